@@ -1,0 +1,267 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { installMinio, installMongo, installNats, type Log } from './install.ts';
+import { canConnect, freePort, readGreeting } from './ports.ts';
+import { describeExit, logTail, type ServerProcess, spawnServer } from './proc.ts';
+
+export interface RunningServer {
+  name: string;
+  url: string;
+  /** Process id of the server (changes on restart). */
+  readonly pid: number;
+  /** File receiving the server's stdout and stderr. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export interface S3Server extends RunningServer {
+  endPoint: string;
+  port: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+}
+
+export interface NatsServer extends RunningServer {
+  port: number;
+  /** Stops the server, then starts it again on the same port and store directory. */
+  restart(): Promise<void>;
+}
+
+export const DEFAULT_S3_ACCESS_KEY = 'liveedu';
+export const DEFAULT_S3_SECRET_KEY = 'liveedu-secret';
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+class NotReady extends Error {
+  constructor(
+    message: string,
+    readonly portInUse: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Waits until `check` passes. Fails with the server's log tail when the process exits first or
+ * the time runs out (the process is then stopped).
+ */
+async function waitReady(proc: ServerProcess, what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (proc.hasExited()) break;
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = (error as Error).message;
+    }
+    await Promise.race([sleep(150), proc.exited]);
+  }
+  if (proc.hasExited()) {
+    const info = await proc.exited;
+    const tail = logTail(proc.logFile);
+    throw new NotReady(
+      `${what} ${describeExit(info)} before it answered. Last lines of ${proc.logFile}:\n${tail}`,
+      /address already in use|bind: /i.test(tail),
+    );
+  }
+  await proc.stop(STOP_GRACE_MS);
+  throw new NotReady(
+    `${what} did not answer within ${READY_TIMEOUT_MS / 1000} s${lastError ? ` (last error: ${lastError})` : ''}. ` +
+      `Last lines of ${proc.logFile}:\n${logTail(proc.logFile)}`,
+    false,
+  );
+}
+
+/** Starts on the given port, or on free ports with a retry when another process took the port first. */
+async function onPort<T>(port: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  if (port !== undefined) return start(port);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (!(error instanceof NotReady && error.portInUse && attempt < 3)) throw error;
+    }
+  }
+}
+
+export interface StartOptions {
+  /** Root data directory: the server keeps its files in a subfolder, its log in `logs/`. */
+  dataDir: string;
+  port?: number;
+  log?: Log;
+}
+
+/** A MongoDB-compatible server: `mongod` when one is on PATH, FerretDB on SQLite otherwise. */
+export async function startMongo(opts: StartOptions): Promise<RunningServer> {
+  const { ferretdb, mongod } = await installMongo({ log: opts.log });
+  const dbDir = join(opts.dataDir, 'mongo');
+  await mkdir(dbDir, { recursive: true });
+  const logFile = join(opts.dataDir, 'logs', 'mongo.log');
+  return onPort(opts.port, async (port) => {
+    const proc = mongod
+      ? spawnServer({
+          name: 'mongod',
+          command: mongod,
+          args: ['--dbpath', dbDir, '--bind_ip', '127.0.0.1', '--port', String(port), '--quiet'],
+          logFile,
+        })
+      : spawnServer({
+          name: 'ferretdb',
+          command: ferretdb!,
+          args: ['-listen', `127.0.0.1:${port}`, '-data', dbDir, '-log-level', 'warn'],
+          logFile,
+        });
+    const url = `mongodb://127.0.0.1:${port}/`;
+    await waitReady(proc, `${proc.name} on port ${port}`, async () => {
+      if (!(await canConnect(port))) return false;
+      return mongoHello(url);
+    });
+    opts.log?.(`${proc.name} ready at ${url} (data ${dbDir})`);
+    return {
+      name: proc.name,
+      url,
+      pid: proc.pid,
+      logFile,
+      stop: () => proc.stop(STOP_GRACE_MS),
+    };
+  });
+}
+
+async function mongoHello(url: string): Promise<boolean> {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(url, {
+    directConnection: true,
+    serverSelectionTimeoutMS: 2000,
+    connectTimeoutMS: 2000,
+  });
+  try {
+    const reply = await client.db('admin').command({ hello: 1 });
+    return reply.ok === 1;
+  } finally {
+    await client.close();
+  }
+}
+
+/** nats-server with JetStream, its store under `dataDir/nats`. */
+export async function startNats(opts: StartOptions): Promise<NatsServer> {
+  const natsServer = await installNats({ log: opts.log });
+  const storeDir = join(opts.dataDir, 'nats');
+  await mkdir(storeDir, { recursive: true });
+  const logFile = join(opts.dataDir, 'logs', 'nats.log');
+
+  const launch = async (port: number): Promise<ServerProcess> => {
+    const proc = spawnServer({
+      name: 'nats-server',
+      command: natsServer,
+      args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+      logFile,
+    });
+    await waitReady(proc, `nats-server on port ${port}`, async () => {
+      if (!(await canConnect(port))) return false;
+      const line = await readGreeting(port);
+      if (!line.startsWith('INFO ')) throw new Error(`unexpected greeting: ${line.slice(0, 200)}`);
+      const info = JSON.parse(line.slice(5)) as { jetstream?: boolean };
+      if (info.jetstream !== true) throw new Error('nats-server answers but JetStream is not enabled');
+      return true;
+    });
+    return proc;
+  };
+
+  let port = 0;
+  let proc = await onPort(opts.port, async (p) => {
+    const started = await launch(p);
+    port = p;
+    return started;
+  });
+  const url = `nats://127.0.0.1:${port}`;
+  opts.log?.(`nats-server ready at ${url} (JetStream store ${storeDir})`);
+  return {
+    name: 'nats-server',
+    url,
+    port,
+    logFile,
+    get pid() {
+      return proc.pid;
+    },
+    stop: () => proc.stop(STOP_GRACE_MS),
+    async restart() {
+      await proc.stop(STOP_GRACE_MS);
+      // the port was just released; give the kernel a moment if it is still busy
+      for (let attempt = 1; ; attempt++) {
+        try {
+          proc = await launch(port);
+          return;
+        } catch (error) {
+          if (!(error instanceof NotReady && error.portInUse && attempt < 10)) throw error;
+          await sleep(300);
+        }
+      }
+    },
+  };
+}
+
+export interface MinioStartOptions extends StartOptions {
+  accessKey?: string;
+  secretKey?: string;
+}
+
+/** MinIO, its data under `dataDir/minio`. */
+export async function startMinio(opts: MinioStartOptions): Promise<S3Server> {
+  const minio = await installMinio({ log: opts.log });
+  const accessKey = opts.accessKey ?? DEFAULT_S3_ACCESS_KEY;
+  const secretKey = opts.secretKey ?? DEFAULT_S3_SECRET_KEY;
+  const storeDir = join(opts.dataDir, 'minio');
+  const certsDir = join(opts.dataDir, 'minio-certs');
+  await mkdir(storeDir, { recursive: true });
+  const logFile = join(opts.dataDir, 'logs', 'minio.log');
+  return onPort(opts.port, async (port) => {
+    const consolePort = await freePort();
+    const proc = spawnServer({
+      name: 'minio',
+      command: minio,
+      args: [
+        'server',
+        storeDir,
+        '--address',
+        `127.0.0.1:${port}`,
+        '--console-address',
+        `127.0.0.1:${consolePort}`,
+        '--certs-dir',
+        certsDir,
+      ],
+      logFile,
+      env: {
+        ...process.env,
+        MINIO_ROOT_USER: accessKey,
+        MINIO_ROOT_PASSWORD: secretKey,
+        MINIO_BROWSER: 'off',
+        MINIO_UPDATE: 'off',
+      },
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitReady(proc, `minio on port ${port}`, async () => {
+      if (!(await canConnect(port))) return false;
+      const res = await fetch(`${url}/minio/health/ready`, { signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      return res.status === 200;
+    });
+    opts.log?.(`minio ready at ${url} (data ${storeDir})`);
+    return {
+      name: 'minio',
+      url,
+      pid: proc.pid,
+      logFile,
+      endPoint: '127.0.0.1',
+      port,
+      useSSL: false,
+      accessKey,
+      secretKey,
+      stop: () => proc.stop(STOP_GRACE_MS),
+    };
+  });
+}
