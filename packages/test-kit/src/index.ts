@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type NatsServer, startNats } from '@liveedu/local-servers';
+import { inject, onTestFinished } from 'vitest';
+
+export interface TestS3 {
+  endPoint: string;
+  port: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+}
+
+export interface TestServers {
+  mongoUrl: string;
+  natsUrl: string;
+  s3: TestS3;
+}
+
+/** Key under which the global setup provides the shared servers. */
+export const SERVERS_KEY = 'liveeduServers';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    liveeduServers: TestServers;
+  }
+}
+
+/** The servers shared by the whole test run (started once by the global setup). */
+export function testServers(): TestServers {
+  const servers = inject(SERVERS_KEY);
+  if (!servers) {
+    throw new Error(
+      "no test servers were provided: the vitest config must list 'packages/test-kit/src/global-setup.ts' " +
+        'in test.globalSetup',
+    );
+  }
+  return servers;
+}
+
+export interface Isolation {
+  /** Short, lowercase, unique name part, e.g. `t3f9a2c`. */
+  id: string;
+  /** Database name for a service, e.g. `t3f9a2c_identity`. */
+  dbName(service: string): string;
+  /** Prefix of NATS subjects (its own first token), e.g. `t3f9a2c.`. */
+  eventPrefix: string;
+  /** Prefix of S3 bucket names, e.g. `t3f9a2c-`. */
+  bucketPrefix: string;
+}
+
+const usedIds = new Set<string>();
+
+/**
+ * Names that no other test (in this or another worker) uses, so tests share the servers
+ * without seeing each other's data. `label` (letters and digits kept, up to 8) helps reading logs.
+ */
+export function isolation(label?: string): Isolation {
+  const suffix = (label ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8);
+  let id: string;
+  do {
+    id = `t${randomBytes(3).toString('hex')}${suffix}`;
+  } while (usedIds.has(id));
+  usedIds.add(id);
+  return {
+    id,
+    dbName: (service: string) => {
+      const name = `${id}_${service}`;
+      if (!/^[a-z0-9_-]+$/i.test(service) || name.length > 63) {
+        throw new Error(
+          `'${service}' does not make a valid database name (letters, digits, _ and -; 63 max)`,
+        );
+      }
+      return name;
+    },
+    eventPrefix: `${id}.`,
+    bucketPrefix: `${id}-`,
+  };
+}
+
+const privateDirs = new Set<string>();
+let exitHook = false;
+
+/**
+ * A nats-server of its own (JetStream on, store in a temp dir), for tests that stop or restart
+ * NATS. Stopping it removes its directory; called inside a test, it is stopped when the test ends.
+ */
+export async function startPrivateNats(): Promise<NatsServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'liveedu-nats-'));
+  privateDirs.add(dataDir);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const dir of privateDirs) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  let server: NatsServer;
+  try {
+    server = await startNats({ dataDir });
+  } catch (error) {
+    privateDirs.delete(dataDir);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const stopServer = server.stop.bind(server);
+  let stopped = false;
+  server.stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stopServer();
+    privateDirs.delete(dataDir);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    onTestFinished(() => server.stop());
+  } catch {
+    // not inside a test (e.g. beforeAll): the caller stops it, or process exit does
+  }
+  return server;
+}
