@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import {
   access,
   chmod,
@@ -46,20 +46,14 @@ export function which(name: string, env: NodeJS.ProcessEnv = process.env): strin
     const candidate = join(dir, name);
     try {
       if (statSync(candidate).isFile()) {
-        accessSyncX(candidate);
+        accessSync(candidate, constants.X_OK);
         return candidate;
       }
     } catch {
-      // not here
+      // not here, or not executable
     }
   }
   return undefined;
-}
-
-function accessSyncX(file: string): void {
-  // statSync said it is a file; check it is executable by us
-  const mode = statSync(file).mode;
-  if ((mode & 0o111) === 0) throw new Error(`${file} is not executable`);
 }
 
 interface RunOptions {
@@ -317,29 +311,43 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** Installs Debian's nats-server (root only), one apt-get at a time on this machine. */
+async function aptInstallNats(env: NodeJS.ProcessEnv, log?: Log): Promise<string> {
+  const apt = which('apt-get', env) ?? (existsSync('/usr/bin/apt-get') ? '/usr/bin/apt-get' : undefined);
+  if (process.getuid?.() !== 0 || !apt) {
+    throw new Error(
+      'nats-server is not installed and this process cannot install it ' +
+        `(${apt ? 'not root' : 'no apt-get'}). Install it (Debian/Ubuntu: sudo apt-get install nats-server) ` +
+        'or set NATS_URL to a NATS server with JetStream.',
+    );
+  }
+  const dir = cacheBinDir(env);
+  await mkdir(dir, { recursive: true });
+  return withLock(
+    join(dir, '.nats-server.lock'),
+    async () => {
+      const already = findNats(env);
+      if (already) return already;
+      const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+      const wait = ['-o', 'DPkg::Lock::Timeout=300'];
+      if (!aptUpdated) {
+        log?.('apt-get update (to install nats-server)');
+        await run(apt, [...wait, 'update'], { env: aptEnv, log });
+        aptUpdated = true;
+      }
+      log?.('apt-get install -y nats-server');
+      await run(apt, [...wait, 'install', '-y', 'nats-server'], { env: aptEnv, log });
+      const found = findNats(env);
+      if (!found) throw new Error('apt-get installed nats-server, but no nats-server binary can be found');
+      return found;
+    },
+    log,
+  );
+}
+
 export async function installNats(opts: InstallOptions = {}): Promise<string> {
   const env = opts.env ?? process.env;
-  let found = findNats(env);
-  if (!found) {
-    const apt = which('apt-get', env) ?? (existsSync('/usr/bin/apt-get') ? '/usr/bin/apt-get' : undefined);
-    if (process.getuid?.() !== 0 || !apt) {
-      throw new Error(
-        'nats-server is not installed and this process cannot install it ' +
-          `(${apt ? 'not root' : 'no apt-get'}). Install it (Debian/Ubuntu: sudo apt-get install nats-server) ` +
-          'or set NATS_URL to a NATS server with JetStream.',
-      );
-    }
-    const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (!aptUpdated) {
-      opts.log?.('apt-get update (to install nats-server)');
-      await run(apt, ['update'], { env: aptEnv, log: opts.log });
-      aptUpdated = true;
-    }
-    opts.log?.('apt-get install -y nats-server');
-    await run(apt, ['install', '-y', 'nats-server'], { env: aptEnv, log: opts.log });
-    found = findNats(env);
-    if (!found) throw new Error('apt-get installed nats-server, but no nats-server binary can be found');
-  }
+  const found = findNats(env) ?? (await aptInstallNats(env, opts.log));
   const versionOutput = await run(found, ['--version'], { env });
   const version = /v?(\d+\.\d+\.\d+)/.exec(versionOutput)?.[1];
   if (!version) throw new Error(`cannot read the version of ${found} from: ${versionOutput}`);

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { installMinio, installMongo, installNats, type Log } from './install.ts';
 import { canConnect, freePort, readGreeting } from './ports.ts';
 import { describeExit, logTail, type ServerProcess, spawnServer } from './proc.ts';
@@ -99,9 +99,10 @@ export interface StartOptions {
 /** A MongoDB-compatible server: `mongod` when one is on PATH, FerretDB on SQLite otherwise. */
 export async function startMongo(opts: StartOptions): Promise<RunningServer> {
   const { ferretdb, mongod } = await installMongo({ log: opts.log });
-  const dbDir = join(opts.dataDir, 'mongo');
+  const dataDir = resolve(opts.dataDir);
+  const dbDir = join(dataDir, 'mongo');
   await mkdir(dbDir, { recursive: true });
-  const logFile = join(opts.dataDir, 'logs', 'mongo.log');
+  const logFile = join(dataDir, 'logs', 'mongo.log');
   return onPort(opts.port, async (port) => {
     const proc = mongod
       ? spawnServer({
@@ -150,9 +151,10 @@ async function mongoHello(url: string): Promise<boolean> {
 /** nats-server with JetStream, its store under `dataDir/nats`. */
 export async function startNats(opts: StartOptions): Promise<NatsServer> {
   const natsServer = await installNats({ log: opts.log });
-  const storeDir = join(opts.dataDir, 'nats');
+  const dataDir = resolve(opts.dataDir);
+  const storeDir = join(dataDir, 'nats');
   await mkdir(storeDir, { recursive: true });
-  const logFile = join(opts.dataDir, 'logs', 'nats.log');
+  const logFile = join(dataDir, 'logs', 'nats.log');
 
   const launch = async (port: number): Promise<ServerProcess> => {
     const proc = spawnServer({
@@ -215,10 +217,11 @@ export async function startMinio(opts: MinioStartOptions): Promise<S3Server> {
   const minio = await installMinio({ log: opts.log });
   const accessKey = opts.accessKey ?? DEFAULT_S3_ACCESS_KEY;
   const secretKey = opts.secretKey ?? DEFAULT_S3_SECRET_KEY;
-  const storeDir = join(opts.dataDir, 'minio');
-  const certsDir = join(opts.dataDir, 'minio-certs');
+  const dataDir = resolve(opts.dataDir);
+  const storeDir = join(dataDir, 'minio');
+  const certsDir = join(dataDir, 'minio-certs');
   await mkdir(storeDir, { recursive: true });
-  const logFile = join(opts.dataDir, 'logs', 'minio.log');
+  const logFile = join(dataDir, 'logs', 'minio.log');
   return onPort(opts.port, async (port) => {
     const consolePort = await freePort();
     const proc = spawnServer({
