@@ -1,0 +1,12 @@
+import { createWebConfig } from '@liveedu/web-build';
+
+export default (_env, argv) =>
+  createWebConfig(
+    {
+      root: import.meta.dirname,
+      name: 'catalog',
+      title: 'LiveEdu catalog',
+      exposes: { './app': './src/app/remote-app.tsx' },
+    },
+    argv,
+  );

@@ -1,0 +1,27 @@
+import { useApi } from '@liveedu/session';
+import { Banner, EmptyState, ErrorState, Loading } from '@liveedu/ui';
+import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+
+export function CategoriesPage() {
+  const api = useApi();
+  const categories = useResource((signal) => api.getAllCategories(signal).then((r) => r.data ?? []), [api]);
+  return (
+    <Page>
+      <h1>Categories</h1>
+      <Banner tone="warning">Many more categories are coming soon. Stay tuned!</Banner>
+      {categories.status === 'loading' ? <Loading label="Loading categories…" /> : null}
+      {categories.status === 'error' ? (
+        <ErrorState message={categories.error} onRetry={categories.reload} />
+      ) : null}
+      {categories.status === 'ready' ? (
+        categories.data.length === 0 ? (
+          <EmptyState message="No categories yet." />
+        ) : (
+          <CategoryTiles categories={categories.data} />
+        )
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,143 @@
+import { type CourseDetails, messageOf } from '@liveedu/api-client';
+import { useApi, useSession } from '@liveedu/session';
+import {
+  Button,
+  ButtonLink,
+  ErrorState,
+  formatRupees,
+  Loading,
+  media,
+  theme,
+  toast,
+  truncate,
+} from '@liveedu/ui';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import styled from 'styled-components';
+import { Page } from '../../../shared/components/page.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+import { startPurchase } from '../api/purchase.ts';
+
+const Top = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  grid-template-columns: 1fr;
+  ${media.md} { grid-template-columns: 1.2fr 1fr; }
+  img { width: 100%; border-radius: ${theme.radius}; aspect-ratio: 16 / 9; object-fit: cover; background: #e5e7eb; }
+  h1 { margin: 0 0 0.5rem; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.3rem 1rem; margin: 1rem 0; }
+  dt { color: ${theme.colors.muted}; }
+  dd { margin: 0; font-weight: 600; text-transform: capitalize; }
+`;
+
+const Box = styled.section`
+  margin-top: 2rem;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 1.25rem;
+  h2 { margin-top: 0; }
+  ol { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.5rem; }
+  p { white-space: pre-line; }
+`;
+
+const Start = ButtonLink;
+
+function Detail({ course }: { course: CourseDetails }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { isLoggedIn, userId } = useSession();
+  const [paying, setPaying] = useState(false);
+  const enrolled = Boolean(userId && course.studentsEnrolled?.includes(userId));
+
+  const enroll = async () => {
+    if (!isLoggedIn || !userId) {
+      navigate('/login');
+      return;
+    }
+    setPaying(true);
+    try {
+      await startPurchase(api, course, userId);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <Page>
+      <Top>
+        <img src={course.thumbnail} alt={`Thumbnail of ${course.title}`} />
+        <div>
+          <h1>{course.title}</h1>
+          <p>{truncate(course.desc, 200)}</p>
+          <dl>
+            <dt>Students enrolled</dt>
+            <dd>{course.studentsEnrolled?.length ?? 0}</dd>
+            <dt>Reviews</dt>
+            <dd>{course.reviews?.length ?? 0}</dd>
+            <dt>Course By</dt>
+            <dd style={{ textTransform: 'none' }}>
+              <Link to={`/viewUser/${encodeURIComponent(course.courseCreatedBy?.username ?? '')}`}>
+                {course.courseCreatedBy?.username}
+              </Link>
+            </dd>
+            <dt>Price</dt>
+            <dd>{formatRupees(course.price)}</dd>
+            <dt>Difficulity</dt>
+            <dd>{course.difficulity}</dd>
+          </dl>
+          {enrolled ? (
+            <Start to={`/learn/${course._id}/user/${userId}`}>Start Learning</Start>
+          ) : (
+            <Button type="button" onClick={enroll} disabled={paying}>
+              {paying ? 'Opening payment…' : 'Enroll Now'}
+            </Button>
+          )}
+        </div>
+      </Top>
+      <Box aria-labelledby="content-heading">
+        <h2 id="content-heading">Course content</h2>
+        {course.courseContent?.length ? (
+          <ol>
+            {course.courseContent.map((section, i) => {
+              const first = section[0];
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder here
+                <li key={i}>
+                  <strong>{first?.sectionTitle}</strong>
+                  {first?.videoTitle ? <> — {first.videoTitle}</> : null}
+                </li>
+              );
+            })}
+          </ol>
+        ) : (
+          <p>No content yet.</p>
+        )}
+      </Box>
+      <Box aria-labelledby="benefits-heading">
+        <h2 id="benefits-heading">Benefits</h2>
+        <p>{course.benefits}</p>
+      </Box>
+      <Box aria-labelledby="prereq-heading">
+        <h2 id="prereq-heading">Prerequisites</h2>
+        <p>{course.prerequistes}</p>
+      </Box>
+    </Page>
+  );
+}
+
+export function CourseDetailPage() {
+  const api = useApi();
+  const { id = '' } = useParams();
+  const course = useResource((signal) => api.courseDetails(id, signal), [api, id]);
+  if (course.status === 'loading') return <Loading label="Loading course…" />;
+  if (course.status === 'error')
+    return (
+      <Page>
+        <ErrorState message={course.error} onRetry={course.reload} />
+      </Page>
+    );
+  return <Detail course={course.data} />;
+}

@@ -1,0 +1,120 @@
+import type { Review } from '@liveedu/api-client';
+import { StarRating, theme } from '@liveedu/ui';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+
+export const AUTOPLAY_MS = 2000;
+
+const Frame = styled.div`
+  position: relative;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 2rem 3.5rem 1.25rem;
+  text-align: center;
+  min-height: 220px;
+`;
+
+const Slide = styled.figure`
+  margin: 0;
+  display: grid;
+  justify-items: center;
+  gap: 0.6rem;
+  blockquote { margin: 0; font-size: 1.1rem; font-style: italic; max-width: 60ch; }
+  img { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; }
+`;
+
+const Arrow = styled.button<{ $side: 'left' | 'right' }>`
+  position: absolute;
+  top: 50%;
+  ${({ $side }) => $side}: 0.5rem;
+  transform: translateY(-50%);
+  width: 40px;
+  height: 40px;
+  border-radius: 50%;
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  font-size: 1.2rem;
+  cursor: pointer;
+`;
+
+const Dots = styled.div`
+  display: flex;
+  justify-content: center;
+  gap: 0.5rem;
+  margin-top: 1rem;
+  button {
+    width: 12px;
+    height: 12px;
+    border-radius: 50%;
+    border: 0;
+    padding: 0;
+    background: ${theme.colors.border};
+    cursor: pointer;
+  }
+  button[aria-current='true'] { background: ${theme.colors.primary}; }
+`;
+
+/** The top reviews, one at a time: advances every 2000 ms, with arrows and clickable dots. */
+export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
+  const slides = reviews.slice(0, 4);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [count, paused]);
+
+  if (count === 0) return null;
+  const current = slides[Math.min(index, count - 1)]!;
+  return (
+    <Frame
+      aria-roledescription="carousel"
+      aria-label="Reviews from our students"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <Slide aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
+        <StarRating value={current.rating} size="1.3rem" />
+        <blockquote>{current.comment}</blockquote>
+        <figcaption>
+          <img src={current.user?.avatar} alt={`Avatar of ${current.user?.username ?? 'a student'}`} />
+          <strong>{current.user?.username}</strong>
+        </figcaption>
+      </Slide>
+      <Arrow
+        type="button"
+        $side="left"
+        aria-label="Previous review"
+        onClick={() => setIndex((i) => (i - 1 + count) % count)}
+      >
+        ‹
+      </Arrow>
+      <Arrow
+        type="button"
+        $side="right"
+        aria-label="Next review"
+        onClick={() => setIndex((i) => (i + 1) % count)}
+      >
+        ›
+      </Arrow>
+      <Dots>
+        {slides.map((r, i) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: the dots are positions, not items
+            key={`${r.user?.username}-${i}`}
+            type="button"
+            aria-label={`Show review ${i + 1}`}
+            aria-current={i === index}
+            onClick={() => setIndex(i)}
+          />
+        ))}
+      </Dots>
+    </Frame>
+  );
+}

@@ -1,0 +1,61 @@
+import { useApi } from '@liveedu/session';
+import { ErrorState, Loading, theme, truncate } from '@liveedu/ui';
+import { useParams } from 'react-router';
+import styled from 'styled-components';
+import { CourseList } from '../../../shared/components/course-section.tsx';
+import { Page, Section } from '../../../shared/components/page.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+
+const Header = styled.header`
+  display: flex;
+  gap: 1.25rem;
+  align-items: center;
+  flex-wrap: wrap;
+  img { width: 112px; height: 112px; border-radius: 50%; object-fit: cover; background: #e5e7eb; }
+  h1 { margin: 0; }
+`;
+
+const About = styled.section`
+  margin-top: 1.5rem;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 1.25rem;
+  p { white-space: pre-line; margin: 0; }
+`;
+
+export function InstructorPage() {
+  const api = useApi();
+  const { username = '' } = useParams();
+  const profile = useResource(
+    (signal) => api.viewUser(username, signal).then((r) => r.user),
+    [api, username],
+  );
+  if (profile.status === 'loading') return <Loading label="Loading profile…" />;
+  if (profile.status === 'error')
+    return (
+      <Page>
+        <ErrorState message={profile.error} onRetry={profile.reload} />
+      </Page>
+    );
+  const user = profile.data;
+  return (
+    <Page>
+      <Header>
+        <img src={user.avatar} alt={`Avatar of ${user.username}`} />
+        <h1>{user.username}</h1>
+      </Header>
+      <About aria-labelledby="about-heading">
+        <h2 id="about-heading">About me</h2>
+        <p>{user.desc ? truncate(user.desc, 700) : 'No description yet.'}</p>
+      </About>
+      <Section aria-labelledby="my-courses">
+        <h2 id="my-courses">My courses</h2>
+        <CourseList
+          resource={{ status: 'ready', data: user.coursesCreated ?? [] }}
+          emptyText="No courses published yet."
+        />
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Category } from '@liveedu/api-client';
+import { media, theme } from '@liveedu/ui';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+
+export const Tiles = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  a {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    background: ${theme.colors.surface};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radius};
+    overflow: hidden;
+    color: ${theme.colors.ink};
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a:hover { border-color: ${theme.colors.primary}; }
+  img { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: #e5e7eb; }
+  span { padding: 0.6rem 0.8rem; }
+  .more { align-items: center; justify-content: center; min-height: 120px; color: ${theme.colors.primary}; }
+`;
+
+export function CategoryTiles({
+  categories,
+  seeMore = false,
+}: {
+  categories: Category[];
+  seeMore?: boolean;
+}) {
+  return (
+    <Tiles>
+      {categories.map((c) => (
+        <li key={c._id}>
+          <Link to={`/courses/${encodeURIComponent(c.title)}`}>
+            <img src={c.img} alt="" loading="lazy" />
+            <span>{c.title}</span>
+          </Link>
+        </li>
+      ))}
+      {seeMore ? (
+        <li>
+          <Link to="/categories" className="more">
+            <span>See More</span>
+          </Link>
+        </li>
+      ) : null}
+    </Tiles>
+  );
+}

@@ -1,0 +1,254 @@
+import { ApiError } from './errors.ts';
+import { readCredentials } from './storage.ts';
+import type {
+  AdminUser,
+  BankDetails,
+  Category,
+  CheckoutBody,
+  CheckoutResponse,
+  CourseCard,
+  CourseDetails,
+  InstructorProfile,
+  LearnCourse,
+  LoginResponse,
+  MessageResponse,
+  PaymentRecord,
+  Review,
+  TimePeriod,
+  Todo,
+  TutorProfile,
+  TutorRequest,
+  UserData,
+  Withdrawal,
+} from './types.ts';
+
+export interface ApiClientOptions {
+  /** Base address the `api/v1/...` paths are relative to, e.g. `/` or `https://host/`. */
+  baseUrl: string;
+  /** Defaults to the global fetch, looked up at call time so tests can replace it. */
+  fetch?: typeof fetch;
+  /** Defaults to the id and token kept in localStorage. */
+  credentials?: () => { id: string; token: string } | null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  auth?: boolean;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const enc = encodeURIComponent;
+
+function normaliseBase(base: string): string {
+  if (!base) return '/';
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = normaliseBase(options.baseUrl);
+  const credentials = options.credentials ?? readCredentials;
+
+  async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (opts.auth) {
+      const c = credentials();
+      if (c) {
+        headers.authorization = `Bearer ${c.token}`;
+        headers.id = c.id;
+      }
+    }
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) {
+      body = opts.body;
+    } else if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, { method, headers, body, signal: opts.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError('The server could not be reached.', 0);
+    }
+    const text = await response.text();
+    let data: unknown = null;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = null;
+      }
+    }
+    if (!response.ok) {
+      const message =
+        data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+          ? (data as { message: string }).message
+          : response.statusText || `Request failed with status ${response.status}`;
+      throw new ApiError(message, response.status);
+    }
+    return data as T;
+  }
+
+  const get = <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts);
+  const post = <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body });
+  const put = <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('PUT', path, { ...opts, body });
+  const del = <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts);
+  const auth = { auth: true } as const;
+
+  return {
+    baseUrl: base,
+
+    // Public
+    signUp: (body: { username: string; email: string; password: string }) =>
+      post<MessageResponse>('api/v1/user-signUp', body),
+    login: (body: { username: string; password: string }) => post<LoginResponse>('api/v1/login', body),
+    getAllCategories: (signal?: AbortSignal) =>
+      get<{ data: Category[] }>('api/v1/get-all-category', { signal }),
+    recentlyAddedCourses: (signal?: AbortSignal) =>
+      get<{ courses: CourseCard[] }>('api/v1/recently-added-courses', { signal }),
+    coursesLovedByStudents: (signal?: AbortSignal) =>
+      get<{ courses: CourseCard[] }>('api/v1/courses-loved-by-students', { signal }),
+    topReviews: (signal?: AbortSignal) => get<{ reviews: Review[] }>('api/v1/get-top4-reviews', { signal }),
+    coursesByCategory: (cat: string, signal?: AbortSignal) =>
+      get<{ courses: { courses: CourseCard[] } }>(`api/v1/courses/${enc(cat)}`, { signal }),
+    allCourses: (signal?: AbortSignal) => get<{ courses: CourseCard[] }>('api/v1/courses', { signal }),
+    search: (query: string, signal?: AbortSignal) =>
+      get<{ courses: CourseCard[]; tutor: TutorProfile[] }>(`api/v1/search/${enc(query)}`, { signal }),
+    viewUser: (username: string, signal?: AbortSignal) =>
+      get<{ user: InstructorProfile }>(`api/v1/viewUser/${enc(username)}`, { signal }),
+    courseDetails: (id: string, signal?: AbortSignal) =>
+      get<CourseDetails>(`api/v1/get-course-details/${enc(id)}`, { signal }),
+    learnCourse: (courseId: string, userId: string, signal?: AbortSignal) =>
+      get<LearnCourse>(`api/v1/learn-course/${enc(courseId)}/user/${enc(userId)}`, { ...auth, signal }),
+    forgotPassword: (email: string) => post<MessageResponse>('api/v1/forgot-password', { email }),
+    resetPassword: (token: string, body: { newPass: string; confirmPass: string }) =>
+      post<MessageResponse>(`api/v1/reset-password/${enc(token)}`, body),
+
+    // Student and general
+    getUserData: (signal?: AbortSignal) => get<UserData>('api/v1/getUserData', { ...auth, signal }),
+    getApiKeys: () => get<{ key: string }>('api/v1/get-api-keys', auth),
+    checkout: (body: CheckoutBody) => post<CheckoutResponse>('api/v1/checkout', body, auth),
+    /** The address the payment provider calls back once the card payment completes. */
+    paymentVerificationUrl: (p: {
+      orderId: string;
+      courseId: string;
+      userId: string;
+      teacherId: string;
+      amount: number;
+    }) =>
+      `${base}api/v1/paymentVerification/${enc(p.orderId)}/${enc(p.courseId)}/${enc(p.userId)}/${enc(p.teacherId)}/${enc(String(p.amount))}`,
+    addToFavourite: (courseId: string) =>
+      put<MessageResponse>(`api/v1/add-to-favourite/${enc(courseId)}`, undefined, auth),
+    removeFromFavourite: (courseId: string) =>
+      put<MessageResponse>(`api/v1/remove-from-favourite/${enc(courseId)}`, undefined, auth),
+    favourites: (signal?: AbortSignal) =>
+      get<{ favourites: CourseCard[] }>('api/v1/getFavouriteBooks', { ...auth, signal }),
+    enrolledCourses: (signal?: AbortSignal) =>
+      get<{ coursesEnrolled: CourseCard[] }>('api/v1/enrolled-courses', { ...auth, signal }),
+    orderHistory: (signal?: AbortSignal) =>
+      get<{ data: PaymentRecord[] }>('api/v1/order-history', { ...auth, signal }),
+    paymentHistory: (signal?: AbortSignal) =>
+      get<{ data: PaymentRecord[] }>('api/v1/payment-history', { ...auth, signal }),
+    paymentHistoryTime: (timePeriod: TimePeriod, signal?: AbortSignal) =>
+      get<{ data?: PaymentRecord[] }>(`api/v1/payment-history-time?timePeriod=${enc(timePeriod)}`, {
+        ...auth,
+        signal,
+      }),
+    createReview: (courseId: string, body: { rating: number; review: string }) =>
+      post<MessageResponse>(`api/v1/create-review/${enc(courseId)}`, body, auth),
+    tutorRequestFile: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return post<MessageResponse>('api/v1/tutor-request', form, auth);
+    },
+    tutorRequestYtLink: (ytLink: string) =>
+      post<MessageResponse>('api/v1/tutor-request-ytlink', { ytLink }, auth),
+    updateAvatar: (image: File) => {
+      const form = new FormData();
+      form.append('image', image);
+      return put<Partial<MessageResponse>>('api/v1/update-avatar', form, auth);
+    },
+    changeUsername: (username: string) => put<MessageResponse>('api/v1/change-username', { username }, auth),
+    updateUserDesc: (desc: string) => put<MessageResponse>('api/v1/update-user-desc', { desc }, auth),
+    changePassword: (body: { currPass: string; newPass: string; confirmNewPass: string }) =>
+      put<MessageResponse>('api/v1/change-password', body, auth),
+    todos: (signal?: AbortSignal) => get<{ data: Todo[] }>('api2/v1/getAll-todos', { ...auth, signal }),
+    createTodo: (desc: string) => post<unknown>('api2/v1/create-todo', { desc }, auth),
+    deleteTodo: (id: string) => del<unknown>(`api2/v1/delete-todo/${enc(id)}`, auth),
+
+    // Tutor
+    tutorsCourses: (signal?: AbortSignal) =>
+      get<{ createdCourses: CourseCard[] }>('api/v1/get-tutors-courses', { ...auth, signal }),
+    deleteCourse: (id: string, categoryId: string) =>
+      del<MessageResponse>(`api/v1/delete-course/${enc(id)}`, { ...auth, headers: { catid: categoryId } }),
+    createCourse: (data: unknown, image: File | null) => {
+      const form = new FormData();
+      if (image) form.append('image', image);
+      form.append('Data', JSON.stringify(data));
+      return post<MessageResponse>('api/v1/create-course', form, auth);
+    },
+    courseDetailsForUpdate: (id: string, signal?: AbortSignal) =>
+      get<CourseDetails>(`api/v1/get-course-details-to-updateByTutor/${enc(id)}`, { ...auth, signal }),
+    updateCourse: (id: string, data: unknown, image: File | null) => {
+      const form = new FormData();
+      if (image) form.append('image', image);
+      form.append('Data', JSON.stringify(data));
+      return put<MessageResponse>(`api/v1/update-course/${enc(id)}`, form, auth);
+    },
+    totalIncomeTutor: () => get<{ earning: number }>('api/v1/total-income-tutor', auth),
+    last28DaysEarning: () => get<{ earning: number }>('api/v1/last28Days', auth),
+    last7DaysEarning: () => get<{ earning: number }>('api/v1/last7Days', auth),
+    incomeAnalytics: (range: '7' | '28' | '365') => {
+      const path = { '7': 'last7DaysIncomeAnalytics', '28': 'last28DaysIncome', '365': 'last365DaysIncome' }[
+        range
+      ];
+      return get<{ labels: string[]; income: number[] }>(`api/v1/${path}`, auth);
+    },
+    submitAccountDetails: (body: BankDetails) =>
+      post<MessageResponse>('api/v1/submit-account-details', body, auth),
+    isBankDetail: () => get<{ message: boolean }>('api/v1/isBankDetail', auth),
+    availableBalance: () => get<{ earnings: number }>('api/v1/get-available-balance', auth),
+    withdrawRequest: (amount: number) => post<MessageResponse>('api/v1/withdraw-request', { amount }, auth),
+    userWithdrawals: () => get<{ withdrawals: Withdrawal[] }>('api/v1/user-withdrawals', auth),
+
+    // Admin
+    count: (what: 'users' | 'students' | 'tutors' | 'courses') =>
+      get<{ count: number }>(`api/v1/count-${what}`, auth),
+    newUsers: () => get<AdminUser[]>('api/v1/new-users', auth),
+    allUsers: (page: number) =>
+      get<{ allUsers: AdminUser[]; count: number }>(`api/v1/all-users?page=${page}`, auth),
+    deleteUser: (id: string) => del<MessageResponse>(`api/v1/delete-user/${enc(id)}`, auth),
+    userSignups: () => get<{ dates: string[]; userCounts: number[] }>('api/v1/user-signups', auth),
+    courseCreatedData: () =>
+      get<{ dates: string[]; courseCounts: number[] }>('api/v1/course-created-data', auth),
+    newUsersPerMonth: () =>
+      get<{ months: string[]; userCounts: number[] }>('api/v1/new-users-per-month', auth),
+    newCoursesPerMonth: () =>
+      get<{ months: string[]; courseCounts: number[] }>('api/v1/new-courses-per-month', auth),
+    tutorRequests: () => get<{ data: TutorRequest[] }>('api/v1/getTutorRequests', auth),
+    acceptTutorRequest: (body: { option: string; id: string }) =>
+      put<MessageResponse>('api/v1/acceptTutorRequest', body, auth),
+    allPaymentHistory: () => get<{ data: PaymentRecord[] }>('api/v1/all-payment-history', auth),
+    revenue: (
+      which:
+        | 'getTotalRevnue'
+        | 'getTotalRevenueThisMonth'
+        | 'getTotalRevenueThisWeek'
+        | 'getTotalRevenueTwentyPercent'
+        | 'getTotalRevenueThisMonthTwentyPercent'
+        | 'getTotalRevenueThisWeektwentypercent',
+    ) => get<{ money: number }>(`api/v1/${which}`, auth),
+    withdrawalHistory: () => get<{ withdrawls: Withdrawal[] }>('api/v1/withdrawl-history', auth),
+    confirmWithdrawalRequest: (id: string, status: 'Processing' | 'Success') =>
+      put<MessageResponse>(`api/v1/confirm-withdrawlRequest/${enc(id)}`, { status }, auth),
+  };
+}

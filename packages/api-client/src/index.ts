@@ -1,0 +1,13 @@
+export { DEFAULT_APP_CONFIG, loadAppConfig, resetAppConfig } from './app-config.ts';
+export { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';
+export { ApiError, messageOf } from './errors.ts';
+export {
+  clearCredentials,
+  ID_KEY,
+  LEGACY_TOKEN_KEY,
+  readCredentials,
+  type StoredCredentials,
+  TOKEN_KEY,
+  writeCredentials,
+} from './storage.ts';
+export type * from './types.ts';

@@ -1,0 +1,16 @@
+import { type ApiClient, createApiClient } from '@liveedu/api-client';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { RootStateWithSession, SessionState } from './session-slice.ts';
+
+export const useSession = (): SessionState => useSelector((state: RootStateWithSession) => state.session);
+
+export type SessionDispatch = ThunkDispatch<RootStateWithSession, unknown, UnknownAction>;
+export const useSessionDispatch = (): SessionDispatch => useDispatch<SessionDispatch>();
+
+/** The API client bound to the session's base route. */
+export function useApi(): ApiClient {
+  const baseRoute = useSelector((state: RootStateWithSession) => state.session.baseRoute);
+  return useMemo(() => createApiClient({ baseUrl: baseRoute }), [baseRoute]);
+}

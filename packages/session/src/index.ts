@@ -1,0 +1,12 @@
+export { type SessionDispatch, useApi, useSession, useSessionDispatch } from './hooks.ts';
+export {
+  initialSessionState,
+  type RootStateWithSession,
+  type SessionState,
+  selectSession,
+  sessionActions,
+  sessionReducer,
+  sessionSlice,
+} from './session-slice.ts';
+export { completeLogin, logOut, refreshUserData, restoreSession } from './session-thunks.ts';
+export { createSessionStore, type SessionStore } from './store.ts';

@@ -1,0 +1,150 @@
+import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { formatRupees, truncate } from '../text.ts';
+import { media, theme } from '../theme.ts';
+import { Button } from './button.tsx';
+import { StarRating } from './stars.tsx';
+
+export const CourseGrid = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 1.25rem;
+  grid-template-columns: 1fr;
+  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+`;
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  overflow: hidden;
+  cursor: pointer;
+  transition: transform 0.15s ease;
+  &:hover { transform: translateY(-2px); }
+  img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e5e7eb; }
+`;
+
+const Body = styled.div`
+  padding: 0.8rem 0.9rem 1rem;
+  display: flex;
+  flex-direction: column;
+  gap: 0.35rem;
+  flex: 1;
+  h3 { font-size: 1.05rem; margin: 0; }
+  h3 a { color: inherit; text-decoration: none; }
+  h3 a:hover { text-decoration: underline; }
+`;
+
+const Meta = styled.p`
+  margin: 0;
+  color: ${theme.colors.muted};
+  font-size: 0.9rem;
+  text-transform: capitalize;
+`;
+
+const RatingRow = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: 0.4rem;
+  font-size: 0.9rem;
+  color: ${theme.colors.muted};
+`;
+
+const Price = styled.p`
+  margin: 0.2rem 0 0;
+  font-weight: 700;
+  font-size: 1.1rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-top: auto;
+  padding-top: 0.5rem;
+  button, a { flex: 1 1 auto; }
+`;
+
+export function courseAverage(course: Pick<CourseCardData, 'reviews' | 'ratingAverage'>): number {
+  if (typeof course.ratingAverage === 'number') return course.ratingAverage;
+  const reviews = course.reviews ?? [];
+  if (reviews.length === 0) return 0;
+  return reviews.reduce((sum, r) => sum + (Number(r.rating) || 0), 0) / reviews.length;
+}
+
+export function courseReviewCount(course: Pick<CourseCardData, 'reviews' | 'ratingCount'>): number {
+  return typeof course.ratingCount === 'number' ? course.ratingCount : (course.reviews?.length ?? 0);
+}
+
+export interface CourseCardProps {
+  course: CourseCardData;
+  /** Show the stars, review count and average (the public card); the category page leaves them out. */
+  showRating?: boolean;
+  onBuy?: (course: CourseCardData) => void;
+  onAddFavourite?: (course: CourseCardData) => void;
+  /** Extra controls in place of, or after, Buy course and Add to favourite. */
+  actions?: ReactNode;
+}
+
+/** The public course card: clicking it opens /viewCouse/{id}. */
+export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, actions }: CourseCardProps) {
+  const navigate = useNavigate();
+  const href = `/viewCouse/${course._id}`;
+  const average = courseAverage(course);
+  const count = courseReviewCount(course);
+  const stop = (fn: () => void) => (event: { stopPropagation: () => void }) => {
+    event.stopPropagation();
+    fn();
+  };
+  return (
+    <Card onClick={() => navigate(href)} data-testid="course-card">
+      <img src={course.thumbnail} alt={`Thumbnail of ${course.title}`} loading="lazy" />
+      <Body>
+        <h3 title={course.title}>
+          <Link to={href} onClick={(e) => e.stopPropagation()}>
+            {truncate(course.title, 20)}
+          </Link>
+        </h3>
+        <Meta>{course.difficulity}</Meta>
+        {showRating ? (
+          <RatingRow>
+            <StarRating value={average} />
+            <span>({count})</span>
+            <span>{average.toFixed(1)} out of 5</span>
+          </RatingRow>
+        ) : null}
+        <Price>{formatRupees(course.price)}</Price>
+        <Actions>
+          {onBuy ? (
+            <Button type="button" onClick={stop(() => onBuy(course))}>
+              Buy course
+            </Button>
+          ) : null}
+          {onAddFavourite ? (
+            <Button type="button" $variant="secondary" onClick={stop(() => onAddFavourite(course))}>
+              Add to favourite
+            </Button>
+          ) : null}
+          {actions ? (
+            // biome-ignore lint/a11y/noStaticElementInteractions: stops card navigation for nested controls only
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the nested controls handle their own keys
+            <div style={{ display: 'contents' }} onClick={(e) => e.stopPropagation()}>
+              {actions}
+            </div>
+          ) : null}
+        </Actions>
+      </Body>
+    </Card>
+  );
+}

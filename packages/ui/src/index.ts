@@ -1,0 +1,18 @@
+export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
+export { Chart, type ChartSeries } from './components/chart.tsx';
+export {
+  CourseCard,
+  type CourseCardProps,
+  CourseGrid,
+  courseAverage,
+  courseReviewCount,
+} from './components/course-card.tsx';
+export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
+export { ImageDropZone, uploadWithProgress } from './components/image-drop-zone.tsx';
+export { Loading, Skeleton, Spinner } from './components/loading.tsx';
+export { ConfirmDialog, Modal } from './components/modal.tsx';
+export { StarRating, StarRatingInput } from './components/stars.tsx';
+export { Banner, EmptyState, ErrorState } from './components/states.tsx';
+export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
+export { formatRupees, truncate } from './text.ts';
+export { GlobalStyle, media, type Theme, theme } from './theme.ts';

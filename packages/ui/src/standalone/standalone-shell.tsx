@@ -1,0 +1,56 @@
+import { loadAppConfig } from '@liveedu/api-client';
+import { createSessionStore, restoreSession } from '@liveedu/session';
+import type { ComponentType } from 'react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { Toaster } from '../components/toaster.tsx';
+import { GlobalStyle, theme } from '../theme.ts';
+
+/**
+ * Runs a remote on its own for development: its own store, router and a minimal frame, with the
+ * remote's routes mapped to its app component exactly as the host maps them.
+ */
+export async function startStandalone(options: {
+  name: string;
+  App: ComponentType<{ page: string }>;
+  routes: { path: string; page: string }[];
+}) {
+  const config = await loadAppConfig();
+  const store = createSessionStore(config.apiBaseUrl);
+  void store.dispatch(restoreSession());
+  const { App } = options;
+  const router = createBrowserRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <header style={{ padding: '0.75rem 1rem', borderBottom: '1px solid #e5e7eb', background: '#fff' }}>
+            <Link to="/">LiveEdu</Link> — {options.name} (standalone)
+          </header>
+          <Outlet />
+        </>
+      ),
+      children: options.routes.map(({ path, page }) =>
+        path === '/'
+          ? { index: true, element: <App page={page} /> }
+          : { path: path.slice(1), element: <App key={page} page={page} /> },
+      ),
+    },
+  ]);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          <RouterProvider router={router} />
+          <Toaster />
+        </ThemeProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}

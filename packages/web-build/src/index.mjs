@@ -1,0 +1,134 @@
+// Shared rspack configuration of the host shell and the remotes.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const require = createRequire(import.meta.url);
+
+/** The dependencies every federated app shares as one copy: a second React gives "invalid hook call". */
+export const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'styled-components',
+];
+
+function versionOf(pkg) {
+  const name = pkg.startsWith('@') ? pkg.split('/').slice(0, 2).join('/') : pkg.split('/')[0];
+  return require(`${name}/package.json`).version;
+}
+
+export function sharedConfig() {
+  return Object.fromEntries(
+    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${versionOf(name)}` }]),
+  );
+}
+
+/** Dev-server port of each front-end app. */
+export const DEV_PORTS = { host: 3000, catalog: 3001, learner: 3002, tutor: 3003, admin: 3004 };
+
+const GATEWAY = process.env.LIVEEDU_GATEWAY_URL ?? 'http://localhost:8080';
+
+/**
+ * @param {object} options
+ * @param {string} options.root            the workspace folder (import.meta.dirname of its rspack config)
+ * @param {string} options.name            federation name: host, catalog, learner, tutor, admin
+ * @param {Record<string,string>} [options.exposes]  modules a remote exposes
+ * @param {string[]} [options.runtimePlugins]       federation runtime plugins (host)
+ * @param {string} options.title           document title of the HTML page
+ * @param {(app: unknown) => void} [options.devMiddleware] extra dev-server routes
+ */
+export function createWebConfig(options, argv = {}) {
+  const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
+  const isRemote = Boolean(options.exposes);
+  const port = DEV_PORTS[options.name];
+
+  return {
+    context: options.root,
+    mode: production ? 'production' : 'development',
+    devtool: production ? false : 'cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    target: ['web', 'es2022'],
+    output: {
+      path: path.join(options.root, 'dist'),
+      publicPath: 'auto',
+      uniqueName: `liveedu_${options.name}`,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.(ts|tsx)$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: {
+                react: { runtime: 'automatic', development: !production, refresh: false },
+              },
+            },
+            env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|jpe?g|svg|webp|gif)$/i, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: path.join(import.meta.dirname, 'template.ejs'),
+        templateParameters: { title: options.title },
+        // A remote's own page is for standalone development; the host never loads it.
+        filename: 'index.html',
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+      new ModuleFederationPlugin({
+        name: options.name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes: options.exposes } : {}),
+        remotes: {},
+        shared: sharedConfig(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins ?? [],
+        manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+        dev: { disableDynamicRemoteTypeHints: true },
+      }),
+    ],
+    optimization: {
+      minimize: production,
+      moduleIds: production ? 'deterministic' : 'named',
+    },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: 'localhost',
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/api2', '/app-config.json'], target: GATEWAY, changeOrigin: true }],
+      ...(options.devMiddleware
+        ? {
+            setupMiddlewares: (middlewares, server) => {
+              options.devMiddleware(server.app);
+              return middlewares;
+            },
+          }
+        : {}),
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from '../features/layout/components/layout.tsx';
+import { RemotePage } from './federation/remote-page.tsx';
+import { REMOTE_ROUTES } from './route-table.ts';
+
+// No errorElement: unknown routes and crashes outside a remote show the router's own
+// 'Unexpected Application Error!' screen, as the spec asks.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    children: [
+      ...REMOTE_ROUTES.map(({ path, remote, page }) =>
+        path === '/'
+          ? { index: true, element: <RemotePage key={page} remote={remote} page={page} /> }
+          : { path: path.slice(1), element: <RemotePage key={page} remote={remote} page={page} /> },
+      ),
+      {
+        path: 'signup',
+        lazy: () =>
+          import('../features/auth/components/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+      },
+      {
+        path: 'login',
+        lazy: () =>
+          import('../features/auth/components/log-in-page.tsx').then((m) => ({ Component: m.LogInPage })),
+      },
+      {
+        path: 'forgot-password',
+        lazy: () =>
+          import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: 'reset-password/:token',
+        lazy: () =>
+          import('../features/auth/components/reset-password-page.tsx').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: 'paymentsuccess',
+        lazy: () =>
+          import('../features/payment/components/payment-success-page.tsx').then((m) => ({
+            Component: m.PaymentSuccessPage,
+          })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

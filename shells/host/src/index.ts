@@ -1,0 +1,2 @@
+// The async boundary lets the federation runtime settle the shared modules before React starts.
+import('./bootstrap.tsx');
