@@ -251,9 +251,7 @@ export async function installMongo(
     key,
     async (out) => {
       const go = requireGo(env, `FerretDB ${FERRETDB_VERSION}`);
-      opts.log?.(
-        `building FerretDB ${FERRETDB_VERSION} into ${out} (first time on this machine: a few minutes)`,
-      );
+      opts.log?.(`building FerretDB ${FERRETDB_VERSION} as ${key} (once per machine: a few minutes)`);
       await run(go, ['build', '-trimpath', '-o', out, '.'], { cwd: ferretdbSourceDir, env, log: opts.log });
     },
     opts,
@@ -273,7 +271,7 @@ export async function installMinio(opts: InstallOptions = {}): Promise<string> {
       const go = requireGo(env, `MinIO ${MINIO_VERSION}`);
       const gobin = `${out}.gobin`;
       await mkdir(gobin, { recursive: true });
-      opts.log?.(`building MinIO ${MINIO_VERSION} (first time on this machine: several minutes)`);
+      opts.log?.(`building MinIO ${MINIO_VERSION} (once per machine: several minutes)`);
       try {
         await run(go, ['install', `${MINIO_MODULE}@${MINIO_VERSION}`], {
           env: { ...env, GOBIN: gobin },
