@@ -97,7 +97,16 @@ export async function startRazorpaySandbox(opts: RazorpaySandboxOptions = {}): P
     retryDelaysMs: opts.webhookRetryDelaysMs,
   });
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 64 * 1024 });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 64 * 1024,
+    // Malformed URLs and similar are rejected before routing; answer them in Razorpay's shape too.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .send(new RazorpayApiError(400, error.message || 'Bad request').toBody());
+    },
+  });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   const isCheckoutRoute = (req: FastifyRequest) => req.url.startsWith('/v1/checkout/');
