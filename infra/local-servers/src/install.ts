@@ -143,14 +143,19 @@ export async function withLock<T>(lockFile: string, fn: () => Promise<T>, log?: 
   }
 }
 
+/** Does `dest` hold the build identified by `key`? */
+async function isPlaced(dest: string, key: string): Promise<boolean> {
+  const current = await readFile(`${dest}.version`, 'utf8').catch(() => '');
+  return current.trim() === key && existsSync(dest);
+}
+
 /**
  * Puts `source` at `dest` (hard link, or a copy across file systems) unless `dest` already holds
  * the build identified by `key` (recorded in `dest.version`). Returns true when it changed `dest`.
  */
 export async function placeBinary(source: string, dest: string, key: string): Promise<boolean> {
+  if (await isPlaced(dest, key)) return false;
   const stamp = `${dest}.version`;
-  const current = await readFile(stamp, 'utf8').catch(() => '');
-  if (current.trim() === key && existsSync(dest)) return false;
   await mkdir(join(dest, '..'), { recursive: true });
   const tmp = `${dest}.tmp-${process.pid}`;
   await rm(tmp, { force: true });
@@ -247,6 +252,8 @@ export async function installMongo(
   const mongod = which('mongod', env);
   if (mongod) return { mongod };
   const key = ferretdbKey();
+  const dest = join(toolsBinDir(), 'ferretdb');
+  if (await isPlaced(dest, key)) return { ferretdb: dest };
   const built = await cached(
     key,
     async (out) => {
@@ -257,7 +264,6 @@ export async function installMongo(
     opts,
     env,
   );
-  const dest = join(toolsBinDir(), 'ferretdb');
   if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
   return { ferretdb: dest };
 }
@@ -265,6 +271,8 @@ export async function installMongo(
 export async function installMinio(opts: InstallOptions = {}): Promise<string> {
   const env = opts.env ?? process.env;
   const key = `minio-${MINIO_VERSION}`;
+  const dest = join(toolsBinDir(), 'minio');
+  if (await isPlaced(dest, key)) return dest;
   const built = await cached(
     key,
     async (out) => {
@@ -285,7 +293,6 @@ export async function installMinio(opts: InstallOptions = {}): Promise<string> {
     opts,
     env,
   );
-  const dest = join(toolsBinDir(), 'minio');
   if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
   return dest;
 }

@@ -57,7 +57,8 @@ describe('installServers', () => {
       expect(first.ferretdb).toBe(join(toolsBinDir(), 'ferretdb'));
       expect(readFileSync(`${first.ferretdb}.version`, 'utf8').trim()).toBe(key);
       const cached = join(cacheBinDir(), key);
-      expect(statSync(first.ferretdb!).size).toBe(statSync(cached).size);
+      // (a cache emptied by hand after installing is not rebuilt while the repo copy is current)
+      if (existsSync(cached)) expect(statSync(first.ferretdb!).size).toBe(statSync(cached).size);
     }
     expect(toolsBinDir().startsWith(repoRoot)).toBe(true);
   }, 900_000);
