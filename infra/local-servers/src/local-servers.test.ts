@@ -211,11 +211,16 @@ describe('startNats', () => {
         reject(new Error(`parent exited (${code}) before starting nats: ${out}`)),
       );
     });
-    expect(isRunning(pid)).toBe(true);
-    parent.kill('SIGKILL');
-    const deadline = Date.now() + 15_000;
-    while (isRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(isRunning(pid)).toBe(false);
+    try {
+      expect(isRunning(pid)).toBe(true);
+      parent.kill('SIGKILL');
+      const deadline = Date.now() + 15_000;
+      while (isRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(isRunning(pid)).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+      if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 });
 
