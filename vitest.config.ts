@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // Node tests use the settings above; the front end's DOM tests have their own project.
+    projects: [{ extends: true, test: { name: 'node' } }, './vitest.web.config.ts'],
   },
 });

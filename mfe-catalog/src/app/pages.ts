@@ -3,33 +3,47 @@ import { type ComponentType, lazy } from 'react';
 /** The catalog's pages by the name the host asks for; each page is its own chunk. */
 export const PAGES: Record<string, ComponentType> = {
   home: lazy(() =>
-    import('../features/home/components/home-page.tsx').then((m) => ({ default: m.HomePage })),
+    import(/* webpackChunkName: "page-home-page" */ '../features/home/components/home-page.tsx').then(
+      (m) => ({ default: m.HomePage }),
+    ),
   ),
   categories: lazy(() =>
-    import('../features/categories/components/categories-page.tsx').then((m) => ({
+    import(
+      /* webpackChunkName: "page-categories-page" */ '../features/categories/components/categories-page.tsx'
+    ).then((m) => ({
       default: m.CategoriesPage,
     })),
   ),
   courses: lazy(() =>
-    import('../features/courses/components/courses-page.tsx').then((m) => ({ default: m.CoursesPage })),
+    import(
+      /* webpackChunkName: "page-courses-page" */ '../features/courses/components/courses-page.tsx'
+    ).then((m) => ({ default: m.CoursesPage })),
   ),
   'courses-by-category': lazy(() =>
-    import('../features/courses/components/category-courses-page.tsx').then((m) => ({
+    import(
+      /* webpackChunkName: "page-category-courses-page" */ '../features/courses/components/category-courses-page.tsx'
+    ).then((m) => ({
       default: m.CategoryCoursesPage,
     })),
   ),
   'course-detail': lazy(() =>
-    import('../features/course-detail/components/course-detail-page.tsx').then((m) => ({
+    import(
+      /* webpackChunkName: "page-course-detail-page" */ '../features/course-detail/components/course-detail-page.tsx'
+    ).then((m) => ({
       default: m.CourseDetailPage,
     })),
   ),
   instructor: lazy(() =>
-    import('../features/instructor/components/instructor-page.tsx').then((m) => ({
+    import(
+      /* webpackChunkName: "page-instructor-page" */ '../features/instructor/components/instructor-page.tsx'
+    ).then((m) => ({
       default: m.InstructorPage,
     })),
   ),
   teach: lazy(() =>
-    import('../features/teach/components/teach-page.tsx').then((m) => ({ default: m.TeachPage })),
+    import(/* webpackChunkName: "page-teach-page" */ '../features/teach/components/teach-page.tsx').then(
+      (m) => ({ default: m.TeachPage }),
+    ),
   ),
 };
 

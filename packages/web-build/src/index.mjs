@@ -107,6 +107,8 @@ export function createWebConfig(options, argv = {}) {
         manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         dev: { disableDynamicRemoteTypeHints: true },
+        // The host ships the federation runtime once; remotes reuse it instead of bundling a copy.
+        experiments: isRemote ? { externalRuntime: true } : { provideExternalRuntime: true },
       }),
     ],
     optimization: {

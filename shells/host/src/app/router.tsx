@@ -18,31 +18,41 @@ export const routes: RouteObject[] = [
       {
         path: 'signup',
         lazy: () =>
-          import('../features/auth/components/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+          import(
+            /* webpackChunkName: "page-sign-up-page" */ '../features/auth/components/sign-up-page.tsx'
+          ).then((m) => ({ Component: m.SignUpPage })),
       },
       {
         path: 'login',
         lazy: () =>
-          import('../features/auth/components/log-in-page.tsx').then((m) => ({ Component: m.LogInPage })),
+          import(
+            /* webpackChunkName: "page-log-in-page" */ '../features/auth/components/log-in-page.tsx'
+          ).then((m) => ({ Component: m.LogInPage })),
       },
       {
         path: 'forgot-password',
         lazy: () =>
-          import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
+          import(
+            /* webpackChunkName: "page-forgot-password-page" */ '../features/auth/components/forgot-password-page.tsx'
+          ).then((m) => ({
             Component: m.ForgotPasswordPage,
           })),
       },
       {
         path: 'reset-password/:token',
         lazy: () =>
-          import('../features/auth/components/reset-password-page.tsx').then((m) => ({
+          import(
+            /* webpackChunkName: "page-reset-password-page" */ '../features/auth/components/reset-password-page.tsx'
+          ).then((m) => ({
             Component: m.ResetPasswordPage,
           })),
       },
       {
         path: 'paymentsuccess',
         lazy: () =>
-          import('../features/payment/components/payment-success-page.tsx').then((m) => ({
+          import(
+            /* webpackChunkName: "page-payment-success-page" */ '../features/payment/components/payment-success-page.tsx'
+          ).then((m) => ({
             Component: m.PaymentSuccessPage,
           })),
       },

@@ -1,0 +1,63 @@
+import { createSessionStore, sessionActions } from '@liveedu/session';
+import { Toaster } from '@liveedu/ui';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TeachPage } from './teach-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderPage(setup?: (store: ReturnType<typeof createSessionStore>) => void) {
+  const store = createSessionStore('/');
+  setup?.(store);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <TeachPage />
+      </MemoryRouter>
+      <Toaster />
+    </Provider>,
+  );
+  return store;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('tutor application', () => {
+  it("says 'Please fill atleast one field' with neither link nor file", async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    expect(await screen.findByText('Please fill atleast one field')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the link, shows the loading state, then the under-review text', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (answer = r)));
+    const store = renderPage((s) => s.dispatch(sessionActions.loggedIn({ userId: 'u1' })));
+    fireEvent.change(screen.getByLabelText('YouTube channel link'), {
+      target: { value: 'https://youtube.com/@me' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    expect(await screen.findByText('Sending your application…')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Tutor application' })).toBeNull();
+    answer(new Response(JSON.stringify({ message: 'Application sent' }), { status: 200 }));
+    expect(await screen.findByText(/Your application to become a tutor is under review\./)).toBeTruthy();
+    expect(screen.getByText(/Please wait for 3 to 4 bussiness days/)).toBeTruthy();
+    expect(store.getState().session.statusOfPage).toBe('in progress');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/tutor-request-ytlink');
+  });
+
+  it('shows the accepted text to a tutor and no form', () => {
+    renderPage((s) => s.dispatch(sessionActions.userDataLoaded({ role: 'tutor', stausOfPage: 'accept' })));
+    expect(screen.getByText('Congratulations! Application Accepted')).toBeTruthy();
+    expect(screen.getByText(/You are now a tutor\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();
+  });
+});

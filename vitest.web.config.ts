@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Component tests of the front end (shells/, mfe-*/, packages/ui, packages/session): a DOM, no servers.
+export default defineConfig({
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: [
+      'shells/**/*.test.tsx',
+      'mfe-*/**/*.test.tsx',
+      'packages/{ui,session,api-client}/**/*.test.tsx',
+    ],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    setupFiles: ['./vitest.web.setup.ts'],
+    testTimeout: 20_000,
+  },
+});
