@@ -1,0 +1,11 @@
+export { eventOwner, type IntegrationEvent } from './event.ts';
+export * from './events/catalog-course-created.ts';
+export * from './events/catalog-course-deleted.ts';
+export * from './events/catalog-course-updated.ts';
+export * from './events/earnings-withdrawal-requested.ts';
+export * from './events/earnings-withdrawal-updated.ts';
+export * from './events/identity-user-deleted.ts';
+export * from './events/identity-user-registered.ts';
+export * from './events/identity-user-updated.ts';
+export * from './events/payments-payment-succeeded.ts';
+export { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from './identity.ts';
