@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { REQUEST_ID_HEADER } from '@liveedu/contracts';
+import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Db } from 'mongodb';
+import { type KitConfig, loadKitConfig } from './config.ts';
+import { type EventHandler, type RunningConsumers, startConsumers } from './events/consumers.ts';
+import { connectEventBus, type EventBus } from './events/event-bus.ts';
+import { type OutboxRelay, outboxIndex, startOutboxRelay } from './events/outbox.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installIdentity } from './http/identity.ts';
+import { installObservability } from './http/observability.ts';
+import { type CollectionIndexes, connectMongo, ensureIndexes, type MongoHandle } from './mongo.ts';
+import { createStorage, type Storage } from './storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: KitConfig;
+    db: Db;
+    /** Publishes what services write into their documents' outbox; `record()` for lone facts. */
+    outbox: OutboxRelay;
+    storage: Storage;
+  }
+}
+
+export type ServiceApp = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ServiceDefinition {
+  name: string;
+  /** Indexes created at start; every query a page makes is served by one. */
+  indexes?: CollectionIndexes[];
+  /** Collections whose documents carry an outbox; `outbox` itself is always relayed. */
+  outboxCollections?: string[];
+  handlers?: EventHandler[];
+  buckets?: { name: string; access: 'public-read' | 'private' }[];
+  /** Registers the service's routes (one plugin per resource). */
+  routes(app: ServiceApp): Promise<void>;
+  /** Runs once everything is connected and before listening: seeding, the admin account. */
+  onReady?(app: ServiceApp): Promise<void>;
+  /** Extra readiness checks and gauges. */
+  openapi?: { title: string; description?: string };
+}
+
+export interface Service {
+  app: ServiceApp;
+  config: KitConfig;
+  bus: EventBus | null;
+  consumers: RunningConsumers | null;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CreateServiceOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Replaces values read from the environment (tests give each file its own names). */
+  config?: Partial<KitConfig>;
+}
+
+export async function createService(
+  def: ServiceDefinition,
+  opts: CreateServiceOptions = {},
+): Promise<Service> {
+  const config: KitConfig = { ...loadKitConfig(def.name, opts.env ?? process.env), ...opts.config };
+  const app = fastify({
+    logger: {
+      level: config.logLevel,
+      base: { service: def.name },
+      redact: ['req.headers.authorization', 'req.headers["x-liveedu-identity"]', '*.password', '*.newPass'],
+    },
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const closers: Array<() => Promise<unknown>> = [];
+  let bus: EventBus | null = null;
+  let consumers: RunningConsumers | null = null;
+  let mongo: MongoHandle | null = null;
+  try {
+    mongo = await connectMongo(config.mongoUrl, config.dbName);
+    const outboxCollections = def.outboxCollections ?? [];
+    await ensureIndexes(mongo.db, [
+      ...(def.indexes ?? []),
+      ...[...outboxCollections, 'outbox'].map((collection) => ({ collection, indexes: [outboxIndex] })),
+    ]);
+    bus = await connectEventBus({
+      url: config.natsUrl,
+      prefix: config.eventPrefix,
+      name: def.name,
+      log: app.log,
+    });
+    await bus.ensureStream(def.name);
+    const relay = startOutboxRelay({
+      db: mongo.db,
+      collections: outboxCollections,
+      publish: (bus as EventBus).publish,
+      log: app.log,
+    });
+    consumers = await startConsumers({
+      bus,
+      db: mongo.db,
+      service: def.name,
+      handlers: def.handlers ?? [],
+      log: app.log,
+    });
+    const storage = createStorage(config.s3);
+    for (const bucket of def.buckets ?? []) await storage.ensureBucket(bucket.name, bucket.access);
+
+    // Closed in reverse: stop consuming, flush the outbox once more, then drop connections.
+    const m = mongo;
+    const b = bus;
+    const c = consumers;
+    closers.push(
+      () => m.close(),
+      () => b.close(),
+      () => relay.stop(),
+      () => c.stop(),
+    );
+
+    app.decorate('config', config);
+    app.decorate('db', mongo.db);
+    app.decorate('outbox', relay);
+    app.decorate('storage', storage);
+    app.addHook('onSend', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+
+    installErrorHandling(app);
+    installIdentity(app, config.internalSecret);
+    await app.register(formbody);
+    await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4 } });
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: def.openapi?.title ?? `LiveEdu ${def.name}`,
+          version: '1.0.0',
+          ...(def.openapi?.description ? { description: def.openapi.description } : {}),
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+    });
+    installObservability(app, def.name, {
+      readiness: {
+        mongo: async () => {
+          await m.db.command({ ping: 1 });
+        },
+        nats: async () => {
+          if (b.connection.isClosed()) throw new Error('closed');
+        },
+      },
+      gauges: {
+        event_consumer_lag: { help: 'Events not yet processed by this service', read: () => c.lag() },
+        outbox_pending: { help: 'Documents with events not yet published', read: () => relay.pending() },
+      },
+    });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(async (scoped) => def.routes(scoped as ServiceApp));
+    await app.ready();
+    if (def.onReady) await def.onReady(app);
+    relay.kick();
+  } catch (error) {
+    await app.close().catch(() => {});
+    for (const close of closers.reverse()) await close().catch(() => {});
+    if (closers.length === 0) {
+      await bus?.close().catch(() => {});
+      await mongo?.close().catch(() => {});
+    }
+    throw error;
+  }
+
+  let closed = false;
+  return {
+    app,
+    config,
+    bus,
+    consumers,
+    async listen() {
+      return app.listen({ host: config.host, port: config.port });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      for (const close of [...closers].reverse()) await close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error whose message is meant for the client, with the status that fits it. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please log in to continue') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message = 'The upload is too large') => new HttpError(413, message);
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { missingProperty?: string };
+}
+
+/** Turns Ajv's first complaint into a sentence a client can show. */
+function describeValidation(error: FastifyError): string {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const where = error.validationContext ?? 'request';
+  const field = first.params?.missingProperty ?? first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  if (first.params?.missingProperty) return 'All fields are required';
+  return field
+    ? `Invalid ${field} in ${where}: ${first.message ?? 'not allowed'}`
+    : `Invalid ${where}: ${first.message}`;
+}
+
+const CLIENT_ERROR_CODES: Record<string, number> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_REQ_FILE_TOO_LARGE: 413,
+  FST_FILES_LIMIT: 413,
+  FST_PARTS_LIMIT: 413,
+  FST_FIELDS_LIMIT: 413,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 406,
+};
+
+/** Every error leaves as `{message}` with a fitting status; nothing internal leaks. */
+export function installErrorHandling(app: FastifyInstance, opts: { notFound?: boolean } = {}): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ message: describeValidation(error) });
+    }
+    const mapped = error.code ? CLIENT_ERROR_CODES[error.code] : undefined;
+    if (mapped) {
+      const message = mapped === 413 ? 'The request is too large' : error.message;
+      return reply.status(mapped).send({ message });
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send({ message: 'The request body is not valid JSON' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    const upstream = status === 502 || status === 503 || status === 504;
+    return reply
+      .status(upstream ? status : 500)
+      .send({ message: upstream ? 'A service is unavailable, please try again' : 'Something went wrong' });
+  });
+
+  if (opts.notFound === false) return;
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

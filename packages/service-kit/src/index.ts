@@ -1,0 +1,52 @@
+export { Type } from '@fastify/type-provider-typebox';
+export {
+  ConfigError,
+  DEFAULT_SERVICE_PORTS,
+  type KitConfig,
+  loadKitConfig,
+  type S3Config,
+} from './config.ts';
+export {
+  type CreateServiceOptions,
+  createService,
+  type Service,
+  type ServiceApp,
+  type ServiceDefinition,
+} from './create-service.ts';
+export { type EventHandler, type HandlerContext, PROCESSED_COLLECTION } from './events/consumers.ts';
+export type { EventBus } from './events/event-bus.ts';
+export { type EventNames, eventNames } from './events/names.ts';
+export { newEvent, OUTBOX_COLLECTION, withEvents, withEventsUpdate } from './events/outbox.ts';
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  installErrorHandling,
+  notFound,
+  tooLarge,
+  unauthorized,
+} from './http/errors.ts';
+export {
+  caller,
+  createIdentitySigner,
+  createIdentityVerifier,
+  createServiceTokenSigner,
+  requireRole,
+  requireServiceToken,
+  requireUser,
+  SERVICE_TOKEN_HEADER,
+} from './http/identity.ts';
+export { installObservability } from './http/observability.ts';
+export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
+export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
+export { runService } from './run.ts';
+export {
+  type ImageKind,
+  type MultipartResult,
+  receiveMultipart,
+  type Storage,
+  type StoredObject,
+  storeImage,
+  type UploadRule,
+} from './storage.ts';

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { Client } from 'minio';
+import type { S3Config } from './config.ts';
+import { badRequest, HttpError, tooLarge } from './http/errors.ts';
+
+export type ImageKind = 'png' | 'jpeg' | 'webp';
+const MIME: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const KIND_BY_EXT: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+
+export interface StoredObject {
+  bucket: string;
+  key: string;
+  url: string;
+  contentType: string;
+  size: number;
+}
+
+export interface Storage {
+  client: Client;
+  /** The real bucket name for a logical one (`avatars` → `liveedu-avatars`). */
+  bucket(name: string): string;
+  ensureBucket(name: string, access: 'public-read' | 'private'): Promise<void>;
+  publicUrl(name: string, key: string): string;
+  presignedGet(name: string, key: string, seconds?: number): Promise<string>;
+  put(name: string, key: string, body: Readable | Buffer, contentType: string): Promise<void>;
+  remove(name: string, key: string): Promise<void>;
+}
+
+export function createStorage(config: S3Config): Storage {
+  const client = new Client({
+    endPoint: config.endPoint,
+    port: config.port,
+    useSSL: config.useSSL,
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    region: 'us-east-1',
+  });
+  const bucket = (name: string) => `${config.bucketPrefix}${name}`;
+  return {
+    client,
+    bucket,
+    async ensureBucket(name, access) {
+      const real = bucket(name);
+      if (!(await client.bucketExists(real))) {
+        try {
+          await client.makeBucket(real, 'us-east-1');
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+        }
+      }
+      if (access === 'public-read') {
+        await client.setBucketPolicy(
+          real,
+          JSON.stringify({
+            Version: '2012-10-17',
+            Statement: [
+              {
+                Effect: 'Allow',
+                Principal: { AWS: ['*'] },
+                Action: ['s3:GetObject'],
+                Resource: [`arn:aws:s3:::${real}/*`],
+              },
+            ],
+          }),
+        );
+      }
+    },
+    publicUrl: (name, key) => `${config.publicUrl}/${bucket(name)}/${key}`,
+    presignedGet: (name, key, seconds = 600) => client.presignedGetObject(bucket(name), key, seconds),
+    async put(name, key, body, contentType) {
+      await client.putObject(bucket(name), key, body, undefined, { 'Content-Type': contentType });
+    },
+    async remove(name, key) {
+      await client.removeObject(bucket(name), key);
+    },
+  };
+}
+
+const HEAD_BYTES = 4100;
+
+/** Reads just enough of a stream to recognise its type, then hands back the whole stream. */
+async function peek(stream: Readable): Promise<{ head: Buffer; rest: Readable }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= HEAD_BYTES) break;
+  }
+  const head = Buffer.concat(chunks);
+  const rest = new PassThrough();
+  rest.write(head);
+  if (size < HEAD_BYTES) {
+    rest.end();
+  } else {
+    stream.pipe(rest);
+    stream.on('error', (error) => rest.destroy(error));
+  }
+  return { head, rest };
+}
+
+export interface UploadRule {
+  bucket: string;
+  accept: ImageKind[];
+  /** Shown to the user when the type is wrong, e.g. 'Please upload a png or jpeg image'. */
+  wrongTypeMessage?: string;
+}
+
+/**
+ * Checks an uploaded file by its content (magic bytes), not its name or declared type, and
+ * streams it into the bucket under a generated key. The multipart size limit ends the stream
+ * with a 413, and nothing partial is kept.
+ */
+export async function storeImage(
+  storage: Storage,
+  file: MultipartFile,
+  rule: UploadRule,
+): Promise<StoredObject> {
+  const { head, rest } = await peek(file.file);
+  const detected = await fileTypeFromBuffer(head);
+  const kind = detected ? KIND_BY_EXT[detected.ext] : undefined;
+  if (!kind || !rule.accept.includes(kind)) {
+    file.file.resume();
+    throw badRequest(rule.wrongTypeMessage ?? `Please upload a ${rule.accept.join(' or ')} image`);
+  }
+  const key = `${new Date().toISOString().slice(0, 10)}/${randomBytes(12).toString('hex')}.${detected!.ext}`;
+  let size = 0;
+  rest.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+  });
+  try {
+    await storage.put(rule.bucket, key, rest, MIME[kind]);
+  } catch (error) {
+    await storage.remove(rule.bucket, key).catch(() => {});
+    if (file.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge();
+    throw error;
+  }
+  if (file.file.truncated) {
+    await storage.remove(rule.bucket, key).catch(() => {});
+    throw tooLarge();
+  }
+  return {
+    bucket: rule.bucket,
+    key,
+    url: storage.publicUrl(rule.bucket, key),
+    contentType: MIME[kind],
+    size,
+  };
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: Record<string, StoredObject>;
+  /** Removes what was stored, for when later validation refuses the request. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads a multipart request whose files are images: each expected file field is checked and
+ * stored as it streams in; plain fields are collected. Unexpected file fields are refused.
+ */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  storage: Storage,
+  rules: Record<string, UploadRule>,
+  limits: { fileSize: number; fieldSize?: number },
+): Promise<MultipartResult> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data request');
+  const fields: Record<string, string> = {};
+  const files: Record<string, StoredObject> = {};
+  const discard = async () => {
+    await Promise.all(Object.values(files).map((f) => storage.remove(f.bucket, f.key).catch(() => {})));
+  };
+  try {
+    const parts = request.parts({
+      limits: { fileSize: limits.fileSize, fieldSize: limits.fieldSize ?? 256 * 1024, files: 4, fields: 20 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const rule = rules[part.fieldname];
+        if (!rule || files[part.fieldname]) {
+          part.file.resume();
+          throw badRequest(`Unexpected file field "${part.fieldname}"`);
+        }
+        files[part.fieldname] = await storeImage(storage, part, rule);
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    await discard();
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw tooLarge();
+    }
+    throw error;
+  }
+  return { fields, files, discard };
+}
