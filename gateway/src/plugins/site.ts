@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.ts';
+
+/** Files that say where everything else is must never be cached; hashed files may be forever. */
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
+  const name = path.split('/').pop() ?? '';
+  if (
+    name === 'index.html' ||
+    name === 'mf-manifest.json' ||
+    name === 'remoteEntry.js' ||
+    name.endsWith('.json')
+  ) {
+    res.setHeader('cache-control', 'no-cache');
+  } else if (/\.[0-9a-f]{8,}\./.test(name)) {
+    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  }
+}
+
+/**
+ * In local mode one origin serves everything: the host shell at `/`, each remote under
+ * `/mf/<name>/`, and the run-time configuration that tells the host where the remotes are.
+ */
+export async function site(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  const remoteUrls: Record<string, string> = {};
+  for (const [name, dir] of Object.entries(config.site.remotes)) {
+    remoteUrls[name] = `/mf/${name}/mf-manifest.json`;
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/mf/${name}/`,
+      decorateReply: false,
+      setHeaders: cacheHeaders,
+    });
+  }
+  Object.assign(remoteUrls, config.site.remoteUrls);
+
+  app.get('/app-config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      apiBaseUrl: '/',
+      remotes: remoteUrls,
+      ...(config.site.checkoutUrl ? { razorpayCheckoutUrl: config.site.checkoutUrl } : {}),
+    };
+  });
+
+  const hostDir = config.site.hostDir;
+  const hasHost = hostDir !== undefined && existsSync(join(hostDir, 'index.html'));
+  if (hasHost) {
+    await app.register(fastifyStatic, {
+      root: hostDir,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: cacheHeaders,
+    });
+  }
+
+  // Client-side routes (/courses, /profile/todo, ...) all load the shell.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && hasHost) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', hostDir as string);
+    }
+    if (wantsPage) {
+      return reply
+        .status(503)
+        .send({ message: 'The web app is not built; run `npm start` to build and serve it' });
+    }
+    return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
+  });
+}

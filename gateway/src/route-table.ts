@@ -1,0 +1,120 @@
+/**
+ * Every call of the public API → the service that owns it. Paths, methods and spellings are the
+ * contract with clients (typos included) and must not change. `access` is what the gateway
+ * checks before forwarding; each service still authorises on its own.
+ */
+export type ServiceName = 'identity' | 'catalog' | 'payments' | 'earnings' | 'todo';
+export type Access = 'public' | 'user' | 'tutor' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteEntry {
+  method: Method;
+  path: string;
+  service: ServiceName;
+  access: Access;
+  /** Per-address rate limit bucket (log-in, sign-up, password reset). */
+  limit?: 'auth';
+  /** Multipart uploads get a larger body limit. */
+  upload?: true;
+}
+
+const r = (
+  method: Method,
+  path: string,
+  service: ServiceName,
+  access: Access,
+  extra: Partial<RouteEntry> = {},
+) => ({ method, path, service, access, ...extra }) satisfies RouteEntry;
+
+export const routeTable: readonly RouteEntry[] = [
+  // Public
+  r('POST', '/api/v1/user-signUp', 'identity', 'public', { limit: 'auth' }),
+  r('POST', '/api/v1/login', 'identity', 'public', { limit: 'auth' }),
+  r('GET', '/api/v1/get-all-category', 'catalog', 'public'),
+  r('GET', '/api/v1/recently-added-courses', 'catalog', 'public'),
+  r('GET', '/api/v1/courses-loved-by-students', 'catalog', 'public'),
+  r('GET', '/api/v1/get-top4-reviews', 'catalog', 'public'),
+  r('GET', '/api/v1/courses/:cat', 'catalog', 'public'),
+  r('GET', '/api/v1/courses', 'catalog', 'public'),
+  r('GET', '/api/v1/search/:query', 'catalog', 'public'),
+  r('GET', '/api/v1/viewUser/:username', 'catalog', 'public'),
+  r('GET', '/api/v1/get-course-details/:id', 'catalog', 'public'),
+  r('GET', '/api/v1/learn-course/:courseId/user/:userId', 'catalog', 'user'),
+  r('POST', '/api/v1/forgot-password', 'identity', 'public', { limit: 'auth' }),
+  r('POST', '/api/v1/reset-password/:token', 'identity', 'public', { limit: 'auth' }),
+
+  // Student and general
+  r('GET', '/api/v1/getUserData', 'identity', 'user'),
+  r('GET', '/api/v1/get-api-keys', 'payments', 'user'),
+  r('POST', '/api/v1/checkout', 'payments', 'user'),
+  // The payment provider (or the browser it redirects) calls these without our headers.
+  r('GET', '/api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount', 'payments', 'public'),
+  r(
+    'POST',
+    '/api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount',
+    'payments',
+    'public',
+  ),
+  r('POST', '/api/v1/razorpay-webhook', 'payments', 'public'),
+  r('PUT', '/api/v1/add-to-favourite/:id', 'catalog', 'user'),
+  r('PUT', '/api/v1/remove-from-favourite/:id', 'catalog', 'user'),
+  r('GET', '/api/v1/getFavouriteBooks', 'catalog', 'user'),
+  r('GET', '/api/v1/enrolled-courses', 'catalog', 'user'),
+  r('GET', '/api/v1/order-history', 'payments', 'user'),
+  r('GET', '/api/v1/payment-history', 'payments', 'tutor'),
+  r('GET', '/api/v1/payment-history-time', 'payments', 'user'),
+  r('POST', '/api/v1/create-review/:courseId', 'catalog', 'user'),
+  r('POST', '/api/v1/tutor-request', 'identity', 'user', { upload: true }),
+  r('POST', '/api/v1/tutor-request-ytlink', 'identity', 'user'),
+  r('PUT', '/api/v1/update-avatar', 'identity', 'user', { upload: true }),
+  r('PUT', '/api/v1/change-username', 'identity', 'user'),
+  r('PUT', '/api/v1/update-user-desc', 'identity', 'user'),
+  r('PUT', '/api/v1/change-password', 'identity', 'user'),
+  r('GET', '/api2/v1/getAll-todos', 'todo', 'user'),
+  r('POST', '/api2/v1/create-todo', 'todo', 'user'),
+  r('DELETE', '/api2/v1/delete-todo/:id', 'todo', 'user'),
+
+  // Tutor
+  r('GET', '/api/v1/get-tutors-courses', 'catalog', 'tutor'),
+  r('DELETE', '/api/v1/delete-course/:id', 'catalog', 'tutor'),
+  r('POST', '/api/v1/create-course', 'catalog', 'tutor', { upload: true }),
+  r('GET', '/api/v1/get-course-details-to-updateByTutor/:id', 'catalog', 'tutor'),
+  r('PUT', '/api/v1/update-course/:id', 'catalog', 'tutor', { upload: true }),
+  r('GET', '/api/v1/total-income-tutor', 'earnings', 'tutor'),
+  r('GET', '/api/v1/last28Days', 'earnings', 'tutor'),
+  r('GET', '/api/v1/last7Days', 'earnings', 'tutor'),
+  r('GET', '/api/v1/last7DaysIncomeAnalytics', 'earnings', 'tutor'),
+  r('GET', '/api/v1/last28DaysIncome', 'earnings', 'tutor'),
+  r('GET', '/api/v1/last365DaysIncome', 'earnings', 'tutor'),
+  r('POST', '/api/v1/submit-account-details', 'earnings', 'tutor'),
+  r('GET', '/api/v1/isBankDetail', 'earnings', 'tutor'),
+  r('GET', '/api/v1/get-available-balance', 'earnings', 'tutor'),
+  r('POST', '/api/v1/withdraw-request', 'earnings', 'tutor'),
+  r('GET', '/api/v1/user-withdrawals', 'earnings', 'tutor'),
+
+  // Admin
+  r('GET', '/api/v1/count-users', 'identity', 'admin'),
+  r('GET', '/api/v1/count-students', 'identity', 'admin'),
+  r('GET', '/api/v1/count-tutors', 'identity', 'admin'),
+  r('GET', '/api/v1/count-courses', 'catalog', 'admin'),
+  r('GET', '/api/v1/new-users', 'identity', 'admin'),
+  r('GET', '/api/v1/all-users', 'identity', 'admin'),
+  r('DELETE', '/api/v1/delete-user/:id', 'identity', 'admin'),
+  r('GET', '/api/v1/user-signups', 'identity', 'admin'),
+  r('GET', '/api/v1/course-created-data', 'catalog', 'admin'),
+  r('GET', '/api/v1/new-users-per-month', 'identity', 'admin'),
+  r('GET', '/api/v1/new-courses-per-month', 'catalog', 'admin'),
+  r('GET', '/api/v1/getTutorRequests', 'identity', 'admin'),
+  r('PUT', '/api/v1/acceptTutorRequest', 'identity', 'admin'),
+  r('GET', '/api/v1/all-payment-history', 'payments', 'admin'),
+  r('GET', '/api/v1/getTotalRevnue', 'earnings', 'admin'),
+  r('GET', '/api/v1/getTotalRevenueThisMonth', 'earnings', 'admin'),
+  r('GET', '/api/v1/getTotalRevenueThisWeek', 'earnings', 'admin'),
+  r('GET', '/api/v1/getTotalRevenueTwentyPercent', 'earnings', 'admin'),
+  r('GET', '/api/v1/getTotalRevenueThisMonthTwentyPercent', 'earnings', 'admin'),
+  r('GET', '/api/v1/getTotalRevenueThisWeektwentypercent', 'earnings', 'admin'),
+  r('GET', '/api/v1/withdrawl-history', 'earnings', 'admin'),
+  r('PUT', '/api/v1/confirm-withdrawlRequest/:id', 'earnings', 'admin'),
+];
+
+export const SERVICES: readonly ServiceName[] = ['identity', 'catalog', 'payments', 'earnings', 'todo'];

@@ -1,0 +1,26 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { buildGateway } from './app.ts';
+import { loadGatewayConfig } from './config.ts';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let config: ReturnType<typeof loadGatewayConfig>;
+try {
+  config = loadGatewayConfig();
+} catch (error) {
+  process.stderr.write(`gateway: cannot start: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+config.site.hostDir = process.env.HOST_DIST_DIR || join(repo, 'shells', 'host', 'dist');
+for (const name of ['catalog', 'learner', 'tutor', 'admin']) {
+  config.site.remotes[name] =
+    process.env[`MFE_${name.toUpperCase()}_DIST_DIR`] || join(repo, `mfe-${name}`, 'dist');
+  const url = process.env[`MFE_${name.toUpperCase()}_URL`];
+  if (url) config.site.remoteUrls[name] = url;
+}
+const app = await buildGateway(config);
+closeWithGrace({ delay: 10_000 }, async () => {
+  await app.close();
+});
+await app.listen({ host: config.host, port: config.port });
