@@ -1,0 +1,43 @@
+import type { ServiceApp } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { calendarKeys } from './domain/calendar.ts';
+import { ADMIN_USERNAME, DEFAULT_AVATAR, type UserDoc } from './domain/user.ts';
+import { checkPassword, hashPassword } from './passwords.ts';
+import { usersOf } from './users.ts';
+
+export const LOCAL_ADMIN_PASSWORD = 'liveedu-admin';
+
+/** The one admin account, `admin`, whose password follows ADMIN_PASSWORD at every start. */
+export async function ensureAdminAccount(app: ServiceApp): Promise<void> {
+  const password = app.config.env.ADMIN_PASSWORD || (app.config.production ? '' : LOCAL_ADMIN_PASSWORD);
+  if (!password) throw new Error('ADMIN_PASSWORD is required in production');
+  const users = usersOf(app.db);
+  const existing = await users.findOne({ usernameKey: ADMIN_USERNAME });
+  if (existing) {
+    const update: Partial<UserDoc> = { role: 'admin' };
+    if (!(await checkPassword(existing.passwordHash, password)))
+      update.passwordHash = await hashPassword(password);
+    await users.updateOne({ _id: existing._id }, { $set: update, $unset: { deletedAt: '' } });
+    return;
+  }
+  const now = new Date();
+  await users
+    .insertOne({
+      _id: new ObjectId(),
+      username: ADMIN_USERNAME,
+      usernameKey: ADMIN_USERNAME,
+      email: app.config.env.ADMIN_EMAIL || 'admin@liveedu.local',
+      emailKey: (app.config.env.ADMIN_EMAIL || 'admin@liveedu.local').toLowerCase(),
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      avatar: DEFAULT_AVATAR,
+      desc: '',
+      stausOfPage: 'none',
+      createdAt: now,
+      ...calendarKeys(now),
+    })
+    .catch((error: { code?: number }) => {
+      // Another instance created it at the same moment.
+      if (error.code !== 11000) throw error;
+    });
+}

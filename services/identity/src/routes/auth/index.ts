@@ -1,0 +1,126 @@
+import rateLimit from '@fastify/rate-limit';
+import { IDENTITY_USER_REGISTERED, type IdentityUserRegisteredData } from '@liveedu/contracts';
+import {
+  conflict,
+  isDuplicateKey,
+  MessageReply,
+  newEvent,
+  type ServiceApp,
+  Type,
+  unauthorized,
+  withEvents,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { calendarKeys } from '../../domain/calendar.ts';
+import { DEFAULT_AVATAR, emailKey, signUpProblem, type UserDoc, usernameKey } from '../../domain/user.ts';
+import { checkPassword, hashPassword } from '../../passwords.ts';
+import { LIVE, usersOf } from '../../users.ts';
+
+const Credentials = {
+  username: Type.String({ maxLength: 100 }),
+  password: Type.String({ maxLength: 200 }),
+};
+
+export default async function authRoutes(app: ServiceApp): Promise<void> {
+  const users = usersOf(app.db);
+  const perUsername = Number(app.config.env.LOGIN_RATE_LIMIT_PER_USERNAME || 10);
+
+  // Guessing one account's password from many addresses is limited here, per username;
+  // the gateway limits each address.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+
+  app.post(
+    '/api/v1/user-signUp',
+    {
+      schema: {
+        summary: 'Create a student account',
+        body: Type.Object({ ...Credentials, email: Type.String({ maxLength: 254 }) }),
+        response: { 201: MessageReply, 400: MessageReply, 409: MessageReply },
+      },
+    },
+    async (request, reply) => {
+      const { username, email, password } = request.body;
+      const problem = signUpProblem({ username, email, password });
+      if (problem === 'Username already exists') throw conflict(problem);
+      if (problem) return reply.status(400).send({ message: problem });
+      const now = new Date();
+      const user: UserDoc = {
+        _id: new ObjectId(),
+        username: username.trim(),
+        usernameKey: usernameKey(username),
+        email: email.trim(),
+        emailKey: emailKey(email),
+        passwordHash: await hashPassword(password),
+        role: 'student',
+        avatar: DEFAULT_AVATAR,
+        desc: '',
+        stausOfPage: 'none',
+        createdAt: now,
+        ...calendarKeys(now),
+      };
+      const data: IdentityUserRegisteredData = {
+        userId: user._id.toHexString(),
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        avatar: user.avatar,
+        createdAt: now.toISOString(),
+      };
+      try {
+        await users.insertOne(
+          withEvents(user, newEvent(IDENTITY_USER_REGISTERED, data, { requestId: request.id })),
+        );
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        const taken = await users.findOne({ usernameKey: user.usernameKey });
+        throw conflict(taken ? 'Username already exists' : 'Email already exists');
+      }
+      app.outbox.kick();
+      return reply.status(201).send({ message: 'User registered successfully' });
+    },
+  );
+
+  app.post(
+    '/api/v1/login',
+    {
+      config: {
+        rateLimit: {
+          max: perUsername,
+          timeWindow: '1 minute',
+          keyGenerator: (request) =>
+            `login:${usernameKey(String((request.body as { username?: unknown })?.username ?? ''))}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many log-in attempts for this account. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+          }),
+        },
+      },
+      schema: {
+        summary: 'Log in; returns a bearer token',
+        body: Type.Object(Credentials),
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            role: Type.String(),
+            _id: Type.String(),
+            token: Type.String(),
+          }),
+          400: MessageReply,
+          401: MessageReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (!username.trim() || !password)
+        return reply.status(400).send({ message: 'All fields are required' });
+      const user = await users.findOne({ usernameKey: usernameKey(username), ...LIVE });
+      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+        throw unauthorized('Invalid username or password');
+      }
+      const _id = user._id.toHexString();
+      const token = app.jwt.sign({ sub: _id, username: user.username }, { expiresIn: '7d' });
+      return { message: 'Logged in successfully', role: user.role, _id, token };
+    },
+  );
+}

@@ -1,0 +1,4 @@
+import { runService } from '@liveedu/service-kit';
+import { identityService } from './app.ts';
+
+await runService(identityService);

@@ -1,0 +1,1 @@
+export { todoService } from './app.ts';

@@ -1,0 +1,4 @@
+import { runService } from '@liveedu/service-kit';
+import { todoService } from './app.ts';
+
+await runService(todoService);
