@@ -1,0 +1,183 @@
+import { buildGateway, type GatewayConfig, loadGatewayConfig, type ServiceName } from '@liveedu/gateway';
+import {
+  type CreateServiceOptions,
+  createService,
+  type Service,
+  type ServiceDefinition,
+} from '@liveedu/service-kit';
+import { isolation, testServers } from '@liveedu/test-kit';
+import type { FastifyInstance } from 'fastify';
+
+export interface StackOptions {
+  /** Which services run; the others answer 503 at the gateway, as they would if down. */
+  services: Partial<Record<ServiceName, ServiceDefinition>>;
+  env?: Record<string, string>;
+  /** Another NATS than the shared one (e.g. a private one a test stops and restarts). */
+  natsUrl?: string;
+  gateway?: (config: GatewayConfig) => void;
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Session {
+  _id: string;
+  token: string;
+  username: string;
+  password: string;
+  email: string;
+}
+
+export interface TestStack {
+  url: string;
+  services: Partial<Record<ServiceName, Service>>;
+  gateway: FastifyInstance;
+  env: Record<string, string>;
+  call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; as?: Session; headers?: Record<string, string>; raw?: RequestInit['body'] },
+  ): Promise<ApiResponse<T>>;
+  /** Signs up a fresh student and logs in. */
+  newUser(prefix?: string): Promise<Session>;
+  login(username: string, password: string): Promise<Session>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * The platform as a client sees it: the chosen services on their own ports against the shared
+ * test servers (with names no other test uses), behind a real gateway.
+ */
+export async function startTestStack(opts: StackOptions): Promise<TestStack> {
+  const servers = testServers();
+  const iso = isolation();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    ADMIN_PASSWORD: 'admin-test-password',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
+    ...opts.env,
+  };
+  const serviceOptions = (name: string): CreateServiceOptions => ({
+    env: { ...process.env, ...env },
+    config: {
+      host: '127.0.0.1',
+      port: 0,
+      dbName: iso.dbName(name),
+      mongoUrl: servers.mongoUrl,
+      natsUrl: opts.natsUrl ?? servers.natsUrl,
+      eventPrefix: iso.eventPrefix,
+      s3: {
+        ...servers.s3,
+        bucketPrefix: iso.bucketPrefix,
+        publicUrl: 'http://gateway.invalid/files',
+      },
+    },
+  });
+
+  const services: Partial<Record<ServiceName, Service>> = {};
+  const urls: Partial<Record<ServiceName, string>> = {};
+  try {
+    for (const [name, def] of Object.entries(opts.services) as [ServiceName, ServiceDefinition][]) {
+      const service = await createService(def, serviceOptions(name));
+      services[name] = service;
+      urls[name] = await service.listen();
+    }
+    const config = loadGatewayConfig({ ...process.env, ...env, PORT: '0' });
+    config.services = urls;
+    config.filesUpstream = `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`;
+    config.publicBucketPrefix = iso.bucketPrefix;
+    opts.gateway?.(config);
+    const gateway = await buildGateway(config);
+    const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    for (const service of Object.values(services)) {
+      service.app.config.s3.publicUrl = `${url}/files`;
+    }
+
+    const stack: TestStack = {
+      url,
+      services,
+      gateway,
+      env,
+      async call(method, path, callOpts = {}) {
+        const headers: Record<string, string> = { ...callOpts.headers };
+        if (callOpts.as) {
+          headers.authorization = `Bearer ${callOpts.as.token}`;
+          headers.id = callOpts.as._id;
+        }
+        let body: RequestInit['body'] = callOpts.raw;
+        if (callOpts.body !== undefined) {
+          headers['content-type'] ??= 'application/json';
+          body = JSON.stringify(callOpts.body);
+        }
+        const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
+        const text = await response.text();
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : {};
+        } catch {
+          // not JSON: keep the text
+        }
+        return { status: response.status, body: parsed as never, headers: response.headers };
+      },
+      async login(username, password) {
+        const response = await stack.call<{ _id: string; token: string; message: string }>(
+          'POST',
+          '/api/v1/login',
+          {
+            body: { username, password },
+          },
+        );
+        if (response.status !== 200)
+          throw new Error(`log-in of ${username} failed: ${JSON.stringify(response.body)}`);
+        return { _id: response.body._id, token: response.body.token, username, password, email: '' };
+      },
+      async newUser(prefix = 'user') {
+        counter += 1;
+        const username = `${prefix}${counter}${Math.random().toString(36).slice(2, 7)}`;
+        const email = `${username}@example.com`;
+        const password = 'correct horse battery';
+        const signUp = await stack.call('POST', '/api/v1/user-signUp', {
+          body: { username, email, password },
+        });
+        if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+        const session = await stack.login(username, password);
+        return { ...session, email };
+      },
+      async close() {
+        await gateway.close();
+        await Promise.allSettled(Object.values(services).map((service) => service.close()));
+      },
+    };
+    return stack;
+  } catch (error) {
+    await Promise.allSettled(Object.values(services).map((service) => service.close()));
+    throw error;
+  }
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `ms`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  ms = 15_000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + ms;
+  let last: unknown;
+  while (Date.now() < until) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
