@@ -1,3 +1,4 @@
+export { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR } from './demo-accounts.ts';
 export { eventOwner, type IntegrationEvent } from './event.ts';
 export * from './events/catalog-course-created.ts';
 export * from './events/catalog-course-deleted.ts';
