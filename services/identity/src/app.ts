@@ -1,10 +1,14 @@
 import jwt from '@fastify/jwt';
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { ensureAdminAccount } from './admin-account.ts';
+import { demoSeedingEnabled, seedDemoAccounts } from './demo-accounts.ts';
 import { USERS } from './domain/user.ts';
+import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import internalRoutes from './routes/internal/index.ts';
-import profileRoutes from './routes/profile/index.ts';
+import passwordRoutes from './routes/password/index.ts';
+import profileRoutes, { AVATARS } from './routes/profile/index.ts';
+import tutorRequestRoutes, { RESUMES } from './routes/tutor-requests/index.ts';
 import { userIndexes } from './users.ts';
 
 export const identityService: ServiceDefinition = {
@@ -15,11 +19,21 @@ export const identityService: ServiceDefinition = {
   },
   indexes: [userIndexes],
   outboxCollections: [USERS],
+  buckets: [
+    { name: AVATARS, access: 'public-read' },
+    { name: RESUMES, access: 'private' },
+  ],
   async routes(app) {
     await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' } });
     await app.register(authRoutes);
+    await app.register(passwordRoutes);
     await app.register(profileRoutes);
+    await app.register(tutorRequestRoutes);
+    await app.register(adminRoutes);
     await app.register(internalRoutes);
   },
-  onReady: ensureAdminAccount,
+  async onReady(app) {
+    await ensureAdminAccount(app);
+    if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemoAccounts(app);
+  },
 };

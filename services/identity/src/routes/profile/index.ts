@@ -1,6 +1,20 @@
-import { caller, notFound, requireUser, type ServiceApp, Type } from '@liveedu/service-kit';
+import {
+  badRequest,
+  caller,
+  conflict,
+  errorResponses,
+  isDuplicateKey,
+  MessageReply,
+  notFound,
+  receiveMultipart,
+  requireUser,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { LIVE, usersOf } from '../../users.ts';
+import { descProblem, newPasswordProblem, usernameKey, usernameProblem } from '../../domain/user.ts';
+import { checkPassword, hashPassword } from '../../passwords.ts';
+import { changeUser, LIVE, usersOf } from '../../users.ts';
 
 export const UserData = Type.Object({
   _id: Type.String(),
@@ -12,17 +26,22 @@ export const UserData = Type.Object({
   stausOfPage: Type.String(),
 });
 
+export const AVATARS = 'avatars';
+const DEFAULT_AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
 export default async function profileRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
+  const avatarMaxBytes = Number(app.config.env.AVATAR_MAX_BYTES || DEFAULT_AVATAR_MAX_BYTES);
+  const me = (request: Parameters<typeof caller>[0]) => new ObjectId(caller(request).userId);
 
   app.get(
     '/api/v1/getUserData',
     {
       preHandler: requireUser,
-      schema: { summary: "The caller's profile", response: { 200: UserData } },
+      schema: { summary: "The caller's profile", response: { 200: UserData, ...errorResponses } },
     },
     async (request) => {
-      const user = await users.findOne({ _id: new ObjectId(caller(request).userId), ...LIVE });
+      const user = await users.findOne({ _id: me(request), ...LIVE });
       if (!user) throw notFound('User not found');
       return {
         _id: user._id.toHexString(),
@@ -33,6 +52,148 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
         desc: user.desc,
         stausOfPage: user.stausOfPage,
       };
+    },
+  );
+
+  app.put(
+    '/api/v1/change-username',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Change the caller’s username',
+        body: Type.Object({ username: Type.String({ maxLength: 100 }) }),
+        response: { 200: MessageReply, 409: MessageReply, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { username } = request.body;
+      const problem = usernameProblem(username);
+      if (problem === 'Username already exists') throw conflict(problem);
+      if (problem) throw badRequest(problem);
+      try {
+        await changeUser(
+          app,
+          me(request),
+          (user) =>
+            user.username === username.trim()
+              ? {}
+              : {
+                  set: { username: username.trim(), usernameKey: usernameKey(username) },
+                  changed: ['username'],
+                },
+          { requestId: request.id },
+        );
+      } catch (error) {
+        if (isDuplicateKey(error)) throw conflict('Username already exists');
+        throw error;
+      }
+      return { message: 'Username changed successfully' };
+    },
+  );
+
+  app.put(
+    '/api/v1/update-user-desc',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Change the caller’s description (the instructor page’s About me)',
+        body: Type.Object({ desc: Type.String({ maxLength: 20_000 }) }),
+        response: { 200: MessageReply, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { desc } = request.body;
+      const problem = descProblem(desc);
+      if (problem) throw badRequest(problem);
+      await changeUser(
+        app,
+        me(request),
+        (user) => (user.desc === desc ? {} : { set: { desc }, changed: ['desc'] }),
+        { requestId: request.id },
+      );
+      return { message: 'Description updated successfully' };
+    },
+  );
+
+  app.put(
+    '/api/v1/change-password',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Change the caller’s password',
+        body: Type.Object({
+          currPass: Type.String({ maxLength: 200 }),
+          newPass: Type.String({ maxLength: 200 }),
+          confirmNewPass: Type.String({ maxLength: 200 }),
+        }),
+        response: { 200: MessageReply, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { currPass, newPass, confirmNewPass } = request.body;
+      if (!currPass) throw badRequest('All fields are required');
+      const problem = newPasswordProblem(newPass, confirmNewPass);
+      if (problem) throw badRequest(problem);
+      const passwordHash = await hashPassword(newPass);
+      await changeUser(app, me(request), async (user) => {
+        if (!(await checkPassword(user.passwordHash, currPass))) {
+          throw badRequest('Current password is incorrect');
+        }
+        return { set: { passwordHash }, unset: ['resetTokenHash', 'resetExpiresAt'] };
+      });
+      return { message: 'Password changed successfully' };
+    },
+  );
+
+  app.put(
+    '/api/v1/update-avatar',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Upload a new avatar (multipart field `image`, png or jpeg)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: Type.Object({ message: Type.String(), avatar: Type.String() }),
+          413: MessageReply,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const id = me(request);
+      const upload = await receiveMultipart(
+        request,
+        app.storage,
+        {
+          image: {
+            bucket: AVATARS,
+            accept: ['png', 'jpeg'],
+            wrongTypeMessage: 'Please upload a png or jpeg image',
+          },
+        },
+        { fileSize: avatarMaxBytes },
+      );
+      const image = upload.files.image;
+      if (!image) throw badRequest('Please select an image first.');
+      let previousKey: string | undefined;
+      try {
+        const { before } = await changeUser(
+          app,
+          id,
+          () => ({ set: { avatar: image.url, avatarKey: image.key }, changed: ['avatar'] }),
+          { requestId: request.id },
+        );
+        previousKey = before.avatarKey;
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+      if (previousKey && previousKey !== image.key) {
+        await app.storage.remove(AVATARS, previousKey).catch((error) => {
+          request.log.warn({ err: error, key: previousKey }, 'could not remove the previous avatar');
+        });
+      }
+      return { message: 'Avatar updated successfully', avatar: image.url };
     },
   );
 }

@@ -1,0 +1,195 @@
+import {
+  errorResponses,
+  forbidden,
+  MessageReply,
+  ObjectIdString,
+  requireRole,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { fillCounts, lastDays, lastMonths } from '../../domain/calendar.ts';
+import type { UserDoc } from '../../domain/user.ts';
+import { changeUser, MEMBERS, usersOf } from '../../users.ts';
+import { AVATARS } from '../profile/index.ts';
+import { RESUMES } from '../tutor-requests/index.ts';
+
+export const PAGE_SIZE = 7;
+const NEW_USERS = 5;
+
+const Count = Type.Object({ count: Type.Integer() });
+const ListedUser = Type.Object({
+  _id: Type.String(),
+  avatar: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  desc: Type.String(),
+  stausOfPage: Type.String(),
+  createdAt: Type.String(),
+});
+
+const listed = (user: UserDoc) => ({
+  _id: user._id.toHexString(),
+  avatar: user.avatar,
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  desc: user.desc,
+  stausOfPage: user.stausOfPage,
+  createdAt: user.createdAt.toISOString(),
+});
+
+export default async function adminRoutes(app: ServiceApp): Promise<void> {
+  const users = usersOf(app.db);
+  const admin = requireRole('admin');
+
+  for (const [path, filter, summary] of [
+    ['/api/v1/count-users', MEMBERS, 'How many users there are (students and tutors)'],
+    ['/api/v1/count-students', { ...MEMBERS, role: 'student' }, 'How many students there are'],
+    ['/api/v1/count-tutors', { ...MEMBERS, role: 'tutor' }, 'How many tutors there are'],
+  ] as const) {
+    app.get(
+      path,
+      { preHandler: admin, schema: { summary, response: { 200: Count, ...errorResponses } } },
+      async () => ({
+        count: await users.countDocuments(filter),
+      }),
+    );
+  }
+
+  app.get(
+    '/api/v1/new-users',
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'The five newest users',
+        response: { 200: Type.Array(ListedUser), ...errorResponses },
+      },
+    },
+    async () =>
+      (await users.find(MEMBERS).sort({ createdAt: -1, _id: -1 }).limit(NEW_USERS).toArray()).map(listed),
+  );
+
+  app.get(
+    '/api/v1/all-users',
+    {
+      preHandler: admin,
+      schema: {
+        summary: `Users, newest first, ${PAGE_SIZE} a page`,
+        querystring: Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })) }),
+        response: {
+          200: Type.Object({ allUsers: Type.Array(ListedUser), count: Type.Integer() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.query.page ?? '1';
+      const page = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(page) || page < 1) {
+        return reply.status(400).send({ message: 'page must be a whole number from 1' });
+      }
+      const [allUsers, count] = await Promise.all([
+        users
+          .find(MEMBERS)
+          .sort({ createdAt: -1, _id: -1 })
+          .skip((page - 1) * PAGE_SIZE)
+          .limit(PAGE_SIZE)
+          .toArray(),
+        users.countDocuments(MEMBERS),
+      ]);
+      return { allUsers: allUsers.map(listed), count };
+    },
+  );
+
+  app.delete(
+    '/api/v1/delete-user/:id',
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'Delete a user: their session stops working at once',
+        params: Type.Object({ id: ObjectIdString }),
+        response: { 200: MessageReply, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = new ObjectId(request.params.id);
+      const { before } = await changeUser(
+        app,
+        id,
+        (user) => {
+          if (user.role === 'admin') throw forbidden('The admin account cannot be deleted');
+          const gone = `deleted:${user._id.toHexString()}`;
+          // The name and the address are freed for new accounts; the rest is kept for records.
+          return {
+            set: { deletedAt: new Date(), usernameKey: gone, emailKey: gone },
+            unset: ['passwordHash', 'resetTokenHash', 'resetExpiresAt'],
+            deleted: true,
+          };
+        },
+        { requestId: request.id },
+      );
+      for (const [bucket, key] of [
+        [AVATARS, before.avatarKey],
+        [RESUMES, before.resumeKey],
+      ] as const) {
+        if (key) await app.storage.remove(bucket, key).catch(() => {});
+      }
+      return { message: 'User deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/api/v1/user-signups',
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'New users on each of the last 28 days (Asia/Kolkata)',
+        response: {
+          200: Type.Object({ dates: Type.Array(Type.String()), userCounts: Type.Array(Type.Integer()) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => {
+      const dates = lastDays(new Date(), 28);
+      const counts = await countBy(users, 'day', dates);
+      return { dates, userCounts: fillCounts(dates, counts) };
+    },
+  );
+
+  app.get(
+    '/api/v1/new-users-per-month',
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'New users in each of the last 12 months (Asia/Kolkata)',
+        response: {
+          200: Type.Object({ months: Type.Array(Type.String()), userCounts: Type.Array(Type.Integer()) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => {
+      const months = lastMonths(new Date(), 12);
+      const counts = await countBy(users, 'month', months);
+      return { months, userCounts: fillCounts(months, counts) };
+    },
+  );
+}
+
+/** Users per calendar key from the first key on, grouped by the server (no date operators). */
+async function countBy(
+  users: ReturnType<typeof usersOf>,
+  field: 'day' | 'month',
+  keys: string[],
+): Promise<Map<string, number>> {
+  const rows = await users
+    .aggregate<{ _id: string; count: number }>([
+      { $match: { [field]: { $gte: keys[0] }, ...MEMBERS } },
+      { $group: { _id: `$${field}`, count: { $sum: 1 } } },
+    ])
+    .toArray();
+  return new Map(rows.map((row) => [row._id, row.count]));
+}

@@ -1,0 +1,118 @@
+import rateLimit from '@fastify/rate-limit';
+import { badRequest, MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
+import {
+  hashResetToken,
+  looksLikeResetToken,
+  newResetToken,
+  RESET_TOKEN_TTL_MS,
+} from '../../domain/reset-token.ts';
+import { emailKey, newPasswordProblem } from '../../domain/user.ts';
+import { createMailer } from '../../mail.ts';
+import { hashPassword } from '../../passwords.ts';
+import { LIVE, usersOf } from '../../users.ts';
+
+const SENT = 'If an account with this email exists, we have sent it a link to reset the password.';
+const BAD_TOKEN = 'This password reset link is invalid or has expired. Please request a new one.';
+
+export default async function passwordRoutes(app: ServiceApp): Promise<void> {
+  const users = usersOf(app.db);
+  const mailer = createMailer(app.config.env);
+  const perAddress = Number(app.config.env.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL || 5);
+
+  // Someone flooding one inbox with reset mails is limited per address; the gateway limits
+  // each client address.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+
+  app.post(
+    '/api/v1/forgot-password',
+    {
+      config: {
+        rateLimit: {
+          max: perAddress,
+          timeWindow: '1 hour',
+          keyGenerator: (request) =>
+            `forgot:${emailKey(String((request.body as { email?: unknown })?.email ?? ''))}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many password reset requests for this email. Try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+          }),
+        },
+      },
+      schema: {
+        summary: 'Mail a password reset link; the answer does not say whether the email is known',
+        body: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) }),
+        response: { 200: MessageReply, 400: MessageReply, 429: MessageReply },
+      },
+    },
+    async (request) => {
+      const email = request.body.email ?? '';
+      if (!email.trim()) throw badRequest('Email is required');
+      const { token, hash } = newResetToken();
+      const user = await users.findOneAndUpdate(
+        { emailKey: emailKey(email), ...LIVE },
+        { $set: { resetTokenHash: hash, resetExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } },
+      );
+      if (user) {
+        const link = `${app.config.publicUrl}/reset-password/${token}`;
+        // Sent after answering: waiting for the mail server would tell who has an account.
+        mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your LiveEdu password',
+            text: [
+              `Hello ${user.username},`,
+              '',
+              'Someone asked to reset the password of your LiveEdu account.',
+              'Open this link within one hour to choose a new password:',
+              '',
+              link,
+              '',
+              'The link works once. If you did not ask for it, ignore this mail;',
+              'your password stays as it is.',
+            ].join('\n'),
+          })
+          .catch((error) => {
+            request.log.error(
+              { err: error, to: mailer.destination },
+              'could not send the password reset mail',
+            );
+          });
+      }
+      return { message: SENT };
+    },
+  );
+
+  app.post(
+    '/api/v1/reset-password/:token',
+    {
+      schema: {
+        summary: 'Set a new password with the token from a reset mail (works once, for one hour)',
+        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        body: Type.Object({
+          newPass: Type.Optional(Type.String({ maxLength: 200 })),
+          confirmPass: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: { 200: MessageReply, 400: MessageReply },
+      },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const newPass = request.body.newPass ?? '';
+      const confirmPass = request.body.confirmPass ?? '';
+      if (!newPass || !confirmPass) throw badRequest('All fields are required');
+      if (!looksLikeResetToken(token)) throw badRequest(BAD_TOKEN);
+      const valid = { resetTokenHash: hashResetToken(token), resetExpiresAt: { $gt: new Date() }, ...LIVE };
+      if (!(await users.findOne(valid, { projection: { _id: 1 } }))) throw badRequest(BAD_TOKEN);
+      const problem = newPasswordProblem(newPass, confirmPass);
+      if (problem) throw badRequest(problem);
+      const passwordHash = await hashPassword(newPass);
+      // The token is spent in the same write that sets the password: a second use finds nothing.
+      const spent = await users.updateOne(valid, {
+        $set: { passwordHash },
+        $unset: { resetTokenHash: '', resetExpiresAt: '' },
+      });
+      if (spent.matchedCount !== 1) throw badRequest(BAD_TOKEN);
+      return { message: 'Your password has been reset. You can log in with the new password now.' };
+    },
+  );
+}
