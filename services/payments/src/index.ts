@@ -1,0 +1,3 @@
+export { paymentsService } from './app.ts';
+export { LOCAL_RAZORPAY } from './config.ts';
+export { signPayment, signWebhook } from './domain/signatures.ts';

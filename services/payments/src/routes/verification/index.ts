@@ -1,0 +1,103 @@
+import { type ServiceApp, Type } from '@liveedu/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PaymentsDeps } from '../../deps.ts';
+import { amountSegmentMatches } from '../../domain/money.ts';
+import type { VerificationPath } from '../../domain/payment.ts';
+import { paymentSignatureValid } from '../../domain/signatures.ts';
+import { markPaid, paymentsOf } from '../../payments.ts';
+
+const Segment = Type.String({ minLength: 1, maxLength: 64 });
+const Params = Type.Object({
+  orderId: Segment,
+  courseId: Segment,
+  userId: Segment,
+  teacherId: Segment,
+  amount: Segment,
+});
+/** Razorpay's fields arrive as a form body (POST) or a query string (GET); read leniently. */
+const Fields = Type.Record(Type.String(), Type.Unknown());
+const PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/;
+
+/** Why the failure page is shown: the bank declined the card, or the proof did not hold. */
+export type FailureReason = 'declined' | 'invalid';
+
+export default async function verificationRoutes(app: ServiceApp, deps: PaymentsDeps): Promise<void> {
+  const payments = paymentsOf(app.db);
+  const page = (path: string) => `${app.config.publicUrl}${path}`;
+
+  async function verify(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: VerificationPath,
+    fields: Record<string, unknown>,
+  ): Promise<FastifyReply> {
+    const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+    const failed = (reason: FailureReason) => reply.redirect(page(`/paymentfailed?reason=${reason}`), 303);
+
+    const paymentId = text('razorpay_payment_id');
+    const signature = text('razorpay_signature');
+    if (!paymentId || !signature) {
+      // A declined card comes back with Razorpay's error[...] fields and nothing signed.
+      const declined = Object.keys(fields).some((name) => name.startsWith('error['));
+      return failed(declined ? 'declined' : 'invalid');
+    }
+    const row = await payments.findOne({ razorpay_order_id: path.orderId });
+    const claimedOrder = text('razorpay_order_id');
+    if (!row || (claimedOrder !== undefined && claimedOrder !== row.razorpay_order_id)) {
+      request.log.warn({ orderId: path.orderId }, 'payment verification for an unknown order');
+      return failed('invalid');
+    }
+    if (
+      !PAYMENT_ID.test(paymentId) ||
+      !paymentSignatureValid(deps.config.keySecret, row.razorpay_order_id, paymentId, signature)
+    ) {
+      request.log.warn({ orderId: row.razorpay_order_id }, 'payment verification with a bad signature');
+      return failed('invalid');
+    }
+    // The address is written by the client; only the stored order says what was bought.
+    const agrees =
+      path.courseId === row.courseId &&
+      path.userId === row.studentId &&
+      path.teacherId === row.tutorId &&
+      amountSegmentMatches(path.amount, row.amountPaise);
+    if (!agrees) {
+      request.log.warn(
+        { orderId: row.razorpay_order_id, path },
+        'verification address disagrees with the order',
+      );
+      return failed('invalid');
+    }
+
+    let reference = row.razorpay_payment_id;
+    if (!row.success) {
+      const paid = await markPaid(payments, row, paymentId, 'callback', request.id);
+      if (paid) {
+        app.outbox.kick();
+        reference = paymentId;
+      } else {
+        // The webhook (or another callback) got there first.
+        reference = (await payments.findOne({ _id: row._id }))?.razorpay_payment_id;
+      }
+    }
+    return reply.redirect(
+      page(`/paymentsuccess?reference=${encodeURIComponent(reference ?? paymentId)}`),
+      303,
+    );
+  }
+
+  const summary = 'Razorpay checkout callback: verify the payment and redirect to the result page';
+  const description =
+    'Redirects (303) to /paymentsuccess?reference=<payment id>, or to /paymentfailed?reason=declined|invalid.';
+
+  app.get(
+    '/api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount',
+    { schema: { summary, description, params: Params, querystring: Fields } },
+    async (request, reply) => verify(request, reply, request.params, request.query),
+  );
+
+  app.post(
+    '/api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount',
+    { schema: { summary, description, params: Params, body: Type.Optional(Fields) } },
+    async (request, reply) => verify(request, reply, request.params, request.body ?? {}),
+  );
+}

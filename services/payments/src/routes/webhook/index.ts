@@ -1,0 +1,85 @@
+import { badRequest, isDuplicateKey, MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
+import type { PaymentsDeps } from '../../deps.ts';
+import { webhookSignatureValid } from '../../domain/signatures.ts';
+import { markPaid, paymentsOf, WEBHOOK_EVENTS } from '../../payments.ts';
+
+/** The events that prove an order was paid; every other event is acknowledged and ignored. */
+const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+interface WebhookBody {
+  event?: unknown;
+  payload?: { payment?: { entity?: Record<string, unknown> } };
+}
+
+/**
+ * `POST /api/v1/razorpay-webhook`. The signature covers the exact bytes Razorpay sent, so this
+ * plugin's own parser keeps the raw body (the plugin is encapsulated: other routes parse as usual).
+ */
+export default async function webhookRoutes(app: ServiceApp, deps: PaymentsDeps): Promise<void> {
+  const payments = paymentsOf(app.db);
+  const seen = app.db.collection<{ _id: string; event: string; at: Date }>(WEBHOOK_EVENTS);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/v1/razorpay-webhook',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        summary: 'Razorpay webhook (payment.captured, order.paid); signed with RAZORPAY_WEBHOOK_SECRET',
+        response: { 200: Type.Object({ status: Type.String() }), 400: MessageReply },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!webhookSignatureValid(deps.config.webhookSecret, raw, request.headers['x-razorpay-signature'])) {
+        request.log.warn('webhook with a bad signature');
+        throw badRequest('Invalid webhook signature');
+      }
+      let body: WebhookBody;
+      try {
+        body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+      } catch {
+        throw badRequest('The webhook body is not valid JSON');
+      }
+      if (typeof body !== 'object' || body === null) throw badRequest('The webhook body is not an event');
+      const header = request.headers['x-razorpay-event-id'];
+      const eventId = typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null;
+      if (eventId && (await seen.findOne({ _id: eventId }))) return { status: 'duplicate' };
+
+      const name = typeof body.event === 'string' ? body.event : '';
+      if (PAID_EVENTS.has(name)) {
+        const payment = body.payload?.payment?.entity ?? {};
+        const { order_id: orderId, id: paymentId } = payment;
+        const row =
+          typeof orderId === 'string' ? await payments.findOne({ razorpay_order_id: orderId }) : null;
+        if (!row || typeof paymentId !== 'string') {
+          // Orders of other integrations on the same account are none of our business.
+          request.log.info({ event: name, orderId }, 'webhook for an order we do not know');
+        } else if (
+          payment.amount !== row.amountPaise ||
+          payment.currency !== row.currency ||
+          payment.status !== 'captured'
+        ) {
+          request.log.error(
+            { event: name, orderId, amount: payment.amount, expected: row.amountPaise },
+            'webhook payment does not match the order; not marking it paid',
+          );
+        } else if (!row.success && (await markPaid(payments, row, paymentId, 'webhook', request.id))) {
+          app.outbox.kick();
+        }
+      }
+      // Recorded after acting, so a failure in between is retried by Razorpay, not lost.
+      if (eventId) {
+        await seen.insertOne({ _id: eventId, event: name, at: new Date() }).catch((error) => {
+          if (!isDuplicateKey(error)) throw error;
+        });
+      }
+      return { status: 'ok' };
+    },
+  );
+}
