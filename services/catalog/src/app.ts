@@ -1,0 +1,39 @@
+import type { ServiceDefinition } from '@liveedu/service-kit';
+import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
+import { onUserDeleted } from './handlers/on-user-deleted.ts';
+import { onUserRegistered } from './handlers/on-user-registered.ts';
+import { onUserUpdated } from './handlers/on-user-updated.ts';
+import adminRoutes from './routes/admin/index.ts';
+import catalogRoutes from './routes/catalog/index.ts';
+import learningRoutes from './routes/learning/index.ts';
+import studentRoutes from './routes/students/index.ts';
+import tutorCourseRoutes from './routes/tutor-courses/index.ts';
+import { seedCategories } from './seed/categories.ts';
+import { demoSeedingEnabled, seedDemo } from './seed/demo.ts';
+import { CATEGORIES_BUCKET, COURSES, catalogIndexes, THUMBNAILS_BUCKET } from './store.ts';
+
+export const catalogService: ServiceDefinition = {
+  name: 'catalog',
+  openapi: {
+    title: 'LiveEdu catalog',
+    description: 'Categories, courses, search, instructor pages, favourites, enrollment and reviews.',
+  },
+  indexes: catalogIndexes,
+  outboxCollections: [COURSES],
+  handlers: [onUserRegistered, onUserUpdated, onUserDeleted, onPaymentSucceeded],
+  buckets: [
+    { name: THUMBNAILS_BUCKET, access: 'public-read' },
+    { name: CATEGORIES_BUCKET, access: 'public-read' },
+  ],
+  async routes(app) {
+    await app.register(catalogRoutes);
+    await app.register(learningRoutes);
+    await app.register(studentRoutes);
+    await app.register(tutorCourseRoutes);
+    await app.register(adminRoutes);
+  },
+  async onReady(app) {
+    await seedCategories(app);
+    if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
+  },
+};

@@ -1,0 +1,190 @@
+import type { ServiceApp } from '@liveedu/service-kit';
+import { Type } from '@liveedu/service-kit';
+import { paiseToRupees } from './domain/course.ts';
+import {
+  CATEGORIES_BUCKET,
+  type CategoryDoc,
+  type Collections,
+  type CourseDoc,
+  THUMBNAILS_BUCKET,
+  type TutorDoc,
+} from './store.ts';
+
+/** Public addresses of stored images, made per answer so a changed PUBLIC_URL applies at once. */
+export interface Urls {
+  thumbnail(key: string): string;
+  category(key: string): string;
+}
+
+export const urlsOf = (app: ServiceApp): Urls => ({
+  thumbnail: (key) => app.storage.publicUrl(THUMBNAILS_BUCKET, key),
+  category: (key) => app.storage.publicUrl(CATEGORIES_BUCKET, key),
+});
+
+/** Response schemas double as filters: whatever is not named here never leaves the service. */
+export const CourseCard = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  thumbnail: Type.String(),
+  price: Type.Number(),
+  difficulity: Type.String(),
+  category: Type.String(),
+  reviews: Type.Array(Type.Object({ rating: Type.Number() })),
+  ratingAverage: Type.Number(),
+  ratingCount: Type.Number(),
+  courseCreatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
+});
+
+export const ReviewUser = Type.Object({ avatar: Type.String(), username: Type.String() });
+export const PublicReview = Type.Object({ rating: Type.Number(), comment: Type.String(), user: ReviewUser });
+
+/** Section and video titles only: links and descriptions are for enrolled students. */
+export const PublicItem = Type.Object({ sectionTitle: Type.String(), videoTitle: Type.String() });
+export const FullItem = Type.Object({
+  sectionTitle: Type.String(),
+  videoTitle: Type.String(),
+  videoDesc: Type.String(),
+  videoLink: Type.String(),
+});
+
+const detailFields = {
+  _id: Type.String(),
+  title: Type.String(),
+  desc: Type.String(),
+  thumbnail: Type.String(),
+  price: Type.Number(),
+  category: Type.String(),
+  difficulity: Type.String(),
+  benefits: Type.String(),
+  prerequistes: Type.String(),
+  studentsEnrolled: Type.Array(Type.String()),
+  reviews: Type.Array(PublicReview),
+  ratingAverage: Type.Number(),
+  ratingCount: Type.Number(),
+  courseCreatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
+  createdAt: Type.String(),
+};
+
+export const CourseDetails = Type.Object({
+  ...detailFields,
+  courseContent: Type.Array(Type.Array(PublicItem)),
+});
+/** The tutor's own view for the edit form: every item in full. */
+export const CourseForEditing = Type.Object({
+  ...detailFields,
+  courseContent: Type.Array(Type.Array(FullItem)),
+});
+export const LearnCourse = Type.Object({
+  title: Type.String(),
+  courseContent: Type.Array(Type.Array(FullItem)),
+});
+
+export const TutorProfile = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  avatar: Type.String(),
+  desc: Type.String(),
+});
+
+export const Category = Type.Object({ _id: Type.String(), title: Type.String(), img: Type.String() });
+
+/** Only what a card shows is read from the database. */
+export const CARD_PROJECTION = {
+  title: 1,
+  thumbnailKey: 1,
+  pricePaise: 1,
+  difficulity: 1,
+  category: 1,
+  reviews: 1,
+  ratingAverage: 1,
+  ratingCount: 1,
+  tutorId: 1,
+  tutorUsername: 1,
+} as const;
+
+export type CardSource = Pick<
+  CourseDoc,
+  | '_id'
+  | 'title'
+  | 'thumbnailKey'
+  | 'pricePaise'
+  | 'difficulity'
+  | 'category'
+  | 'ratingAverage'
+  | 'ratingCount'
+  | 'tutorId'
+  | 'tutorUsername'
+> & { reviews: { rating: number }[] };
+
+export function card(course: CardSource, urls: Urls) {
+  return {
+    _id: course._id.toHexString(),
+    title: course.title,
+    thumbnail: urls.thumbnail(course.thumbnailKey),
+    price: paiseToRupees(course.pricePaise),
+    difficulity: course.difficulity,
+    category: course.category,
+    reviews: (course.reviews ?? []).map((r) => ({ rating: r.rating })),
+    ratingAverage: course.ratingAverage ?? 0,
+    ratingCount: course.ratingCount ?? 0,
+    courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
+  };
+}
+
+export const DELETED_USER = { avatar: '', username: 'Deleted user' };
+
+/** Reviewers' current names and avatars, from the read model, in one query. */
+export async function reviewUsers(
+  db: Collections,
+  userIds: string[],
+): Promise<Map<string, { avatar: string; username: string }>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const found = await db.tutors
+    .find({ _id: { $in: unique } }, { projection: { username: 1, avatar: 1 } })
+    .toArray();
+  return new Map(found.map((u) => [u._id, { avatar: u.avatar, username: u.username }]));
+}
+
+export async function details(db: Collections, urls: Urls, course: CourseDoc) {
+  const newestFirst = [...course.reviews].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const users = await reviewUsers(
+    db,
+    newestFirst.map((r) => r.userId),
+  );
+  return {
+    _id: course._id.toHexString(),
+    title: course.title,
+    desc: course.desc,
+    thumbnail: urls.thumbnail(course.thumbnailKey),
+    price: paiseToRupees(course.pricePaise),
+    category: course.category,
+    difficulity: course.difficulity,
+    benefits: course.benefits,
+    prerequistes: course.prerequistes,
+    studentsEnrolled: course.studentsEnrolled,
+    reviews: newestFirst.map((r) => ({
+      rating: r.rating,
+      comment: r.comment,
+      user: users.get(r.userId) ?? DELETED_USER,
+    })),
+    ratingAverage: course.ratingAverage,
+    ratingCount: course.ratingCount,
+    courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
+    createdAt: course.createdAt.toISOString(),
+    courseContent: course.sections.map((s) => s.items),
+  };
+}
+
+export const tutorProfile = (t: TutorDoc) => ({
+  _id: t._id,
+  username: t.username,
+  avatar: t.avatar,
+  desc: t.desc,
+});
+
+export const category = (c: CategoryDoc, urls: Urls) => ({
+  _id: c._id.toHexString(),
+  title: c.title,
+  img: urls.category(c.imgKey),
+});

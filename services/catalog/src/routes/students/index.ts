@@ -1,0 +1,200 @@
+import {
+  badRequest,
+  caller,
+  conflict,
+  forbidden,
+  MessageReply,
+  notFound,
+  ObjectIdString,
+  requireUser,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { applyReview, checkReview } from '../../domain/course.ts';
+import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
+import { collections, favouriteId, reviewId } from '../../store.ts';
+
+const LIST_LIMIT = 200;
+const REVIEW_RETRIES = 5;
+
+const Id = Type.Object({ id: ObjectIdString });
+
+export default async function studentRoutes(app: ServiceApp): Promise<void> {
+  const db = collections(app.db);
+  const urls = urlsOf(app);
+
+  /** Cards for ids, in the order given; ids without a course (or not `listedOnly`) are left out. */
+  async function cardsFor(ids: string[], listedOnly: boolean) {
+    if (ids.length === 0) return [];
+    const objectIds = ids.map((id) => new ObjectId(id));
+    const docs = (await db.courses
+      .find(listedOnly ? { _id: { $in: objectIds }, listed: true } : { _id: { $in: objectIds } }, {
+        projection: CARD_PROJECTION,
+      })
+      .toArray()) as CardSource[];
+    const byId = new Map(docs.map((d) => [d._id.toHexString(), d]));
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc ? [card(doc, urls)] : [];
+    });
+  }
+
+  app.put(
+    '/api/v1/add-to-favourite/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Add a course to your favourites (repeating is harmless)',
+        params: Id,
+        response: { 200: MessageReply, 400: MessageReply, 404: MessageReply },
+      },
+    },
+    async (request) => {
+      const userId = caller(request).userId;
+      const courseId = request.params.id;
+      const course = await db.courses.findOne(
+        { _id: new ObjectId(courseId), listed: true },
+        { projection: { _id: 1 } },
+      );
+      if (!course) throw notFound('Course not found');
+      // Adding twice leaves one favourite, added when it was first added.
+      await db.favourites.updateOne(
+        { _id: favouriteId(userId, courseId) },
+        { $setOnInsert: { userId, courseId, addedAt: new Date() } },
+        { upsert: true },
+      );
+      return { message: 'Course added to favourites' };
+    },
+  );
+
+  app.put(
+    '/api/v1/remove-from-favourite/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Remove a course from your favourites',
+        params: Id,
+        response: { 200: MessageReply, 400: MessageReply },
+      },
+    },
+    async (request) => {
+      await db.favourites.deleteOne({ _id: favouriteId(caller(request).userId, request.params.id) });
+      return { message: 'Course removed from favourites' };
+    },
+  );
+
+  app.get(
+    '/api/v1/getFavouriteBooks',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Your favourite courses, last added first',
+        response: { 200: Type.Object({ favourites: Type.Array(CourseCard) }) },
+      },
+    },
+    async (request) => {
+      const rows = await db.favourites
+        .find({ userId: caller(request).userId })
+        .sort({ addedAt: -1 })
+        .limit(LIST_LIMIT)
+        .toArray();
+      return {
+        favourites: await cardsFor(
+          rows.map((r) => r.courseId),
+          true,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/enrolled-courses',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'The courses you bought, last bought first (deleted ones included)',
+        response: { 200: Type.Object({ coursesEnrolled: Type.Array(CourseCard) }) },
+      },
+    },
+    async (request) => {
+      const rows = await db.enrollments
+        .find({ studentId: caller(request).userId })
+        .sort({ enrolledAt: -1 })
+        .limit(LIST_LIMIT)
+        .toArray();
+      return {
+        coursesEnrolled: await cardsFor(
+          rows.map((r) => r.courseId),
+          false,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/create-review/:courseId',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Rate and review a course you are enrolled in; a second review replaces the first',
+        params: Type.Object({ courseId: ObjectIdString }),
+        body: Type.Object({
+          rating: Type.Optional(Type.Unknown()),
+          review: Type.Optional(Type.Unknown()),
+        }),
+        response: {
+          201: MessageReply,
+          400: MessageReply,
+          403: MessageReply,
+          404: MessageReply,
+          409: MessageReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = caller(request).userId;
+      const checked = checkReview(request.body.rating, request.body.review);
+      if (!checked.ok) throw badRequest(checked.message);
+      const courseId = request.params.courseId;
+      const _id = new ObjectId(courseId);
+      // Read, recompute in code, write only if nobody else wrote in between: the sum, count
+      // and average always match the list (no $avg, no transactions).
+      for (let attempt = 0; attempt < REVIEW_RETRIES; attempt++) {
+        const course = await db.courses.findOne({ _id });
+        if (!course) throw notFound('Course not found');
+        if (!course.studentsEnrolled.includes(userId)) {
+          throw forbidden('Only students enrolled in this course can review it');
+        }
+        const now = new Date();
+        const next = applyReview(course.reviews, {
+          userId,
+          rating: checked.value.rating,
+          comment: checked.value.comment,
+          createdAt: now,
+        });
+        const result = await db.courses.updateOne(
+          { _id, reviewsVersion: course.reviewsVersion, studentsEnrolled: userId },
+          { $set: { ...next, updatedAt: now }, $inc: { reviewsVersion: 1 } },
+        );
+        if (result.matchedCount === 0) continue;
+        await db.reviews.updateOne(
+          { _id: reviewId(courseId, userId) },
+          {
+            $set: {
+              courseId,
+              userId,
+              rating: checked.value.rating,
+              comment: checked.value.comment,
+              listed: course.listed,
+              createdAt: now,
+            },
+          },
+          { upsert: true },
+        );
+        return reply.status(201).send({ message: 'Review added successfully' });
+      }
+      throw conflict('The course is busy, please try again');
+    },
+  );
+}

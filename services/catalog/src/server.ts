@@ -1,0 +1,4 @@
+import { runService } from '@liveedu/service-kit';
+import { catalogService } from './app.ts';
+
+await runService(catalogService);
