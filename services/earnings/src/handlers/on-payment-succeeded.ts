@@ -1,0 +1,52 @@
+import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceeded } from '@liveedu/contracts';
+import { type EventHandler, isDuplicateKey } from '@liveedu/service-kit';
+import { collections, type LedgerEntry } from '../collections.ts';
+import { calendarKeys } from '../domain/calendar.ts';
+import { isPaise, splitPayment } from '../domain/money.ts';
+
+const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * Credits the tutor 80% and the platform 20% of a successful payment. The entry's id is the
+ * event id and its payment id is unique, so a repeated event (or the same payment reported
+ * twice) credits once; the single insert is the whole effect, so a crash cannot half-apply it.
+ */
+export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
+  event: PAYMENTS_PAYMENT_SUCCEEDED,
+  name: 'on-payment-succeeded',
+  async handle(event, { db, log }) {
+    const data = event.data ?? ({} as PaymentsPaymentSucceeded['data']);
+    const paidAt = new Date(data.paidAt ?? event.occurredAt);
+    if (
+      !text(data.paymentId) ||
+      !text(data.tutorId) ||
+      !isPaise(data.amountPaise) ||
+      Number.isNaN(paidAt.getTime())
+    ) {
+      // Retrying cannot fix a malformed fact; keep it visible in the logs instead of looping.
+      log.error({ eventId: event.id, data }, 'ignoring a payment event that cannot be credited');
+      return;
+    }
+    const split = splitPayment(data.amountPaise);
+    const entry: LedgerEntry = {
+      _id: event.id,
+      paymentId: data.paymentId,
+      orderId: String(data.orderId ?? ''),
+      courseId: String(data.courseId ?? ''),
+      courseTitle: String(data.courseTitle ?? ''),
+      studentId: String(data.studentId ?? ''),
+      tutorId: data.tutorId,
+      grossPaise: data.amountPaise,
+      ...split,
+      paidAt,
+      ...calendarKeys(paidAt),
+      recordedAt: new Date(),
+    };
+    try {
+      await collections(db).ledger.insertOne(entry);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      log.info({ eventId: event.id, paymentId: data.paymentId }, 'payment already credited');
+    }
+  },
+};

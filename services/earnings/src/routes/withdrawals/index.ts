@@ -1,0 +1,240 @@
+import {
+  EARNINGS_WITHDRAWAL_REQUESTED,
+  EARNINGS_WITHDRAWAL_UPDATED,
+  type EarningsWithdrawalData,
+} from '@liveedu/contracts';
+import {
+  badRequest,
+  caller,
+  conflict,
+  isDuplicateKey,
+  MessageReply,
+  newEvent,
+  notFound,
+  ObjectIdString,
+  requireRole,
+  type ServiceApp,
+  Type,
+  withEvents,
+  withEventsUpdate,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { tutorPosition } from '../../balance.ts';
+import { collections, type UserDoc, type WithdrawalDoc } from '../../collections.ts';
+import { toRupees } from '../../domain/money.ts';
+import { isWithdrawalStatus, nextLink, withdrawalProblem } from '../../domain/withdrawal.ts';
+
+const Status = Type.Union([Type.Literal('Processing'), Type.Literal('Success')]);
+const BankDetails = Type.Object({
+  fullName: Type.String(),
+  accountNumber: Type.String(),
+  nameOfBank: Type.String(),
+  ifsc: Type.String(),
+});
+const OwnWithdrawal = Type.Object({
+  _id: Type.String(),
+  amount: Type.Number(),
+  status: Status,
+  date: Type.String(),
+});
+const AdminWithdrawal = Type.Object({
+  _id: Type.String(),
+  user: Type.Object({
+    _id: Type.String(),
+    username: Type.String(),
+    email: Type.String(),
+    bankDetails: BankDetails,
+  }),
+  amount: Type.Number(),
+  status: Status,
+  date: Type.String(),
+});
+
+const HISTORY_LIMIT = 500;
+/** Racing requests lose on the unique chain index; a loser looks again (and finds nothing left). */
+const ATTEMPTS = 3;
+
+const eventData = (doc: WithdrawalDoc, at: Date): EarningsWithdrawalData => ({
+  withdrawalId: doc._id.toHexString(),
+  tutorId: doc.tutorId,
+  amountPaise: doc.amountPaise,
+  status: doc.status,
+  at: at.toISOString(),
+});
+
+export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
+  const { bankDetails, withdrawals, users } = collections(app.db);
+  const tutorOnly = requireRole('tutor');
+  const adminOnly = requireRole('admin');
+
+  app.get(
+    '/api/v1/get-available-balance',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'Earnings not yet withdrawn, in rupees',
+        response: { 200: Type.Object({ earnings: Type.Number() }) },
+      },
+    },
+    async (request) => {
+      const position = await tutorPosition(app.db, caller(request).userId);
+      return { earnings: toRupees(position.balancePaise) };
+    },
+  );
+
+  app.post(
+    '/api/v1/withdraw-request',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'Withdraw the whole available balance (above ₹1000, bank details required)',
+        description: 'Any `amount` sent is ignored: a withdrawal always takes the whole balance.',
+        body: Type.Optional(Type.Object({ amount: Type.Optional(Type.Unknown()) })),
+        response: { 201: MessageReply, 400: MessageReply, 409: MessageReply },
+      },
+    },
+    async (request, reply) => {
+      const who = caller(request);
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const bank = await bankDetails.findOne({ _id: who.userId });
+        const position = await tutorPosition(app.db, who.userId);
+        const problem = withdrawalProblem({
+          balancePaise: position.balancePaise,
+          hasBankDetails: bank !== null,
+        });
+        if (problem) throw badRequest(problem);
+        const link = nextLink(position.last, position.balancePaise);
+        const now = new Date();
+        const doc: WithdrawalDoc = {
+          _id: new ObjectId(),
+          tutorId: who.userId,
+          ...link,
+          status: 'Processing',
+          bankDetails: {
+            fullName: bank!.fullName,
+            accountNumber: bank!.accountNumber,
+            nameOfBank: bank!.nameOfBank,
+            ifsc: bank!.ifsc,
+          },
+          username: who.username,
+          requestedAt: now,
+          updatedAt: now,
+        };
+        try {
+          await withdrawals.insertOne(
+            withEvents(
+              doc,
+              newEvent(EARNINGS_WITHDRAWAL_REQUESTED, eventData(doc, now), { requestId: request.id }),
+            ),
+          );
+        } catch (error) {
+          if (isDuplicateKey(error)) continue;
+          throw error;
+        }
+        app.outbox.kick();
+        return reply.status(201).send({
+          message: `Withdrawal request of ₹${toRupees(link.amountPaise)} submitted successfully`,
+        });
+      }
+      throw conflict('Another withdrawal request is in progress, please try again');
+    },
+  );
+
+  app.get(
+    '/api/v1/user-withdrawals',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: "The tutor's withdrawals, newest first",
+        response: { 200: Type.Object({ withdrawals: Type.Array(OwnWithdrawal) }) },
+      },
+    },
+    async (request) => {
+      const list = await withdrawals
+        .find({ tutorId: caller(request).userId })
+        .sort({ seq: -1 })
+        .limit(HISTORY_LIMIT)
+        .toArray();
+      return {
+        withdrawals: list.map((doc) => ({
+          _id: doc._id.toHexString(),
+          amount: toRupees(doc.amountPaise),
+          status: doc.status,
+          date: doc.requestedAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/withdrawl-history',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Every withdrawal request, newest first, with the tutor and the account to pay',
+        response: { 200: Type.Object({ withdrawls: Type.Array(AdminWithdrawal) }) },
+      },
+    },
+    async () => {
+      const list = await withdrawals.find({}).sort({ requestedAt: -1 }).limit(HISTORY_LIMIT).toArray();
+      const tutorIds = [...new Set(list.map((doc) => doc.tutorId))];
+      const known = new Map<string, UserDoc>(
+        tutorIds.length === 0
+          ? []
+          : (await users.find({ _id: { $in: tutorIds } }).toArray()).map((user) => [user._id, user]),
+      );
+      return {
+        withdrawls: list.map((doc) => {
+          const user = known.get(doc.tutorId);
+          return {
+            _id: doc._id.toHexString(),
+            user: {
+              _id: doc.tutorId,
+              username: user?.username ?? doc.username,
+              email: user?.email ?? '',
+              bankDetails: doc.bankDetails,
+            },
+            amount: toRupees(doc.amountPaise),
+            status: doc.status,
+            date: doc.requestedAt.toISOString(),
+          };
+        }),
+      };
+    },
+  );
+
+  app.put(
+    '/api/v1/confirm-withdrawlRequest/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Set a withdrawal to Processing or Success',
+        params: Type.Object({ id: ObjectIdString }),
+        body: Type.Object({ status: Type.String({ maxLength: 40 }) }),
+        response: { 200: MessageReply, 400: MessageReply, 404: MessageReply, 409: MessageReply },
+      },
+    },
+    async (request) => {
+      const { status } = request.body;
+      if (!isWithdrawalStatus(status)) throw badRequest('Status must be Processing or Success');
+      const _id = new ObjectId(request.params.id);
+      const current = await withdrawals.findOne({ _id });
+      if (!current) throw notFound('Withdrawal request not found');
+      if (current.status === status) return { message: `Withdrawal is already ${status}` };
+      const now = new Date();
+      // Conditional on the status read, so two admins acting at once publish one change each.
+      const updated = await withdrawals.updateOne(
+        { _id, status: current.status },
+        withEventsUpdate(
+          { $set: { status, updatedAt: now } },
+          newEvent(EARNINGS_WITHDRAWAL_UPDATED, eventData({ ...current, status }, now), {
+            requestId: request.id,
+          }),
+        ),
+      );
+      if (updated.matchedCount === 0) throw conflict('The withdrawal changed meanwhile, please reload');
+      app.outbox.kick();
+      return { message: `Withdrawal status updated to ${status}` };
+    },
+  );
+}
