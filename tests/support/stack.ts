@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { buildGateway, type GatewayConfig, loadGatewayConfig, type ServiceName } from '@liveedu/gateway';
+import { type RazorpaySandbox, startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
 import {
   type CreateServiceOptions,
   createService,
@@ -15,6 +17,21 @@ export interface StackOptions {
   /** Another NATS than the shared one (e.g. a private one a test stops and restarts). */
   natsUrl?: string;
   gateway?: (config: GatewayConfig) => void;
+  /**
+   * Starts a Razorpay sandbox with its own key pair and webhook secret, passes the RAZORPAY_*
+   * variables and PUBLIC_URL (the gateway's URL) to the services, and points the sandbox's
+   * webhooks at the gateway's `/api/v1/razorpay-webhook`.
+   */
+  razorpay?: boolean;
+}
+
+/** The stack's Razorpay sandbox and the credentials the services were given. */
+export interface StackRazorpay extends RazorpaySandbox {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Where the sandbox posts webhooks: the gateway's webhook route. */
+  webhookUrl: string;
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -36,6 +53,8 @@ export interface TestStack {
   services: Partial<Record<ServiceName, Service>>;
   gateway: FastifyInstance;
   env: Record<string, string>;
+  /** Present when started with `razorpay: true`. */
+  razorpay?: StackRazorpay;
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -62,10 +81,25 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     ADMIN_PASSWORD: 'admin-test-password',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
+    SEED_DEMO: '0',
     ...opts.env,
   };
+  const razorpay = opts.razorpay ? await startStackRazorpay() : undefined;
+  if (razorpay) {
+    Object.assign(env, {
+      RAZORPAY_KEY_ID: razorpay.keyId,
+      RAZORPAY_KEY_SECRET: razorpay.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+      RAZORPAY_API_URL: razorpay.apiUrl,
+      RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl,
+      ...opts.env,
+    });
+  }
+  // Each service started so far is reachable by later ones at `<NAME>_URL` (start a service
+  // after those it calls); a test's own env still wins.
+  const serviceUrls: Record<string, string> = {};
   const serviceOptions = (name: string): CreateServiceOptions => ({
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...serviceUrls, ...env },
     config: {
       host: '127.0.0.1',
       port: 0,
@@ -87,7 +121,9 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     for (const [name, def] of Object.entries(opts.services) as [ServiceName, ServiceDefinition][]) {
       const service = await createService(def, serviceOptions(name));
       services[name] = service;
-      urls[name] = await service.listen();
+      const listening = await service.listen();
+      urls[name] = listening;
+      serviceUrls[`${name.toUpperCase()}_URL`] = listening;
     }
     const config = loadGatewayConfig({ ...process.env, ...env, PORT: '0' });
     config.services = urls;
@@ -99,12 +135,21 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     for (const service of Object.values(services)) {
       service.app.config.s3.publicUrl = `${url}/files`;
     }
+    if (razorpay) {
+      // Pages the services redirect browsers to (payment results) are the gateway's.
+      const publicUrl = opts.env?.PUBLIC_URL ?? url;
+      env.PUBLIC_URL = publicUrl;
+      for (const service of Object.values(services)) service.app.config.publicUrl = publicUrl;
+      razorpay.webhookUrl = `${url}/api/v1/razorpay-webhook`;
+      razorpay.setWebhookUrl(razorpay.webhookUrl);
+    }
 
     const stack: TestStack = {
       url,
       services,
       gateway,
       env,
+      ...(razorpay ? { razorpay } : {}),
       async call(method, path, callOpts = {}) {
         const headers: Record<string, string> = { ...callOpts.headers };
         if (callOpts.as) {
@@ -151,15 +196,27 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
         return { ...session, email };
       },
       async close() {
+        razorpay?.setWebhookUrl(undefined);
         await gateway.close();
         await Promise.allSettled(Object.values(services).map((service) => service.close()));
+        await razorpay?.stop();
       },
     };
     return stack;
   } catch (error) {
     await Promise.allSettled(Object.values(services).map((service) => service.close()));
+    await razorpay?.stop().catch(() => {});
     throw error;
   }
+}
+
+/** A sandbox with a key pair and webhook secret of its own; webhooks are pointed once the gateway listens. */
+async function startStackRazorpay(): Promise<StackRazorpay> {
+  const keyId = `rzp_test_${randomBytes(7).toString('hex')}`;
+  const keySecret = randomBytes(18).toString('base64url');
+  const webhookSecret = randomBytes(18).toString('base64url');
+  const sandbox = await startRazorpaySandbox({ keys: [{ id: keyId, secret: keySecret }], webhookSecret });
+  return Object.assign(sandbox, { keyId, keySecret, webhookSecret, webhookUrl: '' });
 }
 
 /** Polls until `check` returns a value (not undefined), or fails after `ms`. */
