@@ -1,0 +1,601 @@
+import { createHmac } from 'node:crypto';
+import { catalogService } from '@liveedu/catalog';
+import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
+import { earningsService } from '@liveedu/earnings';
+import { identityService } from '@liveedu/identity';
+import { paymentsService } from '@liveedu/payments';
+import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  eventually,
+  type Session,
+  type StackRazorpay,
+  startTestStack,
+  type TestStack,
+} from '../support/stack.ts';
+
+/** The parts of a course page the money path reads. */
+interface Course {
+  _id: string;
+  title: string;
+  price: number;
+  courseCreatedBy: { _id: string; username: string };
+  studentsEnrolled: string[];
+}
+
+interface Order {
+  orderId: string;
+  data: { amount: number; id: string };
+}
+
+interface PaymentRow {
+  _id: string;
+  razorpay_order_id: string;
+  razorpay_payment_id?: string;
+  courseEnrolled: { _id: string; title: string };
+  amount: number;
+  success: boolean;
+  createdAt: string;
+  user?: { _id: string; username: string };
+}
+
+function sandboxOf(stack: TestStack): StackRazorpay {
+  if (!stack.razorpay) throw new Error('the stack was started without razorpay: true');
+  return stack.razorpay;
+}
+
+/** The demo tutor the catalog seeds with courses (SEED_DEMO is on outside production). */
+const loginDemoTutor = (stack: TestStack) => stack.login(DEMO_TUTOR.username, DEFAULT_DEMO_PASSWORD);
+
+async function tutorCourses(stack: TestStack, tutor: Session): Promise<Course[]> {
+  const mine = await stack.call<{ createdCourses: { _id: string }[] }>('GET', '/api/v1/get-tutors-courses', {
+    as: tutor,
+  });
+  expect(mine.status).toBe(200);
+  const courses: Course[] = [];
+  for (const { _id } of mine.body.createdCourses) courses.push(await course(stack, _id));
+  return courses;
+}
+
+async function course(stack: TestStack, id: string): Promise<Course> {
+  const details = await stack.call<Course>('GET', `/api/v1/get-course-details/${id}`);
+  expect(details.status).toBe(200);
+  return details.body;
+}
+
+async function checkout(stack: TestStack, student: Session, c: Course, amount = c.price) {
+  return stack.call<Order>('POST', '/api/v1/checkout', {
+    as: student,
+    body: { amount, paymentTo: c.courseCreatedBy._id, course: c._id, paymentBy: student._id },
+  });
+}
+
+/** The address the front end gives checkout.js as `callback_url`. */
+function callbackUrl(
+  stack: TestStack,
+  p: { orderId: string; courseId: string; userId: string; teacherId: string; amount: number | string },
+): string {
+  const parts = [p.orderId, p.courseId, p.userId, p.teacherId, String(p.amount)].map(encodeURIComponent);
+  return `${stack.url}/api/v1/paymentVerification/${parts.join('/')}`;
+}
+
+function callbackFor(stack: TestStack, order: Order, c: Course, student: Session): string {
+  return callbackUrl(stack, {
+    orderId: order.orderId,
+    courseId: c._id,
+    userId: student._id,
+    teacherId: c.courseCreatedBy._id,
+    amount: c.price,
+  });
+}
+
+/** Pays on the sandbox's hosted page over HTTP, as a browser does. */
+function pay(
+  stack: TestStack,
+  order: Order,
+  url: string,
+  opts: { card?: string; followCallback?: boolean; email?: string } = {},
+) {
+  const sandbox = sandboxOf(stack);
+  return payOrderOverHttp({
+    sandboxUrl: sandbox.url,
+    keyId: sandbox.keyId,
+    orderId: order.orderId,
+    callbackUrl: url,
+    prefill: { email: opts.email ?? 'student@example.com' },
+    card: opts.card ?? TEST_CARDS.success,
+    followCallback: opts.followCallback ?? true,
+  });
+}
+
+/** POSTs fields to a callback address as Razorpay's checkout form does; answers status and Location. */
+async function postCallback(url: string, fields: Record<string, string>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+async function orderHistory(stack: TestStack, who: Session, path = '/api/v1/order-history') {
+  const history = await stack.call<{ data: PaymentRow[] }>('GET', path, { as: who });
+  expect(history.status).toBe(200);
+  return history.body.data;
+}
+
+async function rowFor(stack: TestStack, who: Session, orderId: string): Promise<PaymentRow> {
+  const row = (await orderHistory(stack, who)).find((r) => r.razorpay_order_id === orderId);
+  if (!row) throw new Error(`no order-history row for ${orderId}`);
+  return row;
+}
+
+async function enrolledTimes(stack: TestStack, courseId: string, studentId: string): Promise<number> {
+  return (await course(stack, courseId)).studentsEnrolled.filter((id) => id === studentId).length;
+}
+
+const waitForEnrollment = (stack: TestStack, courseId: string, studentId: string) =>
+  eventually(
+    async () => ((await enrolledTimes(stack, courseId, studentId)) > 0 ? true : undefined),
+    20_000,
+    'enrollment',
+  );
+
+/** Figures other services keep, read through the gateway. */
+async function money(stack: TestStack, who: Session, path: string): Promise<number> {
+  const response = await stack.call<{ earning?: number; money?: number }>('GET', path, { as: who });
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+  const value = response.body.earning ?? response.body.money;
+  if (typeof value !== 'number') throw new Error(`${path} answered ${JSON.stringify(response.body)}`);
+  return value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rounds to paise, so float sums of rupees compare exactly. */
+const rupees = (value: number) => Math.round(value * 100) / 100;
+
+const ADMIN_PASSWORD = 'admin-test-password';
+const paymentSucceeded = (location: string | null, paymentId: string) =>
+  expect(location).toBe(`${stackUrl()}/paymentsuccess?reference=${paymentId}`);
+const paymentFailed = (location: string | null, reason: 'declined' | 'invalid') =>
+  expect(location).toBe(`${stackUrl()}/paymentfailed?reason=${reason}`);
+
+let stack: TestStack;
+let tutor: Session;
+let admin: Session;
+let courses: Course[];
+const stackUrl = () => stack.url;
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    // catalog before payments: payments reads course prices from CATALOG_URL.
+    services: {
+      identity: identityService,
+      catalog: catalogService,
+      earnings: earningsService,
+      payments: paymentsService,
+    },
+    razorpay: true,
+  });
+  tutor = await loginDemoTutor(stack);
+  admin = await stack.login('admin', ADMIN_PASSWORD);
+  courses = await tutorCourses(stack, tutor);
+  expect(courses.length).toBeGreaterThanOrEqual(3);
+});
+afterAll(() => stack?.close());
+
+/** A course no test has used yet, so each test sees only its own enrollments. */
+let next = 0;
+function freshCourse(): Course {
+  const c = courses[next % courses.length];
+  next += 1;
+  if (!c) throw new Error('no demo course');
+  return c;
+}
+
+/** Razorpay's own view of an order and its payment, read with the service's key pair. */
+async function razorpayEntity(path: string): Promise<Record<string, unknown>> {
+  const sandbox = sandboxOf(stack);
+  const response = await fetch(`${sandbox.apiUrl}/v1/${path}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${sandbox.keyId}:${sandbox.keySecret}`).toString('base64')}`,
+    },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Delivers a webhook signed with the stack's webhook secret, as Razorpay (re)delivers one. */
+async function deliverWebhook(body: unknown, eventId: string, secret = sandboxOf(stack).webhookSecret) {
+  const raw = JSON.stringify(body);
+  const response = await fetch(`${stack.url}/api/v1/razorpay-webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+      'x-razorpay-event-id': eventId,
+    },
+    body: raw,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function orderPaidEvent(orderId: string, paymentId: string) {
+  return {
+    entity: 'event',
+    account_id: 'acc_liveedu_test',
+    event: 'order.paid',
+    contains: ['payment', 'order'],
+    payload: {
+      payment: { entity: await razorpayEntity(`payments/${paymentId}`) },
+      order: { entity: await razorpayEntity(`orders/${orderId}`) },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** Tutor income, admin revenue and admin profit, in rupees. */
+async function ledger() {
+  return {
+    tutor: await money(stack, tutor, '/api/v1/total-income-tutor'),
+    revenue: await money(stack, admin, '/api/v1/getTotalRevnue'),
+    profit: await money(stack, admin, '/api/v1/getTotalRevenueTwentyPercent'),
+  };
+}
+
+async function ledgerMovedBy(before: Awaited<ReturnType<typeof ledger>>, price: number) {
+  const expected = {
+    tutor: rupees(before.tutor + price * 0.8),
+    revenue: rupees(before.revenue + price),
+    profit: rupees(before.profit + price * 0.2),
+  };
+  await eventually(
+    async () => {
+      const now = await ledger();
+      return now.tutor === expected.tutor &&
+        now.revenue === expected.revenue &&
+        now.profit === expected.profit
+        ? now
+        : undefined;
+    },
+    20_000,
+    'the tutor credit and the platform revenue',
+  );
+  return expected;
+}
+
+describe('the money path through the gateway, against the Razorpay sandbox', () => {
+  it('checkout → hosted page with the success card → callback → enrolled, tutor credited 80%, revenue and profit moved', async () => {
+    const student = await stack.newUser('buyer');
+    const c = freshCourse();
+    const before = await ledger();
+
+    const keys = await stack.call<{ key: string }>('GET', '/api/v1/get-api-keys', { as: student });
+    expect(keys.status).toBe(200);
+    expect(keys.body).toEqual({ key: sandboxOf(stack).keyId });
+
+    // The client's amount is ignored: the order is for the catalog's price, in paise.
+    const created = await checkout(stack, student, c, 1);
+    expect(created.status).toBe(200);
+    const order = created.body;
+    expect(order.orderId).toMatch(/^order_/);
+    expect(order.data).toEqual({ id: order.orderId, amount: Math.round(c.price * 100) });
+    const atRazorpay = await razorpayEntity(`orders/${order.orderId}`);
+    expect(atRazorpay).toMatchObject({
+      amount: Math.round(c.price * 100),
+      currency: 'INR',
+      status: 'created',
+      notes: { course: c._id, student: student._id, tutor: c.courseCreatedBy._id },
+    });
+
+    // Written at once, so an abandoned checkout would show as Fail.
+    const pending = await rowFor(stack, student, order.orderId);
+    expect(pending).toMatchObject({
+      courseEnrolled: { _id: c._id, title: c.title },
+      amount: c.price,
+      success: false,
+    });
+    expect(pending.razorpay_payment_id).toBeUndefined();
+
+    const paid = await pay(stack, order, callbackFor(stack, order, c, student), { email: student.email });
+    if (paid.outcome !== 'success') throw new Error(`payment declined: ${paid.message}`);
+    expect(paid.callbackResponse?.status).toBe(303);
+    paymentSucceeded(paid.callbackResponse?.location ?? null, paid.fields.razorpay_payment_id);
+
+    await waitForEnrollment(stack, c._id, student._id);
+    const enrolled = await stack.call<{ coursesEnrolled: { _id: string }[] }>(
+      'GET',
+      '/api/v1/enrolled-courses',
+      { as: student },
+    );
+    expect(enrolled.body.coursesEnrolled.map((x) => x._id)).toContain(c._id);
+    await ledgerMovedBy(before, c.price);
+
+    const row = await rowFor(stack, student, order.orderId);
+    expect(row).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      razorpay_order_id: order.orderId,
+      razorpay_payment_id: paid.fields.razorpay_payment_id,
+      courseEnrolled: { _id: c._id, title: c.title },
+      amount: c.price,
+      success: true,
+      createdAt: expect.any(String),
+    });
+
+    const received = await orderHistory(stack, tutor, '/api/v1/payment-history');
+    expect(received.find((r) => r.razorpay_order_id === order.orderId)).toMatchObject({
+      success: true,
+      amount: c.price,
+      user: { _id: student._id, username: student.username },
+    });
+    const everyone = await orderHistory(stack, admin, '/api/v1/all-payment-history');
+    expect(everyone.find((r) => r.razorpay_order_id === order.orderId)).toMatchObject({
+      success: true,
+      user: { _id: student._id, username: student.username },
+    });
+
+    // Bought once; a second checkout is refused.
+    const again = await checkout(stack, student, c);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'You are already enrolled in this course' });
+  });
+
+  it('a declined card leaves a Fail row, redirects to the failure page and enrolls nobody', async () => {
+    const student = await stack.newUser('declined');
+    const c = freshCourse();
+    const order = (await checkout(stack, student, c)).body;
+    const result = await pay(stack, order, callbackFor(stack, order, c, student), {
+      card: TEST_CARDS.declined,
+    });
+    expect(result.outcome).toBe('declined');
+    if (result.outcome !== 'declined' || !result.failureForm) throw new Error('no failure form');
+    const back = await postCallback(result.failureForm.action, result.failureForm.fields);
+    expect(back.status).toBe(303);
+    paymentFailed(back.location, 'declined');
+
+    await sleep(1500); // the payment.failed webhook has arrived and nothing else will
+    const row = await rowFor(stack, student, order.orderId);
+    expect(row.success).toBe(false);
+    expect(row.razorpay_payment_id).toBeUndefined();
+    expect(await enrolledTimes(stack, c._id, student._id)).toBe(0);
+  });
+
+  it('the callback replayed five times and the webhook sent twice enroll and credit exactly once', async () => {
+    const student = await stack.newUser('replay');
+    const c = freshCourse();
+    const before = await ledger();
+    const order = (await checkout(stack, student, c)).body;
+    const url = callbackFor(stack, order, c, student);
+    const paid = await pay(stack, order, url);
+    if (paid.outcome !== 'success') throw new Error('declined');
+    const paymentId = paid.fields.razorpay_payment_id;
+
+    for (let i = 0; i < 5; i++) {
+      const replay = await postCallback(url, paid.fields);
+      expect(replay.status).toBe(303);
+      paymentSucceeded(replay.location, paymentId);
+    }
+    // The spec's GET form, with the fields in the query string.
+    const get = await fetch(`${url}?${new URLSearchParams(paid.fields)}`, { redirect: 'manual' });
+    expect(get.status).toBe(303);
+    paymentSucceeded(get.headers.get('location'), paymentId);
+
+    const event = await orderPaidEvent(order.orderId, paymentId);
+    const first = await deliverWebhook(event, `evt_replay_${paymentId}`);
+    const second = await deliverWebhook(event, `evt_replay_${paymentId}`);
+    expect(first).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(second).toEqual({ status: 200, body: { status: 'duplicate' } });
+    // A different delivery of the same fact (another event id) changes nothing either.
+    expect((await deliverWebhook(event, `evt_other_${paymentId}`)).status).toBe(200);
+
+    await waitForEnrollment(stack, c._id, student._id);
+    const expected = await ledgerMovedBy(before, c.price);
+    await sleep(2000); // give any duplicate time to arrive
+    expect(await enrolledTimes(stack, c._id, student._id)).toBe(1);
+    expect(await ledger()).toEqual(expected);
+    const rows = (await orderHistory(stack, student)).filter((r) => r.courseEnrolled._id === c._id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ success: true, razorpay_payment_id: paymentId });
+  });
+
+  it('when the browser never returns, the webhook alone reaches the same state', async () => {
+    const student = await stack.newUser('webhook');
+    const c = freshCourse();
+    const before = await ledger();
+    const order = (await checkout(stack, student, c)).body;
+    const paid = await pay(stack, order, callbackFor(stack, order, c, student), { followCallback: false });
+    if (paid.outcome !== 'success') throw new Error('declined');
+
+    await waitForEnrollment(stack, c._id, student._id);
+    await ledgerMovedBy(before, c.price);
+    expect(await rowFor(stack, student, order.orderId)).toMatchObject({
+      success: true,
+      razorpay_payment_id: paid.fields.razorpay_payment_id,
+    });
+    // The browser turning up late is welcome and changes nothing.
+    const late = await postCallback(paid.callbackUrl, paid.fields);
+    paymentSucceeded(late.location, paid.fields.razorpay_payment_id);
+    expect(await enrolledTimes(stack, c._id, student._id)).toBe(1);
+  });
+
+  it('a forged signature, a tampered address and a client-sent amount change nothing', async () => {
+    const sandbox = sandboxOf(stack);
+    // Only the browser's callback can prove this payment: no webhooks for now.
+    sandbox.setWebhookUrl(undefined);
+    try {
+      const student = await stack.newUser('tamper');
+      const other = await stack.newUser('other');
+      const c = freshCourse();
+      const otherCourse = courses.find((x) => x._id !== c._id);
+      if (!otherCourse) throw new Error('need two courses');
+      const order = (await checkout(stack, student, c, 1)).body;
+      const paid = await pay(stack, order, callbackFor(stack, order, c, student), { followCallback: false });
+      if (paid.outcome !== 'success') throw new Error('declined');
+      const fields = paid.fields;
+      const path = {
+        orderId: order.orderId,
+        courseId: c._id,
+        userId: student._id,
+        teacherId: c.courseCreatedBy._id,
+        amount: c.price,
+      };
+
+      const attempts: [string, Record<string, string>][] = [
+        [callbackUrl(stack, { ...path, courseId: otherCourse._id }), fields],
+        [callbackUrl(stack, { ...path, userId: other._id }), fields],
+        [callbackUrl(stack, { ...path, teacherId: other._id }), fields],
+        [callbackUrl(stack, { ...path, amount: 1 }), fields],
+        [callbackUrl(stack, { ...path, amount: c.price * 10 }), fields],
+        [
+          callbackUrl(stack, path),
+          {
+            ...fields,
+            razorpay_signature: createHmac('sha256', 'not-the-secret')
+              .update(`${order.orderId}|${fields.razorpay_payment_id}`)
+              .digest('hex'),
+          },
+        ],
+        [callbackUrl(stack, path), { ...fields, razorpay_payment_id: 'pay_Forged00000000' }],
+        [callbackUrl(stack, path), { ...fields, razorpay_signature: '' }],
+        [callbackUrl(stack, { ...path, orderId: 'order_DoesNotExist00' }), fields],
+      ];
+      for (const [url, body] of attempts) {
+        const answer = await postCallback(url, body);
+        expect(answer.status, url).toBe(303);
+        paymentFailed(answer.location, 'invalid');
+      }
+      // Garbage never gives a 500.
+      const odd = await fetch(`${callbackUrl(stack, path)}?razorpay_signature=a&razorpay_signature=b`, {
+        redirect: 'manual',
+      });
+      expect(odd.status).toBe(303);
+      const json = await stack.call('POST', new URL(callbackUrl(stack, path)).pathname, {
+        body: { razorpay_payment_id: ['x'], razorpay_signature: { $ne: '' } },
+      });
+      expect(json.status).toBe(303);
+
+      await sleep(1000);
+      expect((await rowFor(stack, student, order.orderId)).success).toBe(false);
+      expect(await enrolledTimes(stack, c._id, student._id)).toBe(0);
+      expect(await enrolledTimes(stack, otherCourse._id, student._id)).toBe(0);
+      expect(await enrolledTimes(stack, c._id, other._id)).toBe(0);
+      expect(await orderHistory(stack, other)).toEqual([]);
+
+      // The genuine callback still works, at the catalog's price whatever the client sent.
+      const genuine = await postCallback(callbackUrl(stack, path), fields);
+      paymentSucceeded(genuine.location, fields.razorpay_payment_id);
+      await waitForEnrollment(stack, c._id, student._id);
+      expect(await rowFor(stack, student, order.orderId)).toMatchObject({ success: true, amount: c.price });
+      expect(await enrolledTimes(stack, otherCourse._id, student._id)).toBe(0);
+    } finally {
+      sandbox.setWebhookUrl(sandbox.webhookUrl);
+    }
+  });
+
+  it('refuses unknown courses, one’s own course and buying for someone else, with a message', async () => {
+    const student = await stack.newUser('refused');
+    const c = freshCourse();
+    const unknown = await stack.call('POST', '/api/v1/checkout', {
+      as: student,
+      body: {
+        amount: 10,
+        paymentTo: c.courseCreatedBy._id,
+        course: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        paymentBy: student._id,
+      },
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Course not found' } });
+    const malformed = await stack.call('POST', '/api/v1/checkout', { as: student, body: { course: 'nope' } });
+    expect(malformed.status).toBe(400);
+    const missing = await stack.call('POST', '/api/v1/checkout', { as: student, body: {} });
+    expect(missing).toMatchObject({ status: 400, body: { message: 'All fields are required' } });
+
+    const own = await checkout(stack, tutor, c);
+    expect(own).toMatchObject({ status: 403, body: { message: 'You cannot buy your own course' } });
+    const forOther = await stack.call('POST', '/api/v1/checkout', {
+      as: student,
+      body: { amount: c.price, paymentTo: c.courseCreatedBy._id, course: c._id, paymentBy: tutor._id },
+    });
+    expect(forOther).toMatchObject({
+      status: 403,
+      body: { message: 'You can only buy a course for yourself' },
+    });
+    expect(await orderHistory(stack, student)).toEqual([]);
+    expect(await orderHistory(stack, tutor)).toEqual([]);
+
+    const anonymous = await stack.call('POST', '/api/v1/checkout', { body: { course: c._id } });
+    expect(anonymous.status).toBe(401);
+    expect((await stack.call('GET', '/api/v1/payment-history', { as: student })).status).toBe(403);
+    expect((await stack.call('GET', '/api/v1/all-payment-history', { as: tutor })).status).toBe(403);
+  });
+
+  it('refuses webhooks that are not signed with the webhook secret, and acknowledges events it ignores', async () => {
+    const body = { entity: 'event', event: 'order.paid', payload: {} };
+    expect((await deliverWebhook(body, 'evt_forged', 'guessed-secret')).status).toBe(400);
+    const unsigned = await fetch(`${stack.url}/api/v1/razorpay-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(unsigned.status).toBe(400);
+    const ignored = await deliverWebhook({ entity: 'event', event: 'refund.created', payload: {} }, 'evt_x1');
+    expect(ignored).toEqual({ status: 200, body: { status: 'ok' } });
+    const unknownOrder = await deliverWebhook(
+      { event: 'payment.captured', payload: { payment: { entity: { id: 'pay_X', order_id: 'order_X' } } } },
+      'evt_x2',
+    );
+    expect(unknownOrder.status).toBe(200);
+    const notJson = await fetch(`${stack.url}/api/v1/razorpay-webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', sandboxOf(stack).webhookSecret)
+          .update('{')
+          .digest('hex'),
+      },
+      body: '{',
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('filters the order history by calendar days in Asia/Kolkata', async () => {
+    const student = await stack.newUser('history');
+    const [a, b] = [freshCourse(), freshCourse()];
+    const first = (await checkout(stack, student, a)).body;
+    const second = (await checkout(stack, student, b)).body;
+    // Rows from 10 and 40 days ago, as checkouts then would have left them.
+    const payments = stack.services.payments?.app.db.collection('payments');
+    if (!payments) throw new Error('payments is not running');
+    const template = await payments.findOne({ razorpay_order_id: first.orderId });
+    if (!template) throw new Error('no row');
+    const { _id, ...fields } = template;
+    const daysAgo = (n: number) => {
+      const at = new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
+      return { createdAt: at, day, month: day.slice(0, 7) };
+    };
+    await payments.insertMany([
+      { ...fields, razorpay_order_id: `${first.orderId}_10d`, ...daysAgo(10) },
+      { ...fields, razorpay_order_id: `${first.orderId}_40d`, ...daysAgo(40) },
+    ]);
+
+    const ids = async (period: string) =>
+      (await orderHistory(stack, student, `/api/v1/payment-history-time?timePeriod=${period}`)).map(
+        (r) => r.razorpay_order_id,
+      );
+    // Newest first everywhere.
+    expect(await ids('today')).toEqual([second.orderId, first.orderId]);
+    expect(await ids('past7days')).toEqual([second.orderId, first.orderId]);
+    expect(await ids('past28days')).toEqual([second.orderId, first.orderId, `${first.orderId}_10d`]);
+    const all = [second.orderId, first.orderId, `${first.orderId}_10d`, `${first.orderId}_40d`];
+    expect(await ids('none')).toEqual(all);
+    expect((await orderHistory(stack, student)).map((r) => r.razorpay_order_id)).toEqual(all);
+    const bad = await stack.call('GET', '/api/v1/payment-history-time?timePeriod=yesterday', { as: student });
+    expect(bad.status).toBe(400);
+    // Someone else's history is not mine.
+    expect(await orderHistory(stack, await stack.newUser('stranger'))).toEqual([]);
+  });
+});
