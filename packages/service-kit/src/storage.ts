@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -83,25 +83,36 @@ export function createStorage(config: S3Config): Storage {
 
 const HEAD_BYTES = 4100;
 
-/** Reads just enough of a stream to recognise its type, then hands back the whole stream. */
-async function peek(stream: Readable): Promise<{ head: Buffer; rest: Readable }> {
+/**
+ * Reads just enough of a stream to recognise its type, then hands back the whole stream. The
+ * source is read through one iterator from start to end: leaving a `for await` early would
+ * destroy it, and a `data` listener would let bytes flow away before the uploader reads them.
+ */
+async function peek(stream: Readable): Promise<{ head: Buffer; rest: Readable; size: () => number }> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size >= HEAD_BYTES) break;
+  let done = false;
+  while (size < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    size += next.value.length;
   }
   const head = Buffer.concat(chunks);
-  const rest = new PassThrough();
-  rest.write(head);
-  if (size < HEAD_BYTES) {
-    rest.end();
-  } else {
-    stream.pipe(rest);
-    stream.on('error', (error) => rest.destroy(error));
+  async function* everything(): AsyncGenerator<Buffer> {
+    if (head.length > 0) yield head;
+    while (!done) {
+      const next = await iterator.next();
+      if (next.done) return;
+      size += next.value.length;
+      yield next.value;
+    }
   }
-  return { head, rest };
+  return { head, rest: Readable.from(everything(), { objectMode: false }), size: () => size };
 }
 
 export interface UploadRule {
@@ -121,18 +132,16 @@ export async function storeImage(
   file: MultipartFile,
   rule: UploadRule,
 ): Promise<StoredObject> {
-  const { head, rest } = await peek(file.file);
+  const { head, rest, size } = await peek(file.file);
   const detected = await fileTypeFromBuffer(head);
   const kind = detected ? KIND_BY_EXT[detected.ext] : undefined;
   if (!kind || !rule.accept.includes(kind)) {
-    file.file.resume();
+    // Read the rest away so the request completes; a size-limit error changes nothing here.
+    rest.on('error', () => {});
+    rest.resume();
     throw badRequest(rule.wrongTypeMessage ?? `Please upload a ${rule.accept.join(' or ')} image`);
   }
   const key = `${new Date().toISOString().slice(0, 10)}/${randomBytes(12).toString('hex')}.${detected!.ext}`;
-  let size = 0;
-  rest.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-  });
   try {
     await storage.put(rule.bucket, key, rest, MIME[kind]);
   } catch (error) {
@@ -150,7 +159,7 @@ export async function storeImage(
     key,
     url: storage.publicUrl(rule.bucket, key),
     contentType: MIME[kind],
-    size,
+    size: size(),
   };
 }
 
