@@ -2,6 +2,7 @@ import type { IntegrationEvent } from '@liveedu/contracts';
 import {
   type CollectionIndexes,
   conflict,
+  isDuplicateKey,
   notFound,
   type ServiceApp,
   withEventsUpdate,
@@ -30,6 +31,16 @@ export const userIndexes: CollectionIndexes = {
     { key: { resetTokenHash: 1 }, name: 'reset_token' },
   ],
 };
+
+/**
+ * A unique index refused the write. MongoDB says so with code 11000; FerretDB 1.x on SQLite
+ * does for inserts, but reports an update that breaks a unique index by its SQLite message.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (isDuplicateKey(error)) return true;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.includes('UNIQUE constraint failed');
+}
 
 export interface UserChange {
   set?: Partial<UserDoc>;

@@ -19,10 +19,15 @@ describe('who may apply to become a tutor', () => {
   });
 
   it('lets a rejected applicant apply again only 60 days after the decision, and says when', () => {
-    const refusal = applicationRefusal({ role: 'student', stausOfPage: 'reject', decidedAt: daysAgo(59) }, now);
+    const refusal = applicationRefusal(
+      { role: 'student', stausOfPage: 'reject', decidedAt: daysAgo(59) },
+      now,
+    );
     expect(refusal?.status).toBe(400);
     expect(refusal?.message).toContain('2 June 2025');
-    expect(applicationRefusal({ role: 'student', stausOfPage: 'reject', decidedAt: daysAgo(60) }, now)).toBeNull();
+    expect(
+      applicationRefusal({ role: 'student', stausOfPage: 'reject', decidedAt: daysAgo(60) }, now),
+    ).toBeNull();
     expect(reapplyFrom(daysAgo(60)).getTime()).toBe(now.getTime());
   });
 });

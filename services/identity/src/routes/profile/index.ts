@@ -3,7 +3,6 @@ import {
   caller,
   conflict,
   errorResponses,
-  isDuplicateKey,
   MessageReply,
   notFound,
   receiveMultipart,
@@ -14,7 +13,7 @@ import {
 import { ObjectId } from 'mongodb';
 import { descProblem, newPasswordProblem, usernameKey, usernameProblem } from '../../domain/user.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
-import { changeUser, LIVE, usersOf } from '../../users.ts';
+import { changeUser, isUniqueViolation, LIVE, usersOf } from '../../users.ts';
 
 export const UserData = Type.Object({
   _id: Type.String(),
@@ -70,6 +69,12 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       const problem = usernameProblem(username);
       if (problem === 'Username already exists') throw conflict(problem);
       if (problem) throw badRequest(problem);
+      const key = usernameKey(username);
+      const taken = await users.findOne(
+        { usernameKey: key, _id: { $ne: me(request) } },
+        { projection: { _id: 1 } },
+      );
+      if (taken) throw conflict('Username already exists');
       try {
         await changeUser(
           app,
@@ -78,13 +83,14 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
             user.username === username.trim()
               ? {}
               : {
-                  set: { username: username.trim(), usernameKey: usernameKey(username) },
+                  set: { username: username.trim(), usernameKey: key },
                   changed: ['username'],
                 },
           { requestId: request.id },
         );
       } catch (error) {
-        if (isDuplicateKey(error)) throw conflict('Username already exists');
+        // Someone took the name between the check and the write.
+        if (isUniqueViolation(error)) throw conflict('Username already exists');
         throw error;
       }
       return { message: 'Username changed successfully' };

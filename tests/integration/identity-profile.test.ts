@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import type { IdentityUserUpdated } from '@liveedu/contracts';
+import { identityService } from '@liveedu/identity';
+import type { Service } from '@liveedu/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+let identity: Service;
+beforeAll(async () => {
+  stack = await startTestStack({ services: { identity: identityService }, env: { SEED_DEMO: '0' } });
+  identity = stack.services.identity as Service;
+});
+afterAll(() => stack?.close());
+
+/**
+ * The object behind a public `/files/<bucket>/<key>` URL, read anonymously from storage itself:
+ * that is what the gateway's file route forwards to, and it answers only for public buckets.
+ */
+function fromStorage(publicUrl: string): string {
+  const path = publicUrl.slice(`${stack.url}/files/`.length);
+  const s3 = identity.config.s3;
+  return `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}/${path}`;
+}
+
+const updatedFor = (userId: string, field: IdentityUserUpdated['data']['changed'][number], value?: string) =>
+  publishedEvent<IdentityUserUpdated>(
+    identity,
+    'identity',
+    (event) => {
+      const data = (event as IdentityUserUpdated).data;
+      return (
+        event.type === 'identity.user.updated' &&
+        data.userId === userId &&
+        data.changed.includes(field) &&
+        (value === undefined || (data as unknown as Record<string, string>)[field] === value)
+      );
+    },
+    `identity.user.updated (${field}) for ${userId}`,
+  );
+
+describe('getUserData', () => {
+  it('answers 401 without a session', async () => {
+    const response = await stack.call('GET', '/api/v1/getUserData');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'Please log in to continue' });
+  });
+
+  it('shows stausOfPage none for a user who never applied', async () => {
+    const user = await stack.newUser('plain');
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      username: user.username,
+      role: 'student',
+      stausOfPage: 'none',
+      desc: '',
+    });
+  });
+});
+
+describe('change-username', () => {
+  it('changes the name, which the next log-in and getUserData use, and tells other services', async () => {
+    const user = await stack.newUser('rename');
+    const newName = `renamed_${randomBytes(3).toString('hex')}`;
+    const response = await stack.call('PUT', '/api/v1/change-username', {
+      as: user,
+      body: { username: newName },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Username changed successfully' });
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.body).toMatchObject({ username: newName });
+    // The old session keeps working: the gateway reads the current user at each call.
+    await stack.login(newName, user.password);
+    const old = await stack.call('POST', '/api/v1/login', {
+      body: { username: user.username, password: user.password },
+    });
+    expect(old.status).toBe(401);
+    const event = await updatedFor(user._id, 'username', newName);
+    expect(event.data).toMatchObject({ role: 'student', stausOfPage: 'none', changed: ['username'] });
+  });
+
+  it('refuses a taken name (any case) with 409, and an empty or malformed one with 400', async () => {
+    const taken = await stack.newUser('taken');
+    const user = await stack.newUser('wants');
+    const clash = await stack.call('PUT', '/api/v1/change-username', {
+      as: user,
+      body: { username: taken.username.toUpperCase() },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual({ message: 'Username already exists' });
+    const admin = await stack.call('PUT', '/api/v1/change-username', {
+      as: user,
+      body: { username: 'admin' },
+    });
+    expect(admin.status).toBe(409);
+    const empty = await stack.call('PUT', '/api/v1/change-username', { as: user, body: { username: '  ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: 'Username field is empty.' });
+    const missing = await stack.call('PUT', '/api/v1/change-username', { as: user, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: 'All fields are required' });
+    const spaces = await stack.call('PUT', '/api/v1/change-username', {
+      as: user,
+      body: { username: 'a b c' },
+    });
+    expect(spaces.status).toBe(400);
+    expect(String((spaces.body as { message: string }).message)).toMatch(/^Username must be/);
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.body).toMatchObject({ username: user.username });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await stack.call('PUT', '/api/v1/change-username', { body: { username: 'someone' } });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('update-user-desc', () => {
+  it('saves the description, line breaks included, and tells other services', async () => {
+    const user = await stack.newUser('desc');
+    const desc = 'I teach algebra.\nTen years in classrooms.';
+    const response = await stack.call('PUT', '/api/v1/update-user-desc', { as: user, body: { desc } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Description updated successfully' });
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.body).toMatchObject({ desc });
+    const event = await updatedFor(user._id, 'desc', desc);
+    expect(event.data.changed).toEqual(['desc']);
+  });
+
+  it('refuses an empty description and needs a session', async () => {
+    const user = await stack.newUser('nodesc');
+    const blank = await stack.call('PUT', '/api/v1/update-user-desc', { as: user, body: { desc: ' \n ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toEqual({ message: 'Description is empty.' });
+    const anonymous = await stack.call('PUT', '/api/v1/update-user-desc', { body: { desc: 'x' } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('change-password', () => {
+  it('changes the password when the current one matches; the old one stops working', async () => {
+    const user = await stack.newUser('pass');
+    const response = await stack.call('PUT', '/api/v1/change-password', {
+      as: user,
+      body: { currPass: user.password, newPass: 'a brand new secret', confirmNewPass: 'a brand new secret' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Password changed successfully' });
+    await stack.login(user.username, 'a brand new secret');
+    const old = await stack.call('POST', '/api/v1/login', {
+      body: { username: user.username, password: user.password },
+    });
+    expect(old.status).toBe(401);
+  });
+
+  it('refuses a wrong current password, a mismatch, a short password and missing fields', async () => {
+    const user = await stack.newUser('badpass');
+    const cases: [Record<string, string>, string][] = [
+      [
+        { currPass: 'not my password', newPass: 'long enough pw', confirmNewPass: 'long enough pw' },
+        'Current password is incorrect',
+      ],
+      [
+        { currPass: user.password, newPass: 'long enough pw', confirmNewPass: 'long enough pX' },
+        'New password and confirm password do not match',
+      ],
+      [
+        { currPass: user.password, newPass: 'short', confirmNewPass: 'short' },
+        'Password must be at least 8 characters',
+      ],
+      [{ currPass: user.password, newPass: 'long enough pw', confirmNewPass: '' }, 'All fields are required'],
+      [
+        { currPass: '', newPass: 'long enough pw', confirmNewPass: 'long enough pw' },
+        'All fields are required',
+      ],
+      [{ newPass: 'long enough pw' }, 'All fields are required'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await stack.call('PUT', '/api/v1/change-password', { as: user, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toEqual({ message });
+    }
+    await stack.login(user.username, user.password);
+    const anonymous = await stack.call('PUT', '/api/v1/change-password', {
+      body: { currPass: 'x', newPass: 'long enough pw', confirmNewPass: 'long enough pw' },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('update-avatar', () => {
+  it('stores a png under a generated key; the public URL serves it and the profile and events show it', async () => {
+    const user = await stack.newUser('avatar');
+    const response = await stack.call<{ message: string; avatar: string }>('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', PNG, '../../etc/passwd.png', 'image/png'),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Avatar updated successfully');
+    const url = response.body.avatar;
+    expect(url.startsWith(`${stack.url}/files/`)).toBe(true);
+    expect(url).not.toContain('passwd');
+    expect(url).toMatch(/avatars\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{24}\.png$/);
+
+    const file = await fetch(fromStorage(url));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.body).toMatchObject({ avatar: url });
+    const event = await updatedFor(user._id, 'avatar', url);
+    expect(event.data.changed).toEqual(['avatar']);
+
+    // A jpeg replaces it, and the old file is removed.
+    const second = await stack.call<{ avatar: string }>('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', JPEG, 'me.jpg', 'image/jpeg'),
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.avatar).toMatch(/\.jpg$/);
+    expect((await fetch(fromStorage(url))).status).toBe(404);
+    expect((await fetch(fromStorage(second.body.avatar))).status).toBe(200);
+  });
+
+  it('refuses a file that claims to be png but is not, and keeps nothing', async () => {
+    const user = await stack.newUser('liar');
+    const fake = Buffer.from('<?php echo "hello"; ?>\n'.repeat(20));
+    const response = await stack.call('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', fake, 'avatar.png', 'image/png'),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Please upload a png or jpeg image' });
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const wrongKind = await stack.call('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', gif, 'avatar.gif', 'image/gif'),
+    });
+    expect(wrongKind.status).toBe(400);
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.body).toMatchObject({ avatar: '' });
+    const bucket = identity.app.storage.bucket('avatars');
+    const stored = await identity.app.storage.client.listObjectsV2(bucket, '', true).toArray();
+    expect(stored.every((object) => !String(object.name).includes('liar'))).toBe(true);
+  });
+
+  it('answers 413 for an image past the size limit, and 400 without an image', async () => {
+    const user = await stack.newUser('big');
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10, 1)]);
+    const tooBig = await stack.call('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', big, 'big.png', 'image/png'),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toHaveProperty('message');
+    const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
+    expect(me.body).toMatchObject({ avatar: '' });
+
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const none = await stack.call('PUT', '/api/v1/update-avatar', { as: user, raw: form });
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ message: 'Please select an image first.' });
+    const json = await stack.call('PUT', '/api/v1/update-avatar', { as: user, body: { image: 'x' } });
+    expect(json.status).toBe(400);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await stack.call('PUT', '/api/v1/update-avatar', {
+      raw: formWith('image', PNG, 'a.png', 'image/png'),
+    });
+    expect(response.status).toBe(401);
+  });
+});
