@@ -143,3 +143,4 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
     stop: stopAll,
   };
 }
+export { describeExit, logTail, type ServerProcess, type SpawnOptions, spawnServer } from './proc.ts';

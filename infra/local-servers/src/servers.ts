@@ -26,6 +26,10 @@ export interface NatsServer extends RunningServer {
   port: number;
   /** Stops the server, then starts it again on the same port and store directory. */
   restart(): Promise<void>;
+  /** Stops the server but keeps its store, to be brought back by `resume()` (an outage). */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and store. */
+  resume(): Promise<void>;
 }
 
 export const DEFAULT_S3_ACCESS_KEY = 'liveedu';
@@ -182,7 +186,7 @@ export async function startNats(opts: StartOptions): Promise<NatsServer> {
   });
   const url = `nats://127.0.0.1:${port}`;
   opts.log?.(`nats-server ready at ${url} (JetStream store ${storeDir})`);
-  return {
+  const server: NatsServer = {
     name: 'nats-server',
     url,
     port,
@@ -191,8 +195,13 @@ export async function startNats(opts: StartOptions): Promise<NatsServer> {
       return proc.pid;
     },
     stop: () => proc.stop(STOP_GRACE_MS),
+    halt: () => proc.stop(STOP_GRACE_MS),
     async restart() {
-      await proc.stop(STOP_GRACE_MS);
+      await server.halt();
+      await server.resume();
+    },
+    async resume() {
+      if (!proc.hasExited()) return;
       // the port was just released; give the kernel a moment if it is still busy
       for (let attempt = 1; ; attempt++) {
         try {
@@ -205,6 +214,7 @@ export async function startNats(opts: StartOptions): Promise<NatsServer> {
       }
     },
   };
+  return server;
 }
 
 export interface MinioStartOptions extends StartOptions {
