@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  describeExit,
+  freePort,
+  logTail,
+  type ServerProcess,
+  spawnServer,
+  startLocalServers,
+} from '@liveedu/local-servers';
+import { sandboxOptionsFromEnv, startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
+import { buildFrontEnd, WEB_APPS } from './front-end.ts';
+import { repoRoot } from './paths.ts';
+
+/** The services in start order: later ones may call earlier ones (payments asks the catalog). */
+export const SERVICE_ORDER = ['identity', 'todo', 'catalog', 'earnings', 'payments'] as const;
+const DEFAULT_PORTS: Record<string, number> = {
+  identity: 8081,
+  catalog: 8082,
+  payments: 8083,
+  earnings: 8084,
+  todo: 8085,
+};
+
+export interface PlatformOptions {
+  dataDir: string;
+  /** The gateway's port; 0 picks a free one and every service gets a free one too. */
+  port: number;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /** Build the front end first when its sources changed (default true). */
+  buildFrontEnd?: boolean;
+}
+
+export interface Platform {
+  url: string;
+  services: Record<string, { url: string; process: ServerProcess }>;
+  gateway: ServerProcess;
+  env: NodeJS.ProcessEnv;
+  /** Stops one service (to show what the site does without it) and starts it again. */
+  stopService(name: string): Promise<void>;
+  startService(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const tsxLoader = () => ['--import', 'tsx'];
+
+async function waitReady(name: string, url: string, proc: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.hasExited()) {
+      throw new Error(`${name} ${describeExit(await proc.exited)}; its log ends:\n${logTail(proc.logFile)}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `${name} did not become ready within ${timeoutMs / 1000} s; its log ends:\n${logTail(proc.logFile)}`,
+  );
+}
+
+/**
+ * The embedded default: local servers (or the external ones the environment names), the
+ * Razorpay sandbox (unless RAZORPAY_API_URL points elsewhere), every service as its own process,
+ * and the gateway serving the API and the built front end on one origin.
+ */
+export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
+  const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const base: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
+  const logDir = join(opts.dataDir, 'logs');
+  const stoppers: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => {});
+    stoppers.length = 0;
+  };
+
+  try {
+    if (opts.buildFrontEnd !== false) await buildFrontEnd({ log });
+
+    const servers = await startLocalServers({ dataDir: opts.dataDir, env: base, log });
+    stoppers.push(() => servers.stop());
+
+    const gatewayPort = opts.port === 0 ? await freePort() : opts.port;
+    const publicUrl = (base.PUBLIC_URL || `http://localhost:${gatewayPort}`).replace(/\/+$/, '');
+    const env: NodeJS.ProcessEnv = {
+      ...base,
+      DATA_DIR: opts.dataDir,
+      PUBLIC_URL: publicUrl,
+      MONGO_URL: servers.mongoUrl,
+      NATS_URL: servers.natsUrl,
+      S3_ENDPOINT: `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`,
+      S3_ACCESS_KEY: servers.s3.accessKey,
+      S3_SECRET_KEY: servers.s3.secretKey,
+      SEED_DEMO: base.SEED_DEMO ?? '1',
+    };
+
+    if (!base.RAZORPAY_API_URL) {
+      const sandbox = await startRazorpaySandbox({
+        ...sandboxOptionsFromEnv(base),
+        port: base.RAZORPAY_SANDBOX_PORT ? Number(base.RAZORPAY_SANDBOX_PORT) : opts.port === 0 ? 0 : 8090,
+        webhookUrl: `http://127.0.0.1:${gatewayPort}/api/v1/razorpay-webhook`,
+      });
+      stoppers.push(() => sandbox.stop());
+      env.RAZORPAY_API_URL = sandbox.apiUrl;
+      env.RAZORPAY_CHECKOUT_URL = sandbox.checkoutUrl;
+      log(`Razorpay sandbox at ${sandbox.url}`);
+    }
+
+    const services: Platform['services'] = {};
+    const ports: Record<string, number> = {};
+    for (const name of SERVICE_ORDER) {
+      ports[name] = opts.port === 0 ? await freePort() : (DEFAULT_PORTS[name] as number);
+      env[`${name.toUpperCase()}_PORT`] = String(ports[name]);
+      env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
+    }
+    const present = SERVICE_ORDER.filter((name) =>
+      existsSync(join(repoRoot, 'services', name, 'src', 'server.ts')),
+    );
+    for (const name of SERVICE_ORDER) if (!present.includes(name)) env[`${name.toUpperCase()}_URL`] = 'none';
+
+    const startService = async (name: string) => {
+      const proc = spawnServer({
+        name,
+        command: process.execPath,
+        args: [...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')],
+        logFile: join(logDir, `${name}.log`),
+        env,
+        cwd: repoRoot,
+      });
+      const url = `http://127.0.0.1:${ports[name]}`;
+      services[name] = { url, process: proc };
+      await waitReady(name, `${url}/readyz`, proc);
+    };
+    stoppers.push(async () => {
+      await Promise.all(Object.values(services).map((service) => service.process.stop()));
+    });
+    for (const name of present) {
+      await startService(name);
+      log(`${name} ready at ${services[name]?.url}`);
+    }
+
+    const gatewayEnv: NodeJS.ProcessEnv = { ...env, PORT: String(gatewayPort) };
+    for (const app of WEB_APPS) {
+      if (app.name !== 'host')
+        gatewayEnv[`MFE_${app.name.toUpperCase()}_DIST_DIR`] = join(repoRoot, app.dir, 'dist');
+    }
+    gatewayEnv.HOST_DIST_DIR = join(repoRoot, 'shells', 'host', 'dist');
+    const gateway = spawnServer({
+      name: 'gateway',
+      command: process.execPath,
+      args: [...tsxLoader(), join(repoRoot, 'gateway', 'src', 'server.ts')],
+      logFile: join(logDir, 'gateway.log'),
+      env: gatewayEnv,
+      cwd: repoRoot,
+    });
+    stoppers.push(() => gateway.stop());
+    await waitReady('gateway', `http://127.0.0.1:${gatewayPort}/healthz`, gateway);
+
+    return {
+      url: `http://localhost:${gatewayPort}`,
+      services,
+      gateway,
+      env,
+      async stopService(name) {
+        await services[name]?.process.stop();
+      },
+      startService,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
