@@ -1,15 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `node` (services, gateway, packages; real servers started once by the test kit's
+// global setup) and `web` (the front end's DOM tests, no servers). Browser tests of the whole
+// platform live in tests/e2e and run as the `e2e` project after them.
 export default defineConfig({
   test: {
-    globalSetup: ['packages/test-kit/src/global-setup.ts'],
-    include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.tools/**', 'tests/e2e/**'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
-    // Node tests use the settings above; the front end's DOM tests have their own project.
-    projects: [{ extends: true, test: { name: 'node' } }, './vitest.web.config.ts'],
+    projects: [
+      {
+        test: {
+          name: 'node',
+          globalSetup: ['packages/test-kit/src/global-setup.ts'],
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.tools/**', 'tests/e2e/**'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      './vitest.web.config.ts',
+    ],
   },
 });

@@ -1,0 +1,160 @@
+import { identityService } from '@liveedu/identity';
+import { todoService } from '@liveedu/todo';
+import { createSigner } from 'fast-jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+let user: Session;
+beforeAll(async () => {
+  stack = await startTestStack({
+    services: { identity: identityService, todo: todoService },
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '5', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' },
+  });
+  // Sign-up and log-in count against this address's limit of 5 per minute, so make one user now.
+  user = await stack.newUser('sec');
+});
+afterAll(() => stack?.close());
+
+const localJwtSecret = 'liveedu-local-jwt-secret-change-me';
+
+describe('authentication at the gateway', () => {
+  it('answers 401 with a message for a missing, malformed, forged or expired token', async () => {
+    const cases: Record<string, string | undefined> = {
+      missing: undefined,
+      malformed: 'Bearer not-a-jwt',
+      forged: `Bearer ${createSigner({ key: 'someone-else', expiresIn: 60_000 })({ sub: user._id })}`,
+      expired: `Bearer ${createSigner({ key: localJwtSecret, expiresIn: 1 })({ sub: user._id, iat: 1_600_000_000 })}`,
+    };
+    for (const [name, authorization] of Object.entries(cases)) {
+      const headers: Record<string, string> = { id: user._id };
+      if (authorization) headers.authorization = authorization;
+      const response = await stack.call('GET', '/api/v1/getUserData', { headers });
+      expect(response.status, name).toBe(401);
+      expect(typeof (response.body as { message?: unknown }).message, name).toBe('string');
+    }
+    const expired = await stack.call('GET', '/api/v1/getUserData', {
+      headers: { id: user._id, authorization: cases.expired as string },
+    });
+    expect(expired.body).toEqual({ message: 'Your session has expired, please log in again' });
+  });
+
+  it('refuses a token whose id header is missing or belongs to someone else', async () => {
+    const other = await stack.login('admin', stack.env.ADMIN_PASSWORD as string);
+    const missing = await stack.call('GET', '/api/v1/getUserData', {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ message: 'The id header is missing' });
+    const mismatched = await stack.call('GET', '/api/v1/getUserData', {
+      headers: { authorization: `Bearer ${user.token}`, id: other._id },
+    });
+    expect(mismatched.status).toBe(401);
+    expect(mismatched.body).toEqual({ message: 'The id header does not match your session' });
+  });
+
+  it('ignores identity headers a client sends and a service refuses calls that bypass the gateway', async () => {
+    const forged = await stack.call('GET', '/api2/v1/getAll-todos', {
+      headers: { 'x-liveedu-identity': 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
+    });
+    expect(forged.status).toBe(401);
+    const todoUrl = (stack.services.todo?.app.server.address() as { port: number }).port;
+    const direct = await fetch(`http://127.0.0.1:${todoUrl}/api2/v1/getAll-todos`, {
+      headers: { 'x-liveedu-identity': 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
+    });
+    expect(direct.status).toBe(401);
+    expect(await direct.json()).toEqual({ message: 'Invalid identity' });
+  });
+
+  it('keeps admin calls for the admin', async () => {
+    const response = await stack.call('GET', '/api/v1/count-users', { as: user });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: 'You are not allowed to do this' });
+  });
+});
+
+describe('bad input', () => {
+  it('answers a malformed JSON body with 400 and a message', async () => {
+    const response = await stack.call('POST', '/api2/v1/create-todo', {
+      as: user,
+      raw: '{"desc": "unterminated',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it('refuses NoSQL operators where a string belongs', async () => {
+    const login = await stack.call('POST', '/api/v1/login', {
+      body: { username: { $gt: '' }, password: { $gt: '' } },
+    });
+    expect(login.status).toBe(400);
+    expect(login.body).toHaveProperty('message');
+    expect(login.body).not.toHaveProperty('token');
+    const todo = await stack.call('POST', '/api2/v1/create-todo', {
+      as: user,
+      body: { desc: { $ne: null } },
+    });
+    expect(todo.status).toBe(400);
+  });
+
+  it('answers an oversized body with 413 before it reaches a service', async () => {
+    const response = await stack.call('POST', '/api2/v1/create-todo', {
+      as: user,
+      raw: JSON.stringify({ desc: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'The request is too large' });
+  });
+
+  it('answers unknown API paths with 404 and a message, and serves the doubled-slash path of the spec', async () => {
+    const unknown = await stack.call('GET', '/api/v1/no-such-call');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toHaveProperty('message');
+    const doubled = await stack.call('GET', '/api2/v1//getAll-todos', { as: user });
+    expect(doubled.status).toBe(200);
+  });
+
+  it('answers 503 with a message for a call whose service is not running', async () => {
+    const response = await stack.call('GET', '/api/v1/get-all-category');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ message: 'The catalog service is unavailable, please try again' });
+  });
+});
+
+describe('rate limiting', () => {
+  it('limits log-in attempts per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await stack.call('POST', '/api/v1/login', {
+        body: { username: 'nobody', password: 'guess' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toContain(429);
+    const limited = await stack.call('POST', '/api/v1/login', {
+      body: { username: 'nobody', password: 'guess' },
+    });
+    expect(limited.status).toBe(429);
+    expect((limited.body as { message: string }).message).toMatch(/Too many attempts/);
+  });
+});
+
+describe('documentation and health', () => {
+  it('gathers the services’ OpenAPI documents at /api/docs', async () => {
+    const docs = await stack.call<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.body.paths['/api/v1/login']).toHaveProperty('post');
+    expect(docs.body.paths['/api2/v1/delete-todo/{id}']).toHaveProperty('delete');
+    expect(Object.keys(docs.body.paths).some((path) => path.startsWith('/internal'))).toBe(false);
+  });
+
+  it('exposes health, readiness and Prometheus metrics', async () => {
+    expect((await stack.call('GET', '/healthz')).status).toBe(200);
+    expect((await stack.call('GET', '/readyz')).status).toBe(200);
+    const metrics = await fetch(`${stack.url}/metrics`);
+    const text = await metrics.text();
+    expect(text).toMatch(/http_requests_total\{[^}]*route="\/api2\/v1\/getAll-todos"/);
+  });
+});
