@@ -1,0 +1,842 @@
+import { catalogService } from '@liveedu/catalog';
+import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
+import { identityService } from '@liveedu/identity';
+import { newEvent } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+
+/** A 1×1 PNG: enough for the content check by magic bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Card = {
+  _id: string;
+  title: string;
+  thumbnail: string;
+  price: number;
+  difficulity: string;
+  category: string;
+  reviews: { rating: number }[];
+  ratingAverage: number;
+  ratingCount: number;
+  courseCreatedBy: { _id: string; username: string };
+};
+type Item = { sectionTitle: string; videoTitle: string; videoDesc?: string; videoLink?: string };
+type Details = Omit<Card, 'reviews'> & {
+  desc: string;
+  benefits: string;
+  prerequistes: string;
+  studentsEnrolled: string[];
+  reviews: { rating: number; comment: string; user: { avatar: string; username: string } }[];
+  courseContent: Item[][];
+};
+
+function courseData(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Intro to Testing',
+    desc: 'How to test services that talk to real databases.',
+    price: 499,
+    category: 'Web Development',
+    difficulity: 'beginner',
+    benefits: 'Confidence in your changes',
+    prerequistes: 'Some JavaScript',
+    courseContent: [
+      [
+        {
+          sectionTitle: 'Basics',
+          videoTitle: 'Why test',
+          videoDesc: 'The case for tests',
+          videoLink: 'https://videos.example.com/why.mp4',
+        },
+        {
+          sectionTitle: 'Basics',
+          videoTitle: 'First test',
+          videoDesc: 'Writing one',
+          videoLink: 'http://videos.example.com/first.mp4',
+        },
+      ],
+      [
+        {
+          sectionTitle: 'Going further',
+          videoTitle: 'Real servers',
+          videoDesc: 'No mocks',
+          videoLink: 'https://videos.example.com/real.mp4',
+        },
+      ],
+    ],
+    ...overrides,
+  };
+}
+
+function courseForm(data: unknown, image: Buffer | null = PNG, filename = 'cover.png'): FormData {
+  const form = new FormData();
+  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), filename);
+  form.append('Data', typeof data === 'string' ? data : JSON.stringify(data));
+  return form;
+}
+
+let stack: TestStack;
+let admin: Session;
+
+/**
+ * Fetches a public image the way the gateway's /files/ route does: anonymously from the bucket,
+ * so only a public-read bucket answers.
+ */
+async function fetchPublic(url: string): Promise<Response> {
+  const prefix = `${stack.url}/files/`;
+  if (!url.startsWith(prefix)) throw new Error(`${url} is not served under the gateway's /files/`);
+  const s3 = stack.services.catalog!.app.config.s3;
+  return fetch(`${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}/${url.slice(prefix.length)}`);
+}
+
+async function newTutor(prefix = 'tutor'): Promise<Session> {
+  const session = await stack.newUser(prefix);
+  const users = stack.services.identity!.app.db.collection('users');
+  // Let identity finish publishing the sign-up first, so no write of its own races this one.
+  await eventually(async () => {
+    const user = await users.findOne({ _id: new ObjectId(session._id) });
+    return user && user._outboxAt === undefined ? true : undefined;
+  });
+  // What an accepted tutor application does: the gateway reads the current role each call.
+  await stack.services
+    .identity!.app.db.collection('users')
+    .updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
+  return session;
+}
+
+async function createCourse(as: Session, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await stack.call<{ message: string; _id: string }>('POST', '/api/v1/create-course', {
+    as,
+    raw: courseForm(courseData(overrides)),
+  });
+  if (response.status !== 201) throw new Error(`create-course failed: ${JSON.stringify(response.body)}`);
+  return response.body._id;
+}
+
+function payment(courseId: string, studentId: string, tutorId: string): PaymentsPaymentSucceededData {
+  return {
+    orderId: `order_${new ObjectId().toHexString()}`,
+    paymentId: `pay_${new ObjectId().toHexString()}`,
+    courseId,
+    courseTitle: 'a course',
+    studentId,
+    tutorId,
+    amountPaise: 49_900,
+    paidAt: new Date().toISOString(),
+  };
+}
+
+async function pay(courseId: string, student: Session, tutor: Session, eventId?: string) {
+  const event = newEvent(PAYMENTS_PAYMENT_SUCCEEDED, payment(courseId, student._id, tutor._id), {
+    id: eventId,
+  });
+  await stack.services.catalog!.bus!.publish(event);
+  return event;
+}
+
+async function enrolledIn(student: Session): Promise<string[]> {
+  const list = await stack.call<{ coursesEnrolled: Card[] }>('GET', '/api/v1/enrolled-courses', {
+    as: student,
+  });
+  return list.body.coursesEnrolled.map((c) => c._id);
+}
+
+async function waitForEnrollment(student: Session, courseId: string) {
+  await eventually(
+    async () => ((await enrolledIn(student)).includes(courseId) ? true : undefined),
+    15_000,
+    'enrollment',
+  );
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    services: { identity: identityService, catalog: catalogService },
+    env: { SEED_DEMO: '0' },
+  });
+  admin = await stack.login('admin', 'admin-test-password');
+});
+afterAll(() => stack?.close());
+
+describe('categories', () => {
+  it('lists at least 12 seeded categories, each with an image served from the public bucket', async () => {
+    const response = await stack.call<{ data: { _id: string; title: string; img: string }[] }>(
+      'GET',
+      '/api/v1/get-all-category',
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.length).toBeGreaterThanOrEqual(12);
+    for (const category of response.body.data) {
+      expect(Object.keys(category).sort()).toEqual(['_id', 'img', 'title']);
+    }
+    const first = response.body.data[0]!;
+    expect(first.img.startsWith(`${stack.url}/files/`)).toBe(true);
+    const image = await fetchPublic(first.img);
+    expect(image.status).toBe(200);
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  });
+});
+
+describe('creating, updating and deleting courses', () => {
+  let owner: Session;
+  let otherTutor: Session;
+  let student: Session;
+  let courseId: string;
+
+  beforeAll(async () => {
+    [owner, otherTutor, student] = await Promise.all([
+      newTutor('owner'),
+      newTutor('other'),
+      stack.newUser('stud'),
+    ]);
+  });
+
+  it('lets a tutor create a course and shows it publicly without video links', async () => {
+    courseId = await createCourse(owner, { title: 'Kitchen Chemistry', price: '1299' });
+    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      _id: courseId,
+      title: 'Kitchen Chemistry',
+      desc: 'How to test services that talk to real databases.',
+      price: 1299,
+      category: 'Web Development',
+      difficulity: 'beginner',
+      benefits: 'Confidence in your changes',
+      prerequistes: 'Some JavaScript',
+      studentsEnrolled: [],
+      reviews: [],
+      ratingAverage: 0,
+      ratingCount: 0,
+      courseCreatedBy: { _id: owner._id, username: owner.username },
+    });
+    expect(detail.body.courseContent).toEqual([
+      [
+        { sectionTitle: 'Basics', videoTitle: 'Why test' },
+        { sectionTitle: 'Basics', videoTitle: 'First test' },
+      ],
+      [{ sectionTitle: 'Going further', videoTitle: 'Real servers' }],
+    ]);
+    expect(JSON.stringify(detail.body)).not.toMatch(/videoLink|videoDesc|videos\.example/);
+    const thumbnail = await fetchPublic(detail.body.thumbnail);
+    expect(thumbnail.status).toBe(200);
+
+    const mine = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
+      as: owner,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.createdCourses.map((c) => c._id)).toEqual([courseId]);
+    const theirs = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
+      as: otherTutor,
+    });
+    expect(theirs.body.createdCourses).toEqual([]);
+  });
+
+  it('refuses create-course to visitors, students and the admin', async () => {
+    const visitor = await stack.call('POST', '/api/v1/create-course', { raw: courseForm(courseData()) });
+    expect(visitor.status).toBe(401);
+    const asStudent = await stack.call('POST', '/api/v1/create-course', {
+      as: student,
+      raw: courseForm(courseData()),
+    });
+    expect(asStudent.status).toBe(403);
+    const asAdmin = await stack.call('POST', '/api/v1/create-course', {
+      as: admin,
+      raw: courseForm(courseData()),
+    });
+    expect(asAdmin.status).toBe(403);
+  });
+
+  it('validates every field, the category, the level, the price, the links and the image', async () => {
+    const cases: [unknown, string][] = [
+      [courseData({ title: '  ' }), 'All fields are required'],
+      [courseData({ desc: undefined }), 'All fields are required'],
+      [courseData({ benefits: '' }), 'All fields are required'],
+      [courseData({ prerequistes: '' }), 'All fields are required'],
+      [courseData({ price: '' }), 'All fields are required'],
+      [courseData({ courseContent: [] }), 'All fields are required'],
+      [
+        courseData({
+          courseContent: [
+            [{ sectionTitle: 'A', videoTitle: 'B', videoDesc: '', videoLink: 'https://x.example/v' }],
+          ],
+        }),
+        'All fields are required',
+      ],
+      [courseData({ category: 'Underwater Basket Weaving' }), 'Please choose a category from the list'],
+      [
+        courseData({ difficulity: 'expert' }),
+        'Difficulity must be one of beginner, intermediate, advance, all level',
+      ],
+      [courseData({ price: 0 }), 'Price must be a whole number of rupees, at least 1'],
+      [courseData({ price: 99.5 }), 'Price must be a whole number of rupees, at least 1'],
+      [courseData({ price: -5 }), 'Price must be a whole number of rupees, at least 1'],
+      [
+        courseData({
+          courseContent: [
+            [{ sectionTitle: 'A', videoTitle: 'B', videoDesc: 'C', videoLink: 'javascript:alert(1)' }],
+          ],
+        }),
+        'Video links must be http:// or https:// addresses',
+      ],
+      ['{not json', 'The course data is not valid JSON'],
+    ];
+    for (const [data, message] of cases) {
+      const response = await stack.call('POST', '/api/v1/create-course', {
+        as: owner,
+        raw: courseForm(data),
+      });
+      expect({ status: response.status, body: response.body, data }).toEqual({
+        status: 400,
+        body: { message },
+        data,
+      });
+    }
+
+    const noImage = await stack.call('POST', '/api/v1/create-course', {
+      as: owner,
+      raw: courseForm(courseData(), null),
+    });
+    expect(noImage.status).toBe(400);
+    expect(noImage.body).toEqual({ message: 'Please select an image first.' });
+
+    const notAnImage = await stack.call('POST', '/api/v1/create-course', {
+      as: owner,
+      raw: courseForm(courseData(), Buffer.from('<svg onload="alert(1)"></svg>'), 'cover.png'),
+    });
+    expect(notAnImage.status).toBe(400);
+    expect(notAnImage.body).toEqual({ message: 'Please upload a png, jpeg or webp image' });
+
+    const huge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await stack.call('POST', '/api/v1/create-course', {
+      as: owner,
+      raw: courseForm(courseData(), huge),
+    });
+    expect(tooLarge.status).toBe(413);
+
+    const notMultipart = await stack.call('POST', '/api/v1/create-course', { as: owner, body: courseData() });
+    expect(notMultipart.status).toBeGreaterThanOrEqual(400);
+    expect(notMultipart.status).toBeLessThan(500);
+
+    // Nothing of the refused attempts was kept.
+    const mine = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
+      as: owner,
+    });
+    expect(mine.body.createdCourses.map((c) => c._id)).toEqual([courseId]);
+  });
+
+  it('gives the edit form only to the owner', async () => {
+    const path = `/api/v1/get-course-details-to-updateByTutor/${courseId}`;
+    const ownView = await stack.call<Details>('GET', path, { as: owner });
+    expect(ownView.status).toBe(200);
+    expect(ownView.body.courseContent[0]![0]).toEqual({
+      sectionTitle: 'Basics',
+      videoTitle: 'Why test',
+      videoDesc: 'The case for tests',
+      videoLink: 'https://videos.example.com/why.mp4',
+    });
+    expect((await stack.call('GET', path)).status).toBe(401);
+    expect((await stack.call('GET', path, { as: student })).status).toBe(403);
+    expect((await stack.call('GET', path, { as: otherTutor })).status).toBe(403);
+    expect((await stack.call('GET', path, { as: admin })).status).toBe(403);
+    const unknown = await stack.call('GET', `/api/v1/get-course-details-to-updateByTutor/${new ObjectId()}`, {
+      as: owner,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('lets only the owner update, with the image optional once one exists', async () => {
+    const path = `/api/v1/update-course/${courseId}`;
+    const update = courseData({ title: 'Kitchen Chemistry II', price: 1500, difficulity: 'advance' });
+    expect((await stack.call('PUT', path, { raw: courseForm(update, null) })).status).toBe(401);
+    expect((await stack.call('PUT', path, { as: student, raw: courseForm(update, null) })).status).toBe(403);
+    expect((await stack.call('PUT', path, { as: otherTutor, raw: courseForm(update, null) })).status).toBe(
+      403,
+    );
+    expect((await stack.call('PUT', path, { as: admin, raw: courseForm(update, null) })).status).toBe(403);
+    const invalid = await stack.call('PUT', path, {
+      as: owner,
+      raw: courseForm(courseData({ category: '' }), null),
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({ message: 'All fields are required' });
+
+    const before = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    const ok = await stack.call('PUT', path, { as: owner, raw: courseForm(update, null) });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ message: 'Course updated successfully' });
+    const after = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    expect(after.body).toMatchObject({ title: 'Kitchen Chemistry II', price: 1500, difficulity: 'advance' });
+    expect(after.body.thumbnail).toBe(before.body.thumbnail);
+
+    const withImage = await stack.call('PUT', path, { as: owner, raw: courseForm(update) });
+    expect(withImage.status).toBe(200);
+    const replaced = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    expect(replaced.body.thumbnail).not.toBe(before.body.thumbnail);
+    expect((await fetchPublic(replaced.body.thumbnail)).status).toBe(200);
+    expect((await fetchPublic(before.body.thumbnail)).status).toBe(404);
+
+    expect(
+      (await stack.call('PUT', '/api/v1/update-course/nope', { as: owner, raw: courseForm(update) })).status,
+    ).toBe(400);
+    expect(
+      (
+        await stack.call('PUT', `/api/v1/update-course/${new ObjectId()}`, {
+          as: owner,
+          raw: courseForm(update),
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('publishes catalog.course.created, updated and deleted', async () => {
+    const bus = stack.services.catalog!.bus!;
+    const stream = bus.names.stream('catalog');
+    await eventually(async () => {
+      const info = await bus.jsm.streams.info(stream);
+      return info.state.messages >= 3 ? true : undefined;
+    });
+    const seen: string[] = [];
+    for (let seq = 1; seq <= 20; seq++) {
+      try {
+        const message = await bus.jsm.streams.getMessage(stream, { seq });
+        const event = message.json<{ type: string; data: { courseId: string } }>();
+        if (event.data.courseId === courseId) seen.push(event.type);
+      } catch {
+        break;
+      }
+    }
+    expect(seen.slice(0, 3)).toEqual([
+      'catalog.course.created',
+      'catalog.course.updated',
+      'catalog.course.updated',
+    ]);
+  });
+
+  it('lets only the owner delete; the course leaves listings and favourites, students keep learning', async () => {
+    const doomed = await createCourse(owner, { title: 'Doomed Course' });
+    const buyer = await stack.newUser('buyer');
+    await pay(doomed, buyer, owner);
+    await waitForEnrollment(buyer, doomed);
+    const fav = await stack.call('PUT', `/api/v1/add-to-favourite/${doomed}`, { as: student });
+    expect(fav.status).toBe(200);
+
+    const path = `/api/v1/delete-course/${doomed}`;
+    expect((await stack.call('DELETE', path)).status).toBe(401);
+    expect((await stack.call('DELETE', path, { as: student })).status).toBe(403);
+    expect((await stack.call('DELETE', path, { as: otherTutor })).status).toBe(403);
+    expect((await stack.call('DELETE', path, { as: admin })).status).toBe(403);
+    const deleted = await stack.call('DELETE', path, { as: owner, headers: { catid: 'some-category-id' } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ message: 'Course deleted successfully' });
+    expect((await stack.call('DELETE', path, { as: owner })).status).toBe(404);
+
+    expect((await stack.call('GET', `/api/v1/get-course-details/${doomed}`)).status).toBe(404);
+    const all = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    expect(all.body.courses.map((c) => c._id)).not.toContain(doomed);
+    const found = await stack.call<{ courses: Card[] }>('GET', '/api/v1/search/doomed');
+    expect(found.body.courses).toEqual([]);
+    const favs = await stack.call<{ favourites: Card[] }>('GET', '/api/v1/getFavouriteBooks', {
+      as: student,
+    });
+    expect(favs.body.favourites.map((c) => c._id)).not.toContain(doomed);
+    const mine = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
+      as: owner,
+    });
+    expect(mine.body.createdCourses.map((c) => c._id)).not.toContain(doomed);
+
+    const learn = await stack.call<{ title: string }>(
+      'GET',
+      `/api/v1/learn-course/${doomed}/user/${buyer._id}`,
+      {
+        as: buyer,
+      },
+    );
+    expect(learn.status).toBe(200);
+    expect(learn.body.title).toBe('Doomed Course');
+    expect(await enrolledIn(buyer)).toContain(doomed);
+  });
+});
+
+describe('listings, search and instructor pages', () => {
+  let tutor: Session;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    tutor = await newTutor('lister');
+    ids.plusplus = await createCourse(tutor, {
+      title: 'C++ (Advanced) [2024] a.b*',
+      category: 'Programming Languages',
+    });
+    ids.data = await createCourse(tutor, { title: 'Pandas Basics', category: 'Data Science', price: 799 });
+    ids.design = await createCourse(tutor, { title: 'Figma Fundamentals', category: 'Design' });
+  });
+
+  it('lists courses newest first as cards, with no video links', async () => {
+    const response = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    expect(response.status).toBe(200);
+    const listed = response.body.courses.map((c) => c._id);
+    expect(listed.indexOf(ids.design!)).toBeLessThan(listed.indexOf(ids.data!));
+    const card = response.body.courses.find((c) => c._id === ids.data)!;
+    expect(card).toEqual({
+      _id: ids.data,
+      title: 'Pandas Basics',
+      thumbnail: expect.stringMatching(/^http/),
+      price: 799,
+      difficulity: 'beginner',
+      category: 'Data Science',
+      reviews: [],
+      ratingAverage: 0,
+      ratingCount: 0,
+      courseCreatedBy: { _id: tutor._id, username: tutor.username },
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/videoLink|videoDesc|courseContent/);
+    const badPage = await stack.call('GET', '/api/v1/courses?page=abc');
+    expect(badPage.status).toBe(400);
+    const farPage = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses?page=999');
+    expect(farPage.body.courses).toEqual([]);
+  });
+
+  it('lists a category by its title as the home page links it, unknown ones empty', async () => {
+    const response = await stack.call<{ courses: { courses: Card[] } }>(
+      'GET',
+      `/api/v1/courses/${encodeURIComponent('data science')}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.courses.courses.map((c) => c._id)).toEqual([ids.data]);
+    const unknown = await stack.call('GET', `/api/v1/courses/${encodeURIComponent('No Such Thing')}`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ courses: { courses: [] } });
+  });
+
+  it('shows the newest 8 and the most loved 8', async () => {
+    const recent = await stack.call<{ courses: Card[] }>('GET', '/api/v1/recently-added-courses');
+    expect(recent.status).toBe(200);
+    expect(recent.body.courses.length).toBeLessThanOrEqual(8);
+    expect(recent.body.courses[0]!._id).toBe(ids.design);
+    const loved = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses-loved-by-students');
+    expect(loved.status).toBe(200);
+    expect(loved.body.courses.length).toBeLessThanOrEqual(8);
+    expect(loved.body.courses.length).toBeGreaterThan(0);
+  });
+
+  it('searches titles and categories case-insensitively, treating the text literally', async () => {
+    const byTitle = await stack.call<{ courses: Card[]; tutor: unknown[] }>(
+      'GET',
+      `/api/v1/search/${encodeURIComponent('c++ (ADVANCED) [2024] a.b*')}`,
+    );
+    expect(byTitle.status).toBe(200);
+    expect(byTitle.body.courses.map((c) => c._id)).toEqual([ids.plusplus]);
+    const byCategory = await stack.call<{ courses: Card[] }>('GET', '/api/v1/search/PROGRAMMING%20lang');
+    expect(byCategory.body.courses.map((c) => c._id)).toContain(ids.plusplus);
+    for (const special of ['.*', 'a.c', '(', '[', '\\', '^C', 'pandas$', '?', '+', '|', '{2}']) {
+      const response = await stack.call<{ courses: Card[] }>(
+        'GET',
+        `/api/v1/search/${encodeURIComponent(special)}`,
+      );
+      expect({ special, status: response.status }).toEqual({ special, status: 200 });
+      for (const course of response.body.courses) {
+        expect(`${course.title} ${course.category}`.toLowerCase()).toContain(special.toLowerCase());
+      }
+    }
+    const dot = await stack.call<{ courses: Card[] }>('GET', '/api/v1/search/a.b*');
+    expect(dot.body.courses.map((c) => c._id)).toEqual([ids.plusplus]);
+    const blank = await stack.call('GET', '/api/v1/search/%20%20');
+    const empty = await stack.call('GET', '/api/v1/search/');
+    expect(empty.body).toEqual({ message: 'Nothing to search' });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toEqual({ message: 'Nothing to search' });
+    const longest = await stack.call('GET', `/api/v1/search/${'x'.repeat(100)}`);
+    expect(longest.status).toBe(200);
+    // Longer path segments stop at the router (find-my-way's parameter limit).
+    const tooLong = await stack.call('GET', `/api/v1/search/${'x'.repeat(150)}`);
+    expect([400, 404]).toContain(tooLong.status);
+  });
+
+  it('finds tutors by username and shows their page from the read model identity keeps current', async () => {
+    const part = tutor.username.slice(2, 8).toUpperCase();
+    const search = await stack.call<{
+      tutor: { _id: string; username: string; avatar: string; desc: string }[];
+    }>('GET', `/api/v1/search/${part}`);
+    expect(search.body.tutor).toContainEqual({
+      _id: tutor._id,
+      username: tutor.username,
+      avatar: '',
+      desc: '',
+    });
+
+    const page = await stack.call<{
+      user: { _id: string; username: string; avatar: string; desc: string; coursesCreated: Card[] };
+    }>('GET', `/api/v1/viewUser/${encodeURIComponent(tutor.username.toUpperCase())}`);
+    expect(page.status).toBe(200);
+    expect(page.body.user).toMatchObject({ _id: tutor._id, username: tutor.username, avatar: '', desc: '' });
+    expect(page.body.user.coursesCreated.map((c) => c._id).sort()).toEqual(Object.values(ids).sort());
+
+    // identity.user.updated (a description change) reaches the page.
+    const desc = await stack.call('PUT', '/api/v1/update-user-desc', {
+      as: tutor,
+      body: { desc: 'I teach C++' },
+    });
+    if (desc.status === 200) {
+      await eventually(async () => {
+        const again = await stack.call<{ user: { desc: string } }>(
+          'GET',
+          `/api/v1/viewUser/${tutor.username}`,
+        );
+        return again.body.user.desc === 'I teach C++' ? true : undefined;
+      });
+    }
+
+    const unknown = await stack.call('GET', '/api/v1/viewUser/nobody-by-this-name');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers unknown and malformed course ids with 404 and 400, never 500', async () => {
+    expect((await stack.call('GET', `/api/v1/get-course-details/${new ObjectId()}`)).status).toBe(404);
+    expect((await stack.call('GET', '/api/v1/get-course-details/not-an-id')).status).toBe(400);
+    expect((await stack.call('GET', '/api/v1/get-course-details/%24where')).status).toBe(400);
+  });
+});
+
+describe('enrollment, learning and reviews', () => {
+  let tutor: Session;
+  let otherTutor: Session;
+  let student: Session;
+  let stranger: Session;
+  let courseId: string;
+
+  beforeAll(async () => {
+    [tutor, otherTutor, student, stranger] = await Promise.all([
+      newTutor('teach'),
+      newTutor('notmine'),
+      stack.newUser('learner'),
+      stack.newUser('stranger'),
+    ]);
+    courseId = await createCourse(tutor, { title: 'Enrollable Course' });
+  });
+
+  it('enrolls once however often the payment event arrives', async () => {
+    const event = await pay(courseId, student, tutor);
+    await pay(courseId, student, tutor, event.id);
+    await pay(courseId, student, tutor, event.id);
+    // The same payment reported again under another event id (callback and webhook) too.
+    await pay(courseId, student, tutor);
+    await waitForEnrollment(student, courseId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    expect(detail.body.studentsEnrolled).toEqual([student._id]);
+    expect(await enrolledIn(student)).toEqual([courseId]);
+    const course = await stack.services
+      .catalog!.app.db.collection('courses')
+      .findOne({ _id: new ObjectId(courseId) });
+    expect(course?.enrolledCount).toBe(1);
+    expect(await enrolledIn(stranger)).toEqual([]);
+  });
+
+  it('opens the full course to the enrolled student, the tutor and the admin only', async () => {
+    const path = (userId: string) => `/api/v1/learn-course/${courseId}/user/${userId}`;
+    const asStudent = await stack.call<{ title: string; courseContent: Item[][] }>('GET', path(student._id), {
+      as: student,
+    });
+    expect(asStudent.status).toBe(200);
+    expect(asStudent.body.title).toBe('Enrollable Course');
+    expect(asStudent.body.courseContent[0]![0]).toEqual({
+      sectionTitle: 'Basics',
+      videoTitle: 'Why test',
+      videoDesc: 'The case for tests',
+      videoLink: 'https://videos.example.com/why.mp4',
+    });
+    expect((await stack.call('GET', path(tutor._id), { as: tutor })).status).toBe(200);
+    expect((await stack.call('GET', path(admin._id), { as: admin })).status).toBe(200);
+    expect((await stack.call('GET', path(student._id))).status).toBe(401);
+    expect((await stack.call('GET', path(stranger._id), { as: stranger })).status).toBe(403);
+    expect((await stack.call('GET', path(otherTutor._id), { as: otherTutor })).status).toBe(403);
+    // Someone else's id in the path is refused, even the enrolled student's.
+    expect((await stack.call('GET', path(student._id), { as: stranger })).status).toBe(403);
+    expect(
+      (await stack.call('GET', `/api/v1/learn-course/${new ObjectId()}/user/${student._id}`, { as: student }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await stack.call('GET', `/api/v1/learn-course/bad/user/${student._id}`, { as: student })).status,
+    ).toBe(400);
+  });
+
+  it('takes reviews from enrolled students only; a second review replaces the first', async () => {
+    const path = `/api/v1/create-review/${courseId}`;
+    const notEnrolled = await stack.call('POST', path, {
+      as: stranger,
+      body: { rating: 5, review: 'Great' },
+    });
+    expect(notEnrolled.status).toBe(403);
+    expect((await stack.call('POST', path, { body: { rating: 5, review: 'Great' } })).status).toBe(401);
+    for (const body of [
+      { rating: 0, review: 'Great' },
+      { rating: 4, review: '   ' },
+      { review: 'no rating' },
+      { rating: 4 },
+    ]) {
+      const response = await stack.call('POST', path, { as: student, body });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'All fields are required' });
+    }
+    for (const rating of [6, 2.5, -1, 'five']) {
+      const response = await stack.call('POST', path, { as: student, body: { rating, review: 'x' } });
+      expect(response.status).toBe(400);
+    }
+    expect(
+      (
+        await stack.call('POST', `/api/v1/create-review/${new ObjectId()}`, {
+          as: student,
+          body: { rating: 5, review: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+
+    const first = await stack.call('POST', path, { as: student, body: { rating: 2, review: 'Too fast' } });
+    expect(first.status).toBe(201);
+    const second = await stack.call('POST', path, {
+      as: student,
+      body: { rating: 5, review: 'Second look: superb' },
+    });
+    expect(second.status).toBe(201);
+
+    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    expect(detail.body.reviews).toEqual([
+      { rating: 5, comment: 'Second look: superb', user: { avatar: '', username: student.username } },
+    ]);
+    expect(detail.body).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
+    const cards = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    const card = cards.body.courses.find((c) => c._id === courseId)!;
+    expect(card).toMatchObject({ reviews: [{ rating: 5 }], ratingAverage: 5, ratingCount: 1 });
+
+    const top = await stack.call<{ reviews: Details['reviews'] }>('GET', '/api/v1/get-top4-reviews');
+    expect(top.status).toBe(200);
+    expect(top.body.reviews.length).toBeLessThanOrEqual(4);
+    expect(top.body.reviews).toContainEqual({
+      rating: 5,
+      comment: 'Second look: superb',
+      user: { avatar: '', username: student.username },
+    });
+    expect(top.body.reviews.filter((r) => r.comment === 'Too fast')).toEqual([]);
+  });
+
+  it('averages several students and keeps top reviews best first, newest first', async () => {
+    const second = await stack.newUser('second');
+    await pay(courseId, second, tutor);
+    await waitForEnrollment(second, courseId);
+    const response = await stack.call('POST', `/api/v1/create-review/${courseId}`, {
+      as: second,
+      body: { rating: 4, review: 'Good' },
+    });
+    expect(response.status).toBe(201);
+    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    expect(detail.body).toMatchObject({ ratingAverage: 4.5, ratingCount: 2 });
+    expect(detail.body.reviews.map((r) => r.comment)).toEqual(['Good', 'Second look: superb']);
+    const top = await stack.call<{ reviews: Details['reviews'] }>('GET', '/api/v1/get-top4-reviews');
+    const ratings = top.body.reviews.map((r) => r.rating);
+    expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+  });
+});
+
+describe('favourites', () => {
+  it('adds idempotently (also at the doubled-slash path), lists and removes', async () => {
+    const tutor = await newTutor('favt');
+    const user = await stack.newUser('fan');
+    const courseId = await createCourse(tutor, { title: 'Loved Course' });
+    const add = await stack.call('PUT', `/api/v1/add-to-favourite/${courseId}`, { as: user });
+    expect(add.status).toBe(200);
+    expect(add.body).toEqual({ message: 'Course added to favourites' });
+    expect((await stack.call('PUT', `/api/v1//add-to-favourite/${courseId}`, { as: user })).status).toBe(200);
+    const list = await stack.call<{ favourites: Card[] }>('GET', '/api/v1/getFavouriteBooks', { as: user });
+    expect(list.status).toBe(200);
+    expect(list.body.favourites.map((c) => c._id)).toEqual([courseId]);
+    expect(list.body.favourites[0]).toMatchObject({ title: 'Loved Course', price: 499 });
+
+    expect((await stack.call('PUT', `/api/v1/add-to-favourite/${courseId}`)).status).toBe(401);
+    expect((await stack.call('PUT', `/api/v1/add-to-favourite/${new ObjectId()}`, { as: user })).status).toBe(
+      404,
+    );
+    expect((await stack.call('PUT', '/api/v1/add-to-favourite/xyz', { as: user })).status).toBe(400);
+
+    const remove = await stack.call('PUT', `/api/v1/remove-from-favourite/${courseId}`, { as: user });
+    expect(remove.status).toBe(200);
+    const empty = await stack.call<{ favourites: Card[] }>('GET', '/api/v1/getFavouriteBooks', { as: user });
+    expect(empty.body.favourites).toEqual([]);
+    expect((await stack.call('GET', '/api/v1/getFavouriteBooks')).status).toBe(401);
+  });
+});
+
+describe('administration', () => {
+  it('counts courses and charts the last 28 days and 12 months, for the admin only', async () => {
+    const count = await stack.call<{ count: number }>('GET', '/api/v1/count-courses', { as: admin });
+    expect(count.status).toBe(200);
+    const listed = await stack.services
+      .catalog!.app.db.collection('courses')
+      .countDocuments({ listed: true });
+    expect(count.body.count).toBe(listed);
+
+    const days = await stack.call<{ dates: string[]; courseCounts: number[] }>(
+      'GET',
+      '/api/v1/course-created-data',
+      {
+        as: admin,
+      },
+    );
+    expect(days.status).toBe(200);
+    expect(days.body.dates).toHaveLength(28);
+    expect(days.body.courseCounts).toHaveLength(28);
+    expect(days.body.dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    const all = await stack.services.catalog!.app.db.collection('courses').countDocuments({});
+    expect(days.body.courseCounts.at(-1)).toBe(all);
+
+    const months = await stack.call<{ months: string[]; courseCounts: number[] }>(
+      'GET',
+      '/api/v1/new-courses-per-month',
+      { as: admin },
+    );
+    expect(months.status).toBe(200);
+    expect(months.body.months).toHaveLength(12);
+    expect(months.body.courseCounts.at(-1)).toBe(all);
+    expect(months.body.courseCounts.slice(0, 11).every((n) => n === 0)).toBe(true);
+
+    const student = await stack.newUser('nosy');
+    for (const path of [
+      '/api/v1/count-courses',
+      '/api/v1/course-created-data',
+      '/api/v1/new-courses-per-month',
+    ]) {
+      expect((await stack.call('GET', path, { as: student })).status).toBe(403);
+      expect((await stack.call('GET', path)).status).toBe(401);
+    }
+  });
+});
+
+describe('identity events', () => {
+  it("takes a deleted tutor's courses out of listings while students keep learning them", async () => {
+    const tutor = await newTutor('leaving');
+    const student = await stack.newUser('stays');
+    const courseId = await createCourse(tutor, { title: 'Orphaned Course' });
+    await pay(courseId, student, tutor);
+    await waitForEnrollment(student, courseId);
+    const { IDENTITY_USER_DELETED } = await import('@liveedu/contracts');
+    await stack.services.catalog!.bus!.publish(
+      newEvent(IDENTITY_USER_DELETED, { userId: tutor._id, username: tutor.username }),
+    );
+    await eventually(async () => {
+      const page = await stack.call('GET', `/api/v1/viewUser/${tutor.username}`);
+      return page.status === 404 ? true : undefined;
+    });
+    expect((await stack.call('GET', `/api/v1/get-course-details/${courseId}`)).status).toBe(404);
+    const search = await stack.call<{ courses: Card[] }>('GET', '/api/v1/search/orphaned');
+    expect(search.body.courses).toEqual([]);
+    const learn = await stack.call('GET', `/api/v1/learn-course/${courseId}/user/${student._id}`, {
+      as: student,
+    });
+    expect(learn.status).toBe(200);
+  });
+});
