@@ -90,15 +90,16 @@ export function startOutboxRelay(opts: {
         .toArray();
       for (const doc of docs) {
         const events = (doc as OutboxFields)[OUTBOX_FIELD] ?? [];
-        const done: string[] = [];
+        const done: IntegrationEvent[] = [];
         for (const event of events) {
           await opts.publish(event);
-          done.push(event.id);
+          done.push(event);
           opts.onPublished?.(event);
         }
         published += done.length;
         if (done.length > 0) {
-          const pull: Document = { $pull: { [OUTBOX_FIELD]: { id: { $in: done } } } };
+          // `$pullAll` of the events exactly as read: FerretDB 1.x ignores `$pull` with a condition.
+          const pull: Document = { $pullAll: { [OUTBOX_FIELD]: done } };
           await collection.updateOne({ _id: doc._id }, pull);
         }
         if (name === OUTBOX_COLLECTION) {
