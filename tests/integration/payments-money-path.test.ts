@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { catalogService } from '@liveedu/catalog';
-import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
+import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { paymentsService } from '@liveedu/payments';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventually,
@@ -44,17 +45,52 @@ function sandboxOf(stack: TestStack): StackRazorpay {
   return stack.razorpay;
 }
 
-/** The demo tutor the catalog seeds with courses (SEED_DEMO is on outside production). */
-const loginDemoTutor = (stack: TestStack) => stack.login(DEMO_TUTOR.username, DEFAULT_DEMO_PASSWORD);
+/** A 1×1 PNG: a course needs a thumbnail. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function tutorCourses(stack: TestStack, tutor: Session): Promise<Course[]> {
-  const mine = await stack.call<{ createdCourses: { _id: string }[] }>('GET', '/api/v1/get-tutors-courses', {
+async function newTutor(stack: TestStack): Promise<Session> {
+  const session = await stack.newUser('tutor');
+  // What an accepted tutor application does; the gateway reads the current role on each call.
+  const users = stack.services.identity?.app.db.collection('users');
+  if (!users) throw new Error('identity is not running');
+  await users.updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
+  return session;
+}
+
+async function createCourse(stack: TestStack, tutor: Session, title: string, price: number): Promise<Course> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
+  form.append(
+    'Data',
+    JSON.stringify({
+      title,
+      desc: 'A course bought in the payment tests.',
+      price,
+      category: 'Web Development',
+      difficulity: 'beginner',
+      benefits: 'Paid for properly',
+      prerequistes: 'None',
+      courseContent: [
+        [
+          {
+            sectionTitle: 'Basics',
+            videoTitle: 'Welcome',
+            videoDesc: 'Hello',
+            videoLink: 'https://videos.example.com/welcome.mp4',
+          },
+        ],
+      ],
+    }),
+  );
+  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', {
     as: tutor,
+    raw: form,
   });
-  expect(mine.status).toBe(200);
-  const courses: Course[] = [];
-  for (const { _id } of mine.body.createdCourses) courses.push(await course(stack, _id));
-  return courses;
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return course(stack, created.body._id);
 }
 
 async function course(stack: TestStack, id: string): Promise<Course> {
@@ -180,10 +216,18 @@ beforeAll(async () => {
     },
     razorpay: true,
   });
-  tutor = await loginDemoTutor(stack);
+  tutor = await newTutor(stack);
   admin = await stack.login('admin', ADMIN_PASSWORD);
-  courses = await tutorCourses(stack, tutor);
-  expect(courses.length).toBeGreaterThanOrEqual(3);
+  courses = [];
+  for (const [title, price] of [
+    ['Payments for Beginners', 499],
+    ['Ledgers in Depth', 1299],
+    ['Webhooks Explained', 799],
+    ['Idempotent Systems', 999],
+    ['Signatures and Secrets', 649],
+  ] as const) {
+    courses.push(await createCourse(stack, tutor, title, price));
+  }
 });
 afterAll(() => stack?.close());
 
@@ -235,6 +279,22 @@ async function orderPaidEvent(orderId: string, paymentId: string) {
     },
     created_at: Math.floor(Date.now() / 1000),
   };
+}
+
+/** How many `payments.payment.succeeded` messages the stream holds for an order. */
+async function publishedFor(orderId: string): Promise<number> {
+  const bus = stack.services.payments?.bus;
+  if (!bus) throw new Error('payments is not running');
+  const stream = bus.names.stream('payments');
+  const subject = bus.names.subject(PAYMENTS_PAYMENT_SUCCEEDED);
+  const { state } = await bus.jsm.streams.info(stream);
+  let count = 0;
+  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+    if (message?.subject !== subject) continue;
+    if (message.json<{ data: { orderId: string } }>().data.orderId === orderId) count += 1;
+  }
+  return count;
 }
 
 /** Tutor income, admin revenue and admin profit, in rupees. */
@@ -394,6 +454,8 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     await waitForEnrollment(stack, c._id, student._id);
     const expected = await ledgerMovedBy(before, c.price);
     await sleep(2000); // give any duplicate time to arrive
+    // One fact left payments, and downstream it counted once.
+    expect(await publishedFor(order.orderId)).toBe(1);
     expect(await enrolledTimes(stack, c._id, student._id)).toBe(1);
     expect(await ledger()).toEqual(expected);
     const rows = (await orderHistory(stack, student)).filter((r) => r.courseEnrolled._id === c._id);
@@ -419,6 +481,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const late = await postCallback(paid.callbackUrl, paid.fields);
     paymentSucceeded(late.location, paid.fields.razorpay_payment_id);
     expect(await enrolledTimes(stack, c._id, student._id)).toBe(1);
+    expect(await publishedFor(order.orderId)).toBe(1);
   });
 
   it('a forged signature, a tampered address and a client-sent amount change nothing', async () => {
