@@ -17,7 +17,7 @@ export const identityService: ServiceDefinition = {
     title: 'LiveEdu identity',
     description: 'Accounts, log-in, profiles, tutor applications, users.',
   },
-  indexes: [userIndexes],
+  indexes: userIndexes,
   outboxCollections: [USERS],
   buckets: [
     { name: AVATARS, access: 'public-read' },

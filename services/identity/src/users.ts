@@ -7,7 +7,7 @@ import {
   type ServiceApp,
   withEventsUpdate,
 } from '@liveedu/service-kit';
-import type { Collection, Db, Document, ObjectId } from 'mongodb';
+import type { Collection, Db, Document, IndexDescription, ObjectId } from 'mongodb';
 import { USERS, type UserDoc } from './domain/user.ts';
 import { type ProfileField, userDeleted, userUpdated } from './events.ts';
 
@@ -18,19 +18,25 @@ export const LIVE = { deletedAt: { $exists: false } } as const;
 /** Users the admin manages and counts: everyone but the admin account. */
 export const MEMBERS = { ...LIVE, role: { $in: ['student', 'tutor'] } } as const;
 
-export const userIndexes: CollectionIndexes = {
+const USER_INDEXES: IndexDescription[] = [
+  { key: { usernameKey: 1 }, name: 'username_unique', unique: true },
+  { key: { emailKey: 1 }, name: 'email_unique', unique: true },
+  { key: { createdAt: -1 }, name: 'newest' },
+  { key: { role: 1 }, name: 'by_role' },
+  { key: { day: 1 }, name: 'by_day' },
+  { key: { month: 1 }, name: 'by_month' },
+  { key: { appliedAt: -1 }, name: 'tutor_applications' },
+  { key: { resetTokenHash: 1 }, name: 'reset_token' },
+];
+
+/**
+ * One index per `createIndexes` call: FerretDB 1.24 drops the connection when a single call
+ * names several indexes that already exist, which is every start after the first.
+ */
+export const userIndexes: CollectionIndexes[] = USER_INDEXES.map((index) => ({
   collection: USERS,
-  indexes: [
-    { key: { usernameKey: 1 }, name: 'username_unique', unique: true },
-    { key: { emailKey: 1 }, name: 'email_unique', unique: true },
-    { key: { createdAt: -1 }, name: 'newest' },
-    { key: { role: 1 }, name: 'by_role' },
-    { key: { day: 1 }, name: 'by_day' },
-    { key: { month: 1 }, name: 'by_month' },
-    { key: { appliedAt: -1 }, name: 'tutor_applications' },
-    { key: { resetTokenHash: 1 }, name: 'reset_token' },
-  ],
-};
+  indexes: [index],
+}));
 
 /**
  * A unique index refused the write. MongoDB says so with code 11000; FerretDB 1.x on SQLite
