@@ -137,6 +137,21 @@ async function pay(courseId: string, student: Session, tutor: Session, eventId?:
   return event;
 }
 
+/** The types of the catalog events about one course, in the order they were published. */
+async function eventTypesFor(courseId: string): Promise<string[]> {
+  const bus = stack.services.catalog!.bus!;
+  const stream = bus.names.stream('catalog');
+  const info = await bus.jsm.streams.info(stream);
+  const seen: string[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+    if (!message) continue;
+    const event = message.json<{ type: string; data: { courseId: string } }>();
+    if (event.data.courseId === courseId) seen.push(event.type);
+  }
+  return seen;
+}
+
 async function enrolledIn(student: Session): Promise<string[]> {
   const list = await stack.call<{ coursesEnrolled: Card[] }>('GET', '/api/v1/enrolled-courses', {
     as: student,
@@ -400,16 +415,7 @@ describe('creating, updating and deleting courses', () => {
       const info = await bus.jsm.streams.info(stream);
       return info.state.messages >= 3 ? true : undefined;
     });
-    const seen: string[] = [];
-    for (let seq = 1; seq <= 20; seq++) {
-      try {
-        const message = await bus.jsm.streams.getMessage(stream, { seq });
-        const event = message.json<{ type: string; data: { courseId: string } }>();
-        if (event.data.courseId === courseId) seen.push(event.type);
-      } catch {
-        break;
-      }
-    }
+    const seen = await eventTypesFor(courseId);
     expect(seen.slice(0, 3)).toEqual([
       'catalog.course.created',
       'catalog.course.updated',
@@ -434,6 +440,9 @@ describe('creating, updating and deleting courses', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ message: 'Course deleted successfully' });
     expect((await stack.call('DELETE', path, { as: owner })).status).toBe(404);
+    await eventually(async () =>
+      (await eventTypesFor(doomed)).includes('catalog.course.deleted') ? true : undefined,
+    );
 
     expect((await stack.call('GET', `/api/v1/get-course-details/${doomed}`)).status).toBe(404);
     const all = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');

@@ -85,7 +85,7 @@ export interface CoverDesign {
 
 export function coverSvg(design: CoverDesign, width = 640, height = 360): string {
   const [from, to] = design.colors;
-  const titleLines = lines(design.title, 22);
+  const titleLines = lines(design.title, 20);
   const titleSize = 40;
   const text = titleLines
     .map(
@@ -101,7 +101,7 @@ export function coverSvg(design: CoverDesign, width = 640, height = 360): string
 <rect width="${width}" height="${height}" fill="url(#g)"/>
 <circle cx="${width - 40}" cy="30" r="150" fill="#ffffff" opacity="0.08"/>
 <circle cx="${width - 150}" cy="${height + 20}" r="110" fill="#ffffff" opacity="0.06"/>
-<g transform="translate(${width - 150} ${Math.round(height / 2) - 30}) scale(0.9)" fill="#ffffff" stroke="#ffffff" opacity="0.9">${MOTIFS[design.motif]}</g>
+<g transform="translate(${width - 130} ${Math.round(height / 2) - 70}) scale(0.75)" fill="#ffffff" stroke="#ffffff" opacity="0.9">${MOTIFS[design.motif]}</g>
 <g fill="#ffffff" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif">${text}${subtitle}</g>
 </svg>`;
 }

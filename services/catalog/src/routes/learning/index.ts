@@ -9,6 +9,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { isEnrolled } from '../../enrollment.ts';
 import { LearnCourse } from '../../present.ts';
 import { collections } from '../../store.ts';
 
@@ -36,11 +37,10 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
       const course = await db.courses.findOne({ _id: new ObjectId(courseId) });
       if (!course) throw notFound('Course not found');
       const allowed =
-        who.role === 'admin' || course.tutorId === who.userId || course.studentsEnrolled.includes(who.userId);
+        who.role === 'admin' ||
+        course.tutorId === who.userId ||
+        (await isEnrolled(app.db, course, who.userId));
       if (!allowed) throw forbidden('Please buy this course to start learning');
-      if (course.deletedAt && who.role !== 'admin' && !course.studentsEnrolled.includes(who.userId)) {
-        throw notFound('Course not found');
-      }
       return { title: course.title, courseContent: course.sections.map((s) => s.items) };
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { applyReview, checkReview } from '../../domain/course.ts';
+import { isEnrolled } from '../../enrollment.ts';
 import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
 import { collections, favouriteId, reviewId } from '../../store.ts';
 
@@ -163,7 +164,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       for (let attempt = 0; attempt < REVIEW_RETRIES; attempt++) {
         const course = await db.courses.findOne({ _id });
         if (!course) throw notFound('Course not found');
-        if (!course.studentsEnrolled.includes(userId)) {
+        if (!(await isEnrolled(app.db, course, userId))) {
           throw forbidden('Only students enrolled in this course can review it');
         }
         const now = new Date();
@@ -174,7 +175,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
           createdAt: now,
         });
         const result = await db.courses.updateOne(
-          { _id, reviewsVersion: course.reviewsVersion, studentsEnrolled: userId },
+          { _id, reviewsVersion: course.reviewsVersion },
           { $set: { ...next, updatedAt: now }, $inc: { reviewsVersion: 1 } },
         );
         if (result.matchedCount === 0) continue;
