@@ -1,13 +1,8 @@
-import {
-  EARNINGS_WITHDRAWAL_REQUESTED,
-  EARNINGS_WITHDRAWAL_UPDATED,
-  type EarningsWithdrawalData,
-} from '@liveedu/contracts';
+import { EARNINGS_WITHDRAWAL_UPDATED } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
   conflict,
-  isDuplicateKey,
   MessageReply,
   newEvent,
   notFound,
@@ -15,14 +10,14 @@ import {
   requireRole,
   type ServiceApp,
   Type,
-  withEvents,
   withEventsUpdate,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { tutorPosition } from '../../balance.ts';
-import { collections, type UserDoc, type WithdrawalDoc } from '../../collections.ts';
+import { collections, type UserDoc } from '../../collections.ts';
 import { toRupees } from '../../domain/money.ts';
-import { isWithdrawalStatus, nextLink, withdrawalProblem } from '../../domain/withdrawal.ts';
+import { isWithdrawalStatus } from '../../domain/withdrawal.ts';
+import { requestWithdrawal, withdrawalEventData } from '../../withdrawals.ts';
 
 const Status = Type.Union([Type.Literal('Processing'), Type.Literal('Success')]);
 const BankDetails = Type.Object({
@@ -51,19 +46,9 @@ const AdminWithdrawal = Type.Object({
 });
 
 const HISTORY_LIMIT = 500;
-/** Racing requests lose on the unique chain index; a loser looks again (and finds nothing left). */
-const ATTEMPTS = 3;
-
-const eventData = (doc: WithdrawalDoc, at: Date): EarningsWithdrawalData => ({
-  withdrawalId: doc._id.toHexString(),
-  tutorId: doc.tutorId,
-  amountPaise: doc.amountPaise,
-  status: doc.status,
-  at: at.toISOString(),
-});
 
 export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
-  const { bankDetails, withdrawals, users } = collections(app.db);
+  const { withdrawals, users } = collections(app.db);
   const tutorOnly = requireRole('tutor');
   const adminOnly = requireRole('admin');
 
@@ -95,48 +80,14 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     },
     async (request, reply) => {
       const who = caller(request);
-      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-        const bank = await bankDetails.findOne({ _id: who.userId });
-        const position = await tutorPosition(app.db, who.userId);
-        const problem = withdrawalProblem({
-          balancePaise: position.balancePaise,
-          hasBankDetails: bank !== null,
-        });
-        if (problem) throw badRequest(problem);
-        const link = nextLink(position.last, position.balancePaise);
-        const now = new Date();
-        const doc: WithdrawalDoc = {
-          _id: new ObjectId(),
-          tutorId: who.userId,
-          ...link,
-          status: 'Processing',
-          bankDetails: {
-            fullName: bank!.fullName,
-            accountNumber: bank!.accountNumber,
-            nameOfBank: bank!.nameOfBank,
-            ifsc: bank!.ifsc,
-          },
-          username: who.username,
-          requestedAt: now,
-          updatedAt: now,
-        };
-        try {
-          await withdrawals.insertOne(
-            withEvents(
-              doc,
-              newEvent(EARNINGS_WITHDRAWAL_REQUESTED, eventData(doc, now), { requestId: request.id }),
-            ),
-          );
-        } catch (error) {
-          if (isDuplicateKey(error)) continue;
-          throw error;
-        }
-        app.outbox.kick();
-        return reply.status(201).send({
-          message: `Withdrawal request of ₹${toRupees(link.amountPaise)} submitted successfully`,
-        });
-      }
-      throw conflict('Another withdrawal request is in progress, please try again');
+      const outcome = await requestWithdrawal(app.db, who, request.id);
+      if (outcome.kind === 'refused') throw badRequest(outcome.message);
+      if (outcome.kind === 'busy')
+        throw conflict('Another withdrawal request is in progress, please try again');
+      app.outbox.kick();
+      return reply.status(201).send({
+        message: `Withdrawal request of ₹${toRupees(outcome.withdrawal.amountPaise)} submitted successfully`,
+      });
     },
   );
 
@@ -227,7 +178,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
         { _id, status: current.status },
         withEventsUpdate(
           { $set: { status, updatedAt: now } },
-          newEvent(EARNINGS_WITHDRAWAL_UPDATED, eventData({ ...current, status }, now), {
+          newEvent(EARNINGS_WITHDRAWAL_UPDATED, withdrawalEventData({ ...current, status }, now), {
             requestId: request.id,
           }),
         ),

@@ -1,0 +1,85 @@
+import { EARNINGS_WITHDRAWAL_REQUESTED, type EarningsWithdrawalData } from '@liveedu/contracts';
+import { isDuplicateKey, newEvent, withEvents } from '@liveedu/service-kit';
+import { type Db, ObjectId } from 'mongodb';
+import { type Position, tutorPosition } from './balance.ts';
+import { collections, type WithdrawalDoc } from './collections.ts';
+import type { BankDetails } from './domain/bank-details.ts';
+import { nextLink, withdrawalProblem } from './domain/withdrawal.ts';
+
+export const withdrawalEventData = (doc: WithdrawalDoc, at: Date): EarningsWithdrawalData => ({
+  withdrawalId: doc._id.toHexString(),
+  tutorId: doc.tutorId,
+  amountPaise: doc.amountPaise,
+  status: doc.status,
+  at: at.toISOString(),
+});
+
+export interface Tutor {
+  userId: string;
+  username: string;
+}
+
+/**
+ * Appends a withdrawal of the whole balance to the chain after `position.last`, together with
+ * its event. Resolves with null when another withdrawal got that place first (the unique
+ * (tutorId, seq) index refuses the second), so a stale position can never withdraw twice.
+ */
+export async function appendWithdrawal(
+  db: Db,
+  tutor: Tutor,
+  bank: BankDetails,
+  position: Position,
+  requestId?: string,
+): Promise<WithdrawalDoc | null> {
+  const now = new Date();
+  const doc: WithdrawalDoc = {
+    _id: new ObjectId(),
+    tutorId: tutor.userId,
+    ...nextLink(position.last, position.balancePaise),
+    status: 'Processing',
+    bankDetails: {
+      fullName: bank.fullName,
+      accountNumber: bank.accountNumber,
+      nameOfBank: bank.nameOfBank,
+      ifsc: bank.ifsc,
+    },
+    username: tutor.username,
+    requestedAt: now,
+    updatedAt: now,
+  };
+  const event = newEvent(EARNINGS_WITHDRAWAL_REQUESTED, withdrawalEventData(doc, now), {
+    ...(requestId ? { requestId } : {}),
+  });
+  try {
+    await collections(db).withdrawals.insertOne(withEvents(doc, event));
+  } catch (error) {
+    if (isDuplicateKey(error)) return null;
+    throw error;
+  }
+  return doc;
+}
+
+/** Racing requests lose on the unique chain index; a loser looks again (and finds nothing left). */
+const ATTEMPTS = 3;
+
+export type WithdrawalOutcome =
+  | { kind: 'done'; withdrawal: WithdrawalDoc }
+  | { kind: 'refused'; message: string }
+  | { kind: 'busy' };
+
+/** Withdraws the tutor's whole balance if the rules allow it now. */
+export async function requestWithdrawal(
+  db: Db,
+  tutor: Tutor,
+  requestId?: string,
+): Promise<WithdrawalOutcome> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const bank = await collections(db).bankDetails.findOne({ _id: tutor.userId });
+    const position = await tutorPosition(db, tutor.userId);
+    const problem = withdrawalProblem({ balancePaise: position.balancePaise, hasBankDetails: bank !== null });
+    if (problem || !bank) return { kind: 'refused', message: problem ?? '' };
+    const withdrawal = await appendWithdrawal(db, tutor, bank, position, requestId);
+    if (withdrawal) return { kind: 'done', withdrawal };
+  }
+  return { kind: 'busy' };
+}

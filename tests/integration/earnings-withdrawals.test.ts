@@ -1,0 +1,289 @@
+import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
+import { earningsService } from '@liveedu/earnings';
+import { identityService } from '@liveedu/identity';
+import { newEvent } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+let admin: Session;
+beforeAll(async () => {
+  stack = await startTestStack({ services: { identity: identityService, earnings: earningsService } });
+  admin = await stack.login('admin', stack.env.ADMIN_PASSWORD!);
+});
+afterAll(() => stack?.close());
+
+const BANK = {
+  fullName: 'Kavya Iyer',
+  accountNumber: '001234567890',
+  nameOfBank: 'Canara Bank',
+  ifsc: 'CNRB0001234',
+};
+const TOO_LOW = 'Balance should be above 1000 to get withdrawl.';
+
+interface Withdrawal {
+  _id: string;
+  amount: number;
+  status: string;
+  date: string;
+}
+interface AdminWithdrawal extends Withdrawal {
+  user: { _id: string; username: string; email: string; bankDetails: typeof BANK };
+}
+
+async function newTutor(prefix: string): Promise<Session> {
+  const user = await stack.newUser(prefix);
+  await stack.services
+    .identity!.app.db.collection('users')
+    .updateOne({ _id: new ObjectId(user._id) }, { $set: { role: 'tutor' } });
+  return user;
+}
+
+let payments = 0;
+async function pay(tutor: Session, amountPaise: number) {
+  payments += 1;
+  const data: PaymentsPaymentSucceededData = {
+    orderId: `order_w${payments}${Date.now()}`,
+    paymentId: `pay_w${payments}${Date.now()}`,
+    courseId: new ObjectId().toHexString(),
+    courseTitle: 'Carnatic Vocals',
+    studentId: new ObjectId().toHexString(),
+    tutorId: tutor._id,
+    amountPaise,
+    paidAt: new Date().toISOString(),
+  };
+  await stack.services.earnings!.bus!.publish(newEvent(PAYMENTS_PAYMENT_SUCCEEDED, data));
+}
+
+const balanceOf = async (tutor: Session) => {
+  const response = await stack.call<{ earnings: number }>('GET', '/api/v1/get-available-balance', {
+    as: tutor,
+  });
+  expect(response.status).toBe(200);
+  return response.body.earnings;
+};
+const waitForBalance = (tutor: Session, rupees: number) =>
+  eventually(
+    async () => ((await balanceOf(tutor)) === rupees ? rupees : undefined),
+    15_000,
+    `balance ${rupees}`,
+  );
+const withdraw = (tutor: Session, body: unknown = { amount: 1 }) =>
+  stack.call('POST', '/api/v1/withdraw-request', { as: tutor, body });
+const ownWithdrawals = async (tutor: Session) => {
+  const response = await stack.call<{ withdrawals: Withdrawal[] }>('GET', '/api/v1/user-withdrawals', {
+    as: tutor,
+  });
+  expect(response.status).toBe(200);
+  return response.body.withdrawals;
+};
+
+describe('bank details', () => {
+  it('validates and stores the account, and isBankDetail tells whether there is one', async () => {
+    const tutor = await newTutor('bank');
+    const before = await stack.call('GET', '/api/v1/isBankDetail', { as: tutor });
+    expect(before).toMatchObject({ status: 200, body: { message: false } });
+
+    const submit = (body: unknown) =>
+      stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body });
+    const { ifsc: _ifsc, ...withoutIfsc } = BANK;
+    for (const body of [withoutIfsc, { ...BANK, fullName: '' }, { ...BANK, nameOfBank: '   ' }, {}]) {
+      const response = await submit(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toEqual({ message: 'All fields are required' });
+    }
+    for (const accountNumber of ['12345678', '1234567890123456789', '12345abc90']) {
+      const response = await submit({ ...BANK, accountNumber });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'Account number must be 9 to 18 digits' });
+    }
+    for (const ifsc of ['CNRB1001234', 'CNR0001234', 'CNRB00012345']) {
+      const response = await submit({ ...BANK, ifsc });
+      expect(response.status).toBe(400);
+      expect((response.body as { message: string }).message).toMatch(/IFSC/);
+    }
+    for (const body of [{ ...BANK, accountNumber: { $gt: '' } }, { ...BANK, fullName: ['a'] }, 'text']) {
+      expect((await submit(body)).status).toBe(400);
+    }
+    expect((await stack.call('GET', '/api/v1/isBankDetail', { as: tutor })).body).toEqual({ message: false });
+
+    const saved = await submit({ ...BANK, ifsc: 'cnrb0001234', accountNumber: 1234567890 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ message: expect.any(String) });
+    expect((await stack.call('GET', '/api/v1/isBankDetail', { as: tutor })).body).toEqual({ message: true });
+    const stored = await stack.services
+      .earnings!.app.db.collection('bank_details')
+      .findOne({ _id: tutor._id as never });
+    expect(stored).toMatchObject({ ...BANK, accountNumber: '1234567890' });
+  });
+
+  it('is for tutors only', async () => {
+    const student = await stack.newUser('nobank');
+    for (const as of [student, admin]) {
+      expect((await stack.call('POST', '/api/v1/submit-account-details', { as, body: BANK })).status).toBe(
+        403,
+      );
+      expect((await stack.call('GET', '/api/v1/isBankDetail', { as })).status).toBe(403);
+    }
+  });
+});
+
+describe('withdrawals', () => {
+  it('takes the whole balance once it is above ₹1000 and bank details exist', async () => {
+    const tutor = await newTutor('payout');
+    expect(await balanceOf(tutor)).toBe(0);
+
+    // Exactly ₹1000 for the tutor (80% of ₹1250) is not above ₹1000.
+    await pay(tutor, 125_000);
+    await waitForBalance(tutor, 1000);
+    const noBank = await withdraw(tutor);
+    expect(noBank.status).toBe(400);
+    expect((noBank.body as { message: string }).message).toMatch(/bank details/i);
+    await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
+    expect(await withdraw(tutor)).toMatchObject({ status: 400, body: { message: TOO_LOW } });
+    expect(await ownWithdrawals(tutor)).toEqual([]);
+
+    // ₹12.34 more (80% of 1542 paise = 1233.6, rounded down): ₹1012.33 in all.
+    await pay(tutor, 1_542);
+    await waitForBalance(tutor, 1012.33);
+    // Whatever amount is asked for, the whole balance is withdrawn.
+    const done = await withdraw(tutor, { amount: 5 });
+    expect(done.status).toBe(201);
+    expect(done.body).toEqual({ message: expect.any(String) });
+    expect(await balanceOf(tutor)).toBe(0);
+    const [only, ...rest] = await ownWithdrawals(tutor);
+    expect(rest).toEqual([]);
+    expect(only).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      amount: 1012.33,
+      status: 'Processing',
+      date: expect.any(String),
+    });
+    expect(Math.abs(Date.parse(only!.date) - Date.now())).toBeLessThan(60_000);
+
+    // Nothing left to take; the total earned is unchanged.
+    expect(await withdraw(tutor)).toMatchObject({ status: 400, body: { message: TOO_LOW } });
+    const total = await stack.call('GET', '/api/v1/total-income-tutor', { as: tutor });
+    expect(total.body).toEqual({ earning: 1012.33 });
+
+    // New earnings count from zero again.
+    await pay(tutor, 200_000);
+    await waitForBalance(tutor, 1600);
+    expect((await withdraw(tutor)).status).toBe(201);
+    expect((await ownWithdrawals(tutor)).map((w) => w.amount)).toEqual([1600, 1012.33]);
+    expect(await balanceOf(tutor)).toBe(0);
+  });
+
+  it('lets only one of several simultaneous requests through', async () => {
+    const tutor = await newTutor('race');
+    await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
+    await pay(tutor, 300_000);
+    await waitForBalance(tutor, 2400);
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => withdraw(tutor)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.every((status) => status === 201 || status === 400 || status === 409)).toBe(true);
+    expect((await ownWithdrawals(tutor)).map((w) => w.amount)).toEqual([2400]);
+    expect(await balanceOf(tutor)).toBe(0);
+    const stored = await stack.services
+      .earnings!.app.db.collection('withdrawals')
+      .countDocuments({ tutorId: tutor._id });
+    expect(stored).toBe(1);
+  });
+
+  it('shows the admin every request with the tutor and bank details, and lets the admin confirm it', async () => {
+    const tutor = await newTutor('confirm');
+    await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
+    await pay(tutor, 150_000);
+    await waitForBalance(tutor, 1200);
+    expect((await withdraw(tutor)).status).toBe(201);
+    const [mine] = await ownWithdrawals(tutor);
+
+    // The tutor's email comes from identity's events, so it may take a moment to be known.
+    const listed = await eventually(
+      async () => {
+        const response = await stack.call<{ withdrawls: AdminWithdrawal[] }>(
+          'GET',
+          '/api/v1/withdrawl-history',
+          {
+            as: admin,
+          },
+        );
+        expect(response.status).toBe(200);
+        const found = response.body.withdrawls.find((w) => w._id === mine!._id);
+        return found?.user.email ? found : undefined;
+      },
+      15_000,
+      'the withdrawal with the tutor’s email',
+    );
+    expect(listed).toEqual({
+      _id: mine!._id,
+      user: { _id: tutor._id, username: tutor.username, email: tutor.email, bankDetails: BANK },
+      amount: 1200,
+      status: 'Processing',
+      date: mine!.date,
+    });
+
+    const confirm = (id: string, body: unknown, as = admin) =>
+      stack.call('PUT', `/api/v1/confirm-withdrawlRequest/${id}`, { as, body });
+    expect((await confirm(mine!._id, { status: 'Rejected' })).status).toBe(400);
+    expect((await confirm(mine!._id, { status: 'success' })).status).toBe(400);
+    expect((await confirm(mine!._id, {})).status).toBe(400);
+    expect((await confirm('not-an-id', { status: 'Success' })).status).toBe(400);
+    expect((await confirm(new ObjectId().toHexString(), { status: 'Success' })).status).toBe(404);
+    expect((await confirm(mine!._id, { status: 'Success' }, tutor)).status).toBe(403);
+    expect((await ownWithdrawals(tutor))[0]!.status).toBe('Processing');
+
+    const confirmed = await confirm(mine!._id, { status: 'Success' });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ message: expect.any(String) });
+    expect((await ownWithdrawals(tutor))[0]).toMatchObject({
+      _id: mine!._id,
+      status: 'Success',
+      amount: 1200,
+    });
+    // A paid-out withdrawal still counts against the balance.
+    expect(await balanceOf(tutor)).toBe(0);
+    const history = await stack.call<{ withdrawls: AdminWithdrawal[] }>('GET', '/api/v1/withdrawl-history', {
+      as: admin,
+    });
+    expect(history.body.withdrawls.find((w) => w._id === mine!._id)?.status).toBe('Success');
+
+    // Both changes went out as events (the outbox on the document is emptied once published).
+    await eventually(
+      async () => {
+        const doc = await stack.services
+          .earnings!.app.db.collection('withdrawals')
+          .findOne({ _id: new ObjectId(mine!._id) });
+        return doc && !doc._outboxAt ? true : undefined;
+      },
+      15_000,
+      'withdrawal events published',
+    );
+  });
+
+  it('keeps withdrawal calls to their roles', async () => {
+    const student = await stack.newUser('nowithdraw');
+    const tutor = await newTutor('notadmin');
+    for (const as of [student, admin]) {
+      expect((await stack.call('GET', '/api/v1/get-available-balance', { as })).status).toBe(403);
+      expect((await withdraw(as)).status).toBe(403);
+      expect((await stack.call('GET', '/api/v1/user-withdrawals', { as })).status).toBe(403);
+    }
+    for (const as of [student, tutor]) {
+      expect((await stack.call('GET', '/api/v1/withdrawl-history', { as })).status).toBe(403);
+      const id = new ObjectId().toHexString();
+      expect(
+        (
+          await stack.call('PUT', `/api/v1/confirm-withdrawlRequest/${id}`, {
+            as,
+            body: { status: 'Success' },
+          })
+        ).status,
+      ).toBe(403);
+    }
+    expect((await stack.call('POST', '/api/v1/withdraw-request', { body: {} })).status).toBe(401);
+  });
+});
