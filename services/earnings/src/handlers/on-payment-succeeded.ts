@@ -5,6 +5,10 @@ import { calendarKeys } from '../domain/calendar.ts';
 import { isPaise, splitPayment } from '../domain/money.ts';
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const instant = (value: unknown): Date | null => {
+  const date = typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+};
 
 /**
  * Credits the tutor 80% and the platform 20% of a successful payment. The entry's id is the
@@ -16,13 +20,8 @@ export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
   name: 'on-payment-succeeded',
   async handle(event, { db, log }) {
     const data = event.data ?? ({} as PaymentsPaymentSucceeded['data']);
-    const paidAt = new Date(data.paidAt ?? event.occurredAt);
-    if (
-      !text(data.paymentId) ||
-      !text(data.tutorId) ||
-      !isPaise(data.amountPaise) ||
-      Number.isNaN(paidAt.getTime())
-    ) {
+    const paidAt = instant(data.paidAt) ?? instant(event.occurredAt);
+    if (!text(data.paymentId) || !text(data.tutorId) || !isPaise(data.amountPaise) || !paidAt) {
       // Retrying cannot fix a malformed fact; keep it visible in the logs instead of looping.
       log.error({ eventId: event.id, data }, 'ignoring a payment event that cannot be credited');
       return;
