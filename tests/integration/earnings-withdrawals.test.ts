@@ -286,4 +286,18 @@ describe('withdrawals', () => {
     }
     expect((await stack.call('POST', '/api/v1/withdraw-request', { body: {} })).status).toBe(401);
   });
+
+  it('answers malformed requests with 400, never a server error', async () => {
+    const tutor = await newTutor('malformed');
+    for (const body of ['all of it', [1, 2], 7]) {
+      const response = await withdraw(tutor, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toEqual({ message: expect.any(String) });
+    }
+    const id = new ObjectId().toHexString();
+    for (const body of [{ status: 1 }, { status: ['Success'] }, { status: { $ne: 'x' } }, 'Success']) {
+      const response = await stack.call('PUT', `/api/v1/confirm-withdrawlRequest/${id}`, { as: admin, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+  });
 });
