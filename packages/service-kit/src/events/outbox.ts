@@ -59,6 +59,7 @@ export interface OutboxRelay {
   record(event: IntegrationEvent): Promise<void>;
   /** Runs one pass; resolves with the number of events published. */
   drain(): Promise<number>;
+  /** Documents whose events are not yet published or not yet cleaned up. */
   pending(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -69,8 +70,11 @@ export function startOutboxRelay(opts: {
   publish: (event: IntegrationEvent) => Promise<void>;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** How long a document must go without new events before its published ones are removed. */
+  settleMs?: number;
   onPublished?: (event: IntegrationEvent) => void;
 }): OutboxRelay {
+  const settleMs = opts.settleMs ?? 1500;
   const collections = [...new Set([...opts.collections, OUTBOX_COLLECTION])];
   const interval = opts.intervalMs ?? 1000;
   let running: Promise<number> | null = null;
@@ -79,40 +83,49 @@ export function startOutboxRelay(opts: {
   let failures = 0;
   let timer: NodeJS.Timeout | null = null;
 
+  // Events published but still listed on their document, so a later pass does not publish them
+  // again while the document waits for its clean-up.
+  const published = new Set<string>();
+
   async function passOnce(): Promise<number> {
-    let published = 0;
+    let count = 0;
+    const now = Date.now();
     for (const name of collections) {
       const collection = opts.db.collection(name);
       const docs = await collection
-        .find({ [OUTBOX_SINCE_FIELD]: { $lte: new Date() } })
+        .find({ [OUTBOX_SINCE_FIELD]: { $lte: new Date(now) } })
         .sort({ [OUTBOX_SINCE_FIELD]: 1 })
         .limit(100)
         .toArray();
       for (const doc of docs) {
-        const events = (doc as OutboxFields)[OUTBOX_FIELD] ?? [];
-        const done: IntegrationEvent[] = [];
+        const fields = doc as OutboxFields;
+        const events = fields[OUTBOX_FIELD] ?? [];
         for (const event of events) {
+          if (published.has(event.id)) continue;
           await opts.publish(event);
-          done.push(event);
+          published.add(event.id);
+          count += 1;
           opts.onPublished?.(event);
         }
-        published += done.length;
-        if (done.length > 0) {
-          // `$pullAll` of the events exactly as read: FerretDB 1.x ignores `$pull` with a condition.
-          const pull: Document = { $pullAll: { [OUTBOX_FIELD]: done } };
-          await collection.updateOne({ _id: doc._id }, pull);
-        }
+        const since = fields[OUTBOX_SINCE_FIELD];
+        if (!since || now - since.getTime() < settleMs) continue;
+        // One write, and only once the document has been quiet for a while: FerretDB applies an
+        // update as read-modify-write, so a clean-up racing a business write could undo it.
+        // The `_outboxAt` condition leaves alone a document that got new events since it was read.
         if (name === OUTBOX_COLLECTION) {
-          await collection.deleteOne({ _id: doc._id, [OUTBOX_FIELD]: { $size: 0 } });
+          await collection.deleteOne({ _id: doc._id, [OUTBOX_SINCE_FIELD]: since });
         } else {
-          await collection.updateOne(
-            { _id: doc._id, [OUTBOX_FIELD]: { $size: 0 } },
-            { $unset: { [OUTBOX_SINCE_FIELD]: '' } },
-          );
+          const cleanUp: Document = {
+            $pullAll: { [OUTBOX_FIELD]: events },
+            $unset: { [OUTBOX_SINCE_FIELD]: '' },
+          };
+          await collection.updateOne({ _id: doc._id, [OUTBOX_SINCE_FIELD]: since }, cleanUp);
         }
+        for (const event of events) published.delete(event.id);
       }
     }
-    return published;
+    if (published.size > 100_000) published.clear();
+    return count;
   }
 
   function drain(): Promise<number> {
