@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import replyFrom from '@fastify/reply-from';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
 import { installErrorHandling, installObservability } from '@liveedu/service-kit';
 import fastify, { type FastifyInstance } from 'fastify';
@@ -35,6 +36,8 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
       },
     },
   });
+  // One connection pool to the services and S3, shared by the API routes and /files.
+  await app.register(replyFrom, { undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 } });
   await app.register(async (scoped) => apiRoutes(scoped, config));
   await app.register(async (scoped) => filesRoute(scoped, config));
   await app.register(async (scoped) => apiDocs(scoped, config));

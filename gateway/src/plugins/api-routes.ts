@@ -1,6 +1,5 @@
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
-import replyFrom from '@fastify/reply-from';
 import { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from '@liveedu/contracts';
 import {
   createIdentitySigner,
@@ -29,7 +28,6 @@ export async function apiRoutes(app: FastifyInstance, config: GatewayConfig): Pr
   const signIdentity = createIdentitySigner(config.internalSecret);
   const serviceToken = createServiceTokenSigner(config.internalSecret, 'gateway');
   await app.register(jwt, { secret: config.jwtSecret, verify: { algorithms: ['HS256'] } });
-  await app.register(replyFrom, { undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 } });
   await app.register(rateLimit, { global: false });
 
   // The gateway streams bodies through untouched; each service parses and validates its own.
