@@ -56,7 +56,9 @@ export function createWebConfig(options, argv = {}) {
     target: ['web', 'es2022'],
     output: {
       path: path.join(options.root, 'dist'),
-      publicPath: 'auto',
+      // The host's page is served for every client-side route (/courses/x, /profile/todo), so its
+      // files need absolute URLs; remotes are found through their manifest wherever they live.
+      publicPath: isRemote ? 'auto' : process.env.LIVEEDU_HOST_PUBLIC_PATH || '/',
       uniqueName: `liveedu_${options.name}`,
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
