@@ -19,6 +19,16 @@ export default defineConfig({
         },
       },
       './vitest.web.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
