@@ -143,4 +143,5 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
     stop: stopAll,
   };
 }
+export { withLock } from './install.ts';
 export { describeExit, logTail, type ServerProcess, type SpawnOptions, spawnServer } from './proc.ts';

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withLock } from '@liveedu/local-servers';
 import { repoRoot } from './paths.ts';
 
 /** The front-end workspaces, host first; each builds into its own `dist/`. */
@@ -59,6 +60,12 @@ function run(command: string, args: string[], log: (line: string) => void): Prom
 
 /** Builds each app whose sources changed since its last build (one at a time: builds are CPU-heavy). */
 export async function buildFrontEnd(opts: { force?: boolean; log: (line: string) => void }): Promise<void> {
+  // Two runs at once (a test run and `npm start`) must not write the same dist/ together.
+  mkdirSync(join(repoRoot, '.tools'), { recursive: true });
+  await withLock(join(repoRoot, '.tools', 'front-end-build.lock'), () => buildStale(opts), opts.log);
+}
+
+async function buildStale(opts: { force?: boolean; log: (line: string) => void }): Promise<void> {
   for (const app of WEB_APPS) {
     if (!existsSync(join(repoRoot, app.dir, 'package.json'))) continue;
     if (!opts.force && !isStale(app.dir)) continue;
