@@ -26,10 +26,11 @@ describe('the shell', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL('**/profile**', { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toMatch(/^\/profile/);
-    const stored = await page.evaluate(() => ({
-      id: localStorage.getItem('id'),
-      token: localStorage.getItem('token'),
-    }));
+    const stored = await page.evaluate(() => {
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } })
+        .localStorage;
+      return { id: storage.getItem('id'), token: storage.getItem('token') };
+    });
     expect(stored.id).toMatch(/^[0-9a-f]{24}$/);
     expect(stored.token).toBeTruthy();
   });
