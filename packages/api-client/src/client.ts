@@ -1,6 +1,7 @@
 import { ApiError } from './errors.ts';
 import { readCredentials } from './storage.ts';
 import type {
+  AdminPaymentRecord,
   AdminUser,
   BankDetails,
   Category,
@@ -237,7 +238,7 @@ export function createApiClient(options: ApiClientOptions) {
     tutorRequests: () => get<{ data: TutorRequest[] }>('api/v1/getTutorRequests', auth),
     acceptTutorRequest: (body: { option: string; id: string }) =>
       put<MessageResponse>('api/v1/acceptTutorRequest', body, auth),
-    allPaymentHistory: () => get<{ data: PaymentRecord[] }>('api/v1/all-payment-history', auth),
+    allPaymentHistory: () => get<{ data: AdminPaymentRecord[] }>('api/v1/all-payment-history', auth),
     revenue: (
       which:
         | 'getTotalRevnue'

@@ -111,6 +111,11 @@ export interface PaymentRecord {
   createdAt: string;
 }
 
+/** A line of the admin's all-payment-history: an order row with its buyer. */
+export interface AdminPaymentRecord extends PaymentRecord {
+  user?: { _id: string; username: string };
+}
+
 export interface Todo {
   _id: string;
   desc: string;

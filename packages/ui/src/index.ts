@@ -11,6 +11,13 @@ export { type Column, DataTable, type TableFilter } from './components/data-tabl
 export { ImageDropZone, uploadWithProgress } from './components/image-drop-zone.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
+export {
+  formatOrderDate,
+  inOrderPeriod,
+  ORDER_HISTORY_FILTERS,
+  OrderHistoryTable,
+  orderHistoryColumns,
+} from './components/order-history-table.tsx';
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';

@@ -1,0 +1,100 @@
+import type { PaymentRecord, TimePeriod } from '@liveedu/api-client';
+import { Link } from 'react-router';
+import { formatRupees } from '../text.ts';
+import { type Column, DataTable, type TableFilter } from './data-table.tsx';
+
+/** The order-history filter buttons; each id is the `timePeriod` the server understands. */
+export const ORDER_HISTORY_FILTERS: (TableFilter & { id: TimePeriod })[] = [
+  { id: 'past7days', label: '7 days' },
+  { id: 'past28days', label: '28 days' },
+  { id: 'today', label: 'Today' },
+  { id: 'none', label: 'Clear filters' },
+];
+
+const kolkataDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a payment made at `createdAt` falls in the period, by calendar days in Asia/Kolkata as
+ * the server cuts them: `today` is today, `past7days` / `past28days` today and the 6 / 27 days
+ * before it, `none` everything.
+ */
+export function inOrderPeriod(createdAt: string, period: TimePeriod, now: Date = new Date()): boolean {
+  if (period === 'none') return true;
+  const made = new Date(createdAt);
+  if (Number.isNaN(made.getTime())) return false;
+  const days = period === 'today' ? 1 : period === 'past7days' ? 7 : 28;
+  // Calendar days compare as dates: the Kolkata date strings sort and subtract as UTC midnights.
+  const day = (d: Date) => Date.parse(`${kolkataDay.format(d)}T00:00:00Z`);
+  const back = (day(now) - day(made)) / DAY_MS;
+  return back >= 0 && back < days;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+export function formatOrderDate(createdAt: string): string {
+  const d = new Date(createdAt);
+  return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
+}
+
+/** The order-history columns: Order id, Payment id, Course, Amount, Status, Date ('-' when missing). */
+export function orderHistoryColumns<Row extends PaymentRecord>(): Column<Row>[] {
+  return [
+    { header: 'Order id', cell: (r) => r.razorpay_order_id || '-' },
+    { header: 'Payment id', cell: (r) => r.razorpay_payment_id || '-' },
+    {
+      header: 'Course',
+      cell: (r) =>
+        r.courseEnrolled ? (
+          <Link to={`/viewCouse/${r.courseEnrolled._id}`}>{r.courseEnrolled.title}</Link>
+        ) : (
+          '-'
+        ),
+    },
+    { header: 'Amount', cell: (r) => formatRupees(r.amount) },
+    { header: 'Status', cell: (r) => (r.success ? 'Success' : 'Fail') },
+    { header: 'Date', cell: (r) => formatOrderDate(r.createdAt) },
+  ];
+}
+
+/**
+ * The order-history table with its filter buttons and the 'No Order History' empty text.
+ * `leadingColumns` go before the standard ones (e.g. the buyer, in the admin's list of all users).
+ */
+export function OrderHistoryTable<Row extends PaymentRecord>({
+  rows,
+  activeFilter,
+  onFilter,
+  leadingColumns = [],
+  caption = 'Order history',
+}: {
+  rows: Row[];
+  activeFilter: TimePeriod;
+  onFilter: (period: TimePeriod) => void;
+  leadingColumns?: Column<Row>[];
+  caption?: string;
+}) {
+  return (
+    <DataTable<Row>
+      caption={caption}
+      columns={[...leadingColumns, ...orderHistoryColumns<Row>()]}
+      rows={rows}
+      rowKey={(r, i) => r._id ?? r.razorpay_order_id ?? String(i)}
+      filters={ORDER_HISTORY_FILTERS}
+      activeFilter={activeFilter}
+      onFilter={(id) => onFilter(id as TimePeriod)}
+      emptyText="No Order History"
+    />
+  );
+}
