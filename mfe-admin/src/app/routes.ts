@@ -1,23 +1,20 @@
 /** The spec's routes this remote owns; the host maps the same paths to this remote's app. */
 export const ROUTES: { path: string; page: string }[] = [{ path: '/dashboard/*', page: 'dashboard' }];
 
-export interface PageInfo {
-  title: string;
-  /** Routes below the page's path, handled by this remote (relative paths, '' is the index). */
-  nested?: { path: string; title: string }[];
-}
+/** The dashboard's pages, in the sidebar's order; `path` is relative to /dashboard. */
+export const DASHBOARD_PAGES = [
+  { path: '', title: 'Dashboard' },
+  { path: 'analytics', title: 'Analytics' },
+  { path: 'revenue', title: 'Revenue' },
+  { path: 'withdrawl-requests', title: 'Withdrawal Requests' },
+  { path: 'all-payments', title: 'All Payments' },
+  { path: 'tutor-requests', title: 'Tutor Requests' },
+  { path: 'all-users', title: 'All Users' },
+] as const;
 
-export const PAGES: Record<string, PageInfo> = {
-  dashboard: {
-    title: 'Dashboard',
-    nested: [
-      { path: '', title: 'Dashboard' },
-      { path: 'analytics', title: 'Analytics' },
-      { path: 'revenue', title: 'Revenue' },
-      { path: 'withdrawl-requests', title: 'Withdrawal requests' },
-      { path: 'all-payments', title: 'All payments' },
-      { path: 'tutor-requests', title: 'Tutor requests' },
-      { path: 'all-users', title: 'All users' },
-    ],
-  },
-};
+export type DashboardPath = (typeof DASHBOARD_PAGES)[number]['path'];
+
+export const DASHBOARD_LINKS = DASHBOARD_PAGES.map((p) => ({
+  to: p.path ? `/dashboard/${p.path}` : '/dashboard',
+  title: p.title,
+}));

@@ -1,0 +1,60 @@
+import { useApi } from '@liveedu/session';
+import { Chart, theme } from '@liveedu/ui';
+import styled from 'styled-components';
+import { PageFrame } from '../../../shared/components/page-frame.tsx';
+import { ResourceView } from '../../../shared/components/resource-view.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+import { ANALYTICS_CHARTS, type AnalyticsChart } from '../api/analytics.ts';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 1.25rem;
+`;
+
+const Panel = styled.div`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  padding: 1rem 1.25rem;
+  min-height: 360px;
+`;
+
+/** One chart with its own loading and error state, so one failed call leaves the others drawn. */
+function ChartPanel({ chart }: { chart: AnalyticsChart }) {
+  const api = useApi();
+  const data = useResource(() => chart.load(api), [api, chart]);
+  return (
+    <Panel data-chart={chart.id}>
+      <ResourceView
+        resource={data}
+        loadingLabel={`Loading “${chart.title}”…`}
+        errorText={`“${chart.title}” could not be loaded.`}
+      >
+        {(d) => (
+          <Chart
+            type={chart.type}
+            title={chart.title}
+            categories={d.categories}
+            series={[{ name: chart.seriesName, data: d.values }]}
+          />
+        )}
+      </ResourceView>
+    </Panel>
+  );
+}
+
+/** /dashboard/analytics: sign-ups and new courses, by day over 28 days and by month. */
+export function AnalyticsPage() {
+  return (
+    <PageFrame>
+      <h1>Analytics</h1>
+      <Grid>
+        {ANALYTICS_CHARTS.map((chart) => (
+          <ChartPanel key={chart.id} chart={chart} />
+        ))}
+      </Grid>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,38 @@
+import { theme } from '@liveedu/ui';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useDesktop } from '../hooks/use-desktop.ts';
+import { Sidebar, type SidebarLink } from './sidebar.tsx';
+
+const Shell = styled.div`
+  display: grid;
+  grid-template-columns: 240px minmax(0, 1fr);
+  min-height: 100vh;
+  background: ${theme.colors.background};
+`;
+
+const Main = styled.main`
+  padding: 2rem 2.5rem 3rem;
+  min-width: 0;
+`;
+
+const Narrow = styled.p`
+  margin: 4rem auto;
+  max-width: 28rem;
+  padding: 0 1.5rem;
+  text-align: center;
+  font-size: 1.2rem;
+  font-weight: 600;
+`;
+
+/** Sidebar and page on a desktop; on a small screen only the request to use a desktop. */
+export function DashboardLayout({ links, children }: { links: SidebarLink[]; children: ReactNode }) {
+  const desktop = useDesktop();
+  if (!desktop) return <Narrow role="status">Please view the dashboard in desktop view</Narrow>;
+  return (
+    <Shell>
+      <Sidebar links={links} />
+      <Main>{children}</Main>
+    </Shell>
+  );
+}

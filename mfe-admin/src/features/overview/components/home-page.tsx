@@ -1,0 +1,51 @@
+import { useApi } from '@liveedu/session';
+import { PageFrame } from '../../../shared/components/page-frame.tsx';
+import { ResourceView } from '../../../shared/components/resource-view.tsx';
+import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
+import { UserList } from '../../../shared/components/user-list.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+import { loadRecentUsers, loadTotals } from '../api/overview.ts';
+
+/** /dashboard: the four totals and the five newest users. */
+export function HomePage() {
+  const api = useApi();
+  const totals = useResource(() => loadTotals(api), [api]);
+  const recent = useResource(() => loadRecentUsers(api), [api]);
+  return (
+    <PageFrame>
+      <h1>Dashboard</h1>
+      <ResourceView
+        resource={totals}
+        loadingLabel="Loading the totals…"
+        errorText="The totals could not be loaded."
+      >
+        {(t) => (
+          <StatGrid>
+            <StatCard label="Total users" value={t.users} />
+            <StatCard label="Total students" value={t.students} />
+            <StatCard label="Total tutors" value={t.tutors} />
+            <StatCard label="Total courses" value={t.courses} />
+          </StatGrid>
+        )}
+      </ResourceView>
+      <h2>Recent users</h2>
+      <ResourceView
+        resource={recent}
+        loadingLabel="Loading the recent users…"
+        errorText="The recent users could not be loaded."
+      >
+        {(users) => (
+          <UserList
+            users={users}
+            label="Recent users"
+            emptyText="No users yet"
+            onDeleted={() => {
+              recent.reload();
+              totals.reload();
+            }}
+          />
+        )}
+      </ResourceView>
+    </PageFrame>
+  );
+}

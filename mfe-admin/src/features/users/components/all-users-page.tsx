@@ -1,0 +1,42 @@
+import { useApi } from '@liveedu/session';
+import { useEffect, useState } from 'react';
+import { PageFrame } from '../../../shared/components/page-frame.tsx';
+import { ResourceView } from '../../../shared/components/resource-view.tsx';
+import { UserList } from '../../../shared/components/user-list.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+import { loadUsersPage } from '../api/users.ts';
+import { Pager } from './pager.tsx';
+
+/** /dashboard/all-users: every user, newest first, 7 a page, each with Delete. */
+export function AllUsersPage() {
+  const api = useApi();
+  const [page, setPage] = useState(1);
+  const users = useResource(() => loadUsersPage(api, page), [api, page]);
+  // A deletion can empty the last page: show the page that is now the last one.
+  const pages = users.data?.pages;
+  useEffect(() => {
+    if (pages !== undefined && page > pages) setPage(pages);
+  }, [page, pages]);
+  return (
+    <PageFrame>
+      <h1>All Users</h1>
+      <ResourceView
+        resource={users}
+        loadingLabel="Loading the users…"
+        errorText="The users could not be loaded."
+      >
+        {(data) => (
+          <>
+            <UserList
+              users={data.users}
+              label="All users"
+              emptyText="No users yet"
+              onDeleted={users.reload}
+            />
+            <Pager page={page} pages={data.pages} onPage={setPage} />
+          </>
+        )}
+      </ResourceView>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,104 @@
+import { type AdminUser, messageOf } from '@liveedu/api-client';
+import { useApi } from '@liveedu/session';
+import { Button, ConfirmDialog, EmptyState, theme } from '@liveedu/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Badge, type BadgeTone } from './badge.tsx';
+import { InlineError } from './page-frame.tsx';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: 44px minmax(8rem, 1fr) minmax(10rem, 1.5fr) 6rem auto;
+  align-items: center;
+  gap: 1rem;
+  padding: 0.65rem 1rem;
+  border-bottom: 1px solid ${theme.colors.border};
+  &:last-child { border-bottom: 0; }
+  img { width: 44px; height: 44px; border-radius: 50%; object-fit: cover; background: ${theme.colors.border}; }
+  .name { font-weight: 600; overflow-wrap: anywhere; }
+  .email { color: ${theme.colors.muted}; overflow-wrap: anywhere; }
+`;
+
+const roleTone: Record<string, BadgeTone> = { tutor: 'green', student: 'blue', admin: 'yellow' };
+
+/**
+ * Users with avatar, username, email and a role badge, each with a Delete that asks first.
+ * `onDeleted` runs after the server removed the user, so the caller can load its list again.
+ */
+export function UserList({
+  users,
+  label,
+  emptyText,
+  onDeleted,
+}: {
+  users: AdminUser[];
+  label: string;
+  emptyText: string;
+  onDeleted: (user: AdminUser) => void;
+}) {
+  const api = useApi();
+  const [asking, setAsking] = useState<AdminUser | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ id: string; message: string } | null>(null);
+
+  async function remove(user: AdminUser) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.deleteUser(user._id);
+      setAsking(null);
+      onDeleted(user);
+    } catch (error) {
+      console.error('Deleting a user failed', error);
+      setAsking(null);
+      setFailure({ id: user._id, message: `Could not delete ${user.username}: ${messageOf(error)}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (users.length === 0) return <EmptyState message={emptyText} />;
+  return (
+    <>
+      <List aria-label={label}>
+        {users.map((user) => (
+          <Item key={user._id} aria-label={user.username}>
+            <img src={user.avatar} alt={`Avatar of ${user.username}`} loading="lazy" />
+            <span className="name">{user.username}</span>
+            <span className="email">{user.email}</span>
+            <Badge $tone={roleTone[user.role] ?? 'blue'}>{user.role}</Badge>
+            <span>
+              <Button
+                type="button"
+                $variant="danger"
+                aria-label={`Delete ${user.username}`}
+                onClick={() => setAsking(user)}
+              >
+                Delete
+              </Button>
+              {failure?.id === user._id ? <InlineError role="alert">{failure.message}</InlineError> : null}
+            </span>
+          </Item>
+        ))}
+      </List>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Delete user"
+        message={`Are you sure ? You want to delete ${asking?.username ?? 'this user'} ?`}
+        confirmLabel="Yes, delete"
+        busy={busy}
+        onConfirm={() => asking && void remove(asking)}
+        onCancel={() => setAsking(null)}
+      />
+    </>
+  );
+}
