@@ -1,0 +1,38 @@
+import { useApi, useSession } from '@liveedu/session';
+import { ButtonLink, CourseCard, CourseGrid, EmptyState, ErrorState, Loading } from '@liveedu/ui';
+import { PageSection } from '../../../shared/components/page-section.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+
+/** The courses the user bought, each with Start Learning to the player. */
+export function EnrolledCoursesPage() {
+  const api = useApi();
+  const { userId } = useSession();
+  const courses = useResource((signal) => api.enrolledCourses(signal), [api]);
+  return (
+    <PageSection aria-labelledby="enrolled-heading">
+      <h2 id="enrolled-heading">Enrolled Courses</h2>
+      {courses.status === 'loading' ? (
+        <Loading label="Loading your courses…" />
+      ) : courses.status === 'error' ? (
+        <ErrorState message={courses.error} onRetry={courses.reload} />
+      ) : (courses.data.coursesEnrolled ?? []).length === 0 ? (
+        <EmptyState message="You have not enrolled in any course yet.">
+          <ButtonLink to="/courses">See Courses</ButtonLink>
+        </EmptyState>
+      ) : (
+        <CourseGrid>
+          {courses.data.coursesEnrolled.map((course) => (
+            <li key={course._id}>
+              <CourseCard
+                course={course}
+                actions={
+                  <ButtonLink to={`/learn/${course._id}/user/${userId ?? ''}`}>Start Learning</ButtonLink>
+                }
+              />
+            </li>
+          ))}
+        </CourseGrid>
+      )}
+    </PageSection>
+  );
+}

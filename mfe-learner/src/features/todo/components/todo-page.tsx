@@ -1,0 +1,138 @@
+import { messageOf, type Todo } from '@liveedu/api-client';
+import { useApi } from '@liveedu/session';
+import { Button, EmptyState, ErrorState, Loading, Modal, media, theme, toast, truncate } from '@liveedu/ui';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { PageSection } from '../../../shared/components/page-section.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+
+const Form = styled.form`
+  display: flex;
+  gap: 0.5rem;
+  margin-bottom: 1.25rem;
+  input {
+    flex: 1; min-width: 0; padding: 0.55rem 0.75rem; border: 1px solid ${theme.colors.border};
+    border-radius: 8px;
+  }
+`;
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: 1fr;
+  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.lg} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  li {
+    display: flex; flex-direction: column; gap: 0.75rem; padding: 1rem;
+    background: ${theme.colors.warningBg}; border: 1px solid #fde68a; border-radius: ${theme.radius};
+  }
+  p { margin: 0; flex: 1; white-space: pre-line; word-break: break-word; }
+  div { display: flex; gap: 0.5rem; }
+  div button { flex: 1; }
+`;
+
+const FullText = styled.p`
+  white-space: pre-line;
+  word-break: break-word;
+`;
+
+/** The personal todo list: write, add, view in full and delete. */
+export function TodoPage() {
+  const api = useApi();
+  const inputId = useId();
+  const todos = useResource((signal) => api.todos(signal), [api]);
+  const [list, setList] = useState<Todo[]>([]);
+  const [text, setText] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [viewed, setViewed] = useState<Todo | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  useEffect(() => {
+    if (todos.status === 'ready') setList(todos.data.data ?? []);
+  }, [todos.status, todos.data]);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const desc = text.trim();
+    if (!desc) {
+      toast.error("Empty todo can't be created.");
+      return;
+    }
+    setAdding(true);
+    try {
+      await api.createTodo(desc);
+      setText('');
+      todos.reload();
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (todo: Todo) => {
+    setDeleting(todo._id);
+    try {
+      await api.deleteTodo(todo._id);
+      setList((l) => l.filter((t) => t._id !== todo._id));
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <PageSection aria-labelledby="todo-heading">
+      <h2 id="todo-heading">Todo</h2>
+      <Form onSubmit={add}>
+        <label htmlFor={inputId} className="visually-hidden">
+          Write Todo
+        </label>
+        <input
+          id={inputId}
+          placeholder="Write Todo"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={1000}
+        />
+        <Button type="submit" disabled={adding}>
+          {adding ? 'Adding…' : 'Add'}
+        </Button>
+      </Form>
+      {todos.status === 'loading' && list.length === 0 ? (
+        <Loading label="Loading your todos…" />
+      ) : todos.status === 'error' ? (
+        <ErrorState message={todos.error} onRetry={todos.reload} />
+      ) : list.length === 0 ? (
+        <EmptyState message="Your ToDo Is Empty" />
+      ) : (
+        <Grid aria-label="Todos">
+          {list.map((todo) => (
+            <li key={todo._id} data-testid="todo">
+              <p>{todo.desc.length > 80 ? `${truncate(todo.desc, 80)}…` : todo.desc}</p>
+              <div>
+                <Button type="button" $variant="secondary" onClick={() => setViewed(todo)}>
+                  View
+                </Button>
+                <Button
+                  type="button"
+                  $variant="danger"
+                  disabled={deleting === todo._id}
+                  onClick={() => remove(todo)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </Grid>
+      )}
+      <Modal open={viewed !== null} title="Todo" onClose={() => setViewed(null)}>
+        <FullText>{viewed?.desc}</FullText>
+      </Modal>
+    </PageSection>
+  );
+}
