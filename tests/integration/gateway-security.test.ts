@@ -58,7 +58,7 @@ describe('authentication at the gateway', () => {
       headers: { 'x-liveedu-identity': 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
     });
     expect(forged.status).toBe(401);
-    const todoUrl = (stack.services.todo?.app.server.address() as { port: number }).port;
+    const todoUrl = (stack.services.todo!.app.server.address() as { port: number }).port;
     const direct = await fetch(`http://127.0.0.1:${todoUrl}/api2/v1/getAll-todos`, {
       headers: { 'x-liveedu-identity': 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
     });
