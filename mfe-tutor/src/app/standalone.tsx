@@ -1,5 +1,5 @@
 import { startStandalone } from '@liveedu/ui/standalone';
+import { ROUTES } from './pages.ts';
 import TutorApp from './remote-app.tsx';
-import { ROUTES } from './routes.ts';
 
 void startStandalone({ name: 'tutor', App: TutorApp, routes: ROUTES });

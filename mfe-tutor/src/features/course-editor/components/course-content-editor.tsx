@@ -1,0 +1,140 @@
+import { Button, theme } from '@liveedu/ui';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import type { ItemDraft } from '../api/course-form.ts';
+import type { CourseDraftApi } from '../hooks/use-course-draft.ts';
+
+const SectionBox = styled.fieldset`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 1rem;
+  margin: 0 0 1rem;
+  background: #fafafa;
+  legend { font-weight: 700; padding: 0 0.4rem; }
+`;
+
+const ItemBox = styled.fieldset`
+  border: 1px solid ${theme.colors.border};
+  border-radius: 8px;
+  background: ${theme.colors.surface};
+  padding: 0.75rem 1rem 1rem;
+  margin: 0 0 0.75rem;
+  legend { font-weight: 600; padding: 0 0.3rem; }
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin-bottom: 0.5rem;
+  strong { flex: 1 1 12rem; }
+  input { flex: 1 1 12rem; }
+`;
+
+export const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.3rem;
+  margin-bottom: 0.75rem;
+  label { font-weight: 600; }
+  input, textarea, select {
+    padding: 0.55rem 0.7rem;
+    border: 1px solid #d1d5db;
+    border-radius: 8px;
+    background: #fff;
+  }
+  textarea { min-height: 5rem; resize: vertical; }
+`;
+
+function ItemEditor({
+  sectionKey,
+  item,
+  index,
+  api,
+}: {
+  sectionKey: string;
+  item: ItemDraft;
+  index: number;
+  api: CourseDraftApi;
+}) {
+  const id = useId();
+  const [editingTitle, setEditingTitle] = useState(false);
+  const set = (field: keyof ItemDraft) => (e: { target: { value: string } }) =>
+    api.setItemField(sectionKey, item.key, field as 'videoTitle', e.target.value);
+  return (
+    <ItemBox>
+      <legend>Video {index + 1}</legend>
+      <TitleRow>
+        {editingTitle ? (
+          <>
+            <label htmlFor={`${id}-section`} className="visually-hidden">
+              Section title
+            </label>
+            <input
+              id={`${id}-section`}
+              value={item.sectionTitle}
+              onChange={set('sectionTitle')}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  setEditingTitle(false);
+                }
+              }}
+              // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to edit it
+              autoFocus
+            />
+            <Button type="button" $variant="secondary" onClick={() => setEditingTitle(false)}>
+              Done
+            </Button>
+          </>
+        ) : (
+          <>
+            <strong>{item.sectionTitle || 'No section title'}</strong>
+            <Button type="button" $variant="secondary" onClick={() => setEditingTitle(true)}>
+              Edit title
+            </Button>
+          </>
+        )}
+        <Button type="button" $variant="danger" onClick={() => api.removeItem(sectionKey, item.key)}>
+          Delete
+        </Button>
+      </TitleRow>
+      <Field>
+        <label htmlFor={`${id}-title`}>Video title</label>
+        <input id={`${id}-title`} value={item.videoTitle} onChange={set('videoTitle')} />
+      </Field>
+      <Field>
+        <label htmlFor={`${id}-desc`}>Video description</label>
+        <textarea id={`${id}-desc`} value={item.videoDesc} onChange={set('videoDesc')} />
+      </Field>
+      <Field>
+        <label htmlFor={`${id}-link`}>Video link</label>
+        <input id={`${id}-link`} type="url" value={item.videoLink} onChange={set('videoLink')} />
+      </Field>
+    </ItemBox>
+  );
+}
+
+/** Course content: sections, each a list of videos, with add, delete and edit-title controls. */
+export function CourseContentEditor({ api }: { api: CourseDraftApi }) {
+  return (
+    <div>
+      <h2>Course content</h2>
+      {api.draft.sections.map((section, s) => (
+        <SectionBox key={section.key}>
+          <legend>Section {s + 1}</legend>
+          {section.items.map((item, i) => (
+            <ItemEditor key={item.key} sectionKey={section.key} item={item} index={i} api={api} />
+          ))}
+          <Button type="button" $variant="secondary" onClick={() => api.addItem(section.key)}>
+            Add more content
+          </Button>
+        </SectionBox>
+      ))}
+      <Button type="button" $variant="secondary" onClick={api.addSection}>
+        Add Section
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import TutorApp from '../../../app/remote-app.tsx';
+import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
+
+const CATEGORIES = {
+  body: {
+    data: [
+      { _id: 'c1', title: 'Web Development', img: '' },
+      { _id: 'c2', title: 'Data Science', img: '' },
+    ],
+  },
+};
+
+/** Records the multipart uploads the editor sends and answers them like the server. */
+class FakeXhr {
+  static sent: { method: string; url: string; headers: Record<string, string>; form: FormData }[] = [];
+  static answer = { status: 201, body: { message: 'Course created successfully', _id: 'new-1' } as unknown };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(form: FormData) {
+    FakeXhr.sent.push({ method: this.method, url: this.url, headers: this.headers, form });
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.status = FakeXhr.answer.status;
+      this.responseText = JSON.stringify(FakeXhr.answer.body);
+      this.onload?.();
+    }, 5);
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const type = (label: string, value: string, scope: HTMLElement = document.body) =>
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+
+function fillCourse() {
+  type('Title', 'Practical TypeScript for web developers');
+  type('Description', 'Types that help you ship.');
+  type('Price (₹)', '1499');
+  fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Web Development' } });
+  fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'beginner' } });
+  type('Benefits', 'Fewer bugs');
+  type('Prerequisites', 'Some JavaScript');
+}
+
+function fillItem(scope: HTMLElement, n: number) {
+  type('Video title', `Lesson ${n}`, scope);
+  type('Video description', `What lesson ${n} covers`, scope);
+  type('Video link', `https://videos.example.com/${n}`, scope);
+}
+
+describe('create a course', () => {
+  it('checks the fields, the content and the thumbnail with the spec’s messages', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/get-all-category': CATEGORIES }));
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
+    await screen.findByRole('option', { name: 'Web Development' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('All fields are required');
+    fillCourse();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+    // The one content item is still empty.
+    expect(screen.getByRole('alert').textContent).toBe('All fields are required');
+    fillItem(screen.getByRole('group', { name: 'Video 1' }), 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select an image first.');
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('builds sections of items, sends them with the thumbnail and resets to one empty section', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/get-all-category': CATEGORIES }));
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
+    await screen.findByRole('option', { name: 'Web Development' });
+    fillCourse();
+    fillItem(screen.getByRole('group', { name: 'Section 1' }), 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Add more content' }));
+    const section1 = screen.getByRole('group', { name: 'Section 1' });
+    const second = within(section1).getByRole('group', { name: 'Video 2' });
+    expect(within(second).getByText('Untitled Section')).toBeTruthy();
+    fillItem(second, 2);
+    // Rename the first item's section title.
+    const first = within(section1).getByRole('group', { name: 'Video 1' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Edit title' }));
+    type('Section title', 'Getting started', first);
+    fireEvent.click(within(first).getByRole('button', { name: 'Done' }));
+    expect(within(first).getByText('Getting started')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    const section2 = screen.getByRole('group', { name: 'Section 2' });
+    fillItem(section2, 3);
+    fireEvent.click(within(section2).getByRole('button', { name: 'Add more content' }));
+    fireEvent.click(
+      within(within(section2).getByRole('group', { name: 'Video 2' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(within(section2).queryByRole('group', { name: 'Video 2' })).toBeNull();
+
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+
+    expect(await screen.findByText('Course created successfully')).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(1);
+    const sent = FakeXhr.sent[0]!;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/api/v1/create-course');
+    expect(sent.headers).toMatchObject({ authorization: 'Bearer token-1', id: 'tutor-1' });
+    expect((sent.form.get('image') as File).name).toBe('cover.png');
+    const data = JSON.parse(String(sent.form.get('Data')));
+    expect(data).toMatchObject({
+      title: 'Practical TypeScript for web developers',
+      price: 1499,
+      category: 'Web Development',
+      difficulity: 'beginner',
+      benefits: 'Fewer bugs',
+      prerequistes: 'Some JavaScript',
+    });
+    expect(data.courseContent).toEqual([
+      [
+        {
+          sectionTitle: 'Getting started',
+          videoTitle: 'Lesson 1',
+          videoDesc: 'What lesson 1 covers',
+          videoLink: 'https://videos.example.com/1',
+        },
+        {
+          sectionTitle: 'Untitled Section',
+          videoTitle: 'Lesson 2',
+          videoDesc: 'What lesson 2 covers',
+          videoLink: 'https://videos.example.com/2',
+        },
+      ],
+      [
+        {
+          sectionTitle: 'Untitled Section',
+          videoTitle: 'Lesson 3',
+          videoDesc: 'What lesson 3 covers',
+          videoLink: 'https://videos.example.com/3',
+        },
+      ],
+    ]);
+    // Reset: one empty section, empty fields.
+    await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''));
+    expect(screen.getAllByRole('group', { name: /^Section \d$/ })).toHaveLength(1);
+    expect((screen.getByLabelText('Video title') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server’s message when the create fails', async () => {
+    FakeXhr.answer = { status: 400, body: { message: 'Video links must be http:// or https:// addresses' } };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/get-all-category': CATEGORIES }));
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
+    await screen.findByRole('option', { name: 'Web Development' });
+    fillCourse();
+    fillItem(screen.getByRole('group', { name: 'Video 1' }), 1);
+    const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+    expect(await screen.findByText('Video links must be http:// or https:// addresses')).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
+      'Practical TypeScript for web developers',
+    );
+    FakeXhr.answer = { status: 201, body: { message: 'Course created successfully', _id: 'new-1' } };
+  });
+});
+
+describe('update a course', () => {
+  const course = {
+    _id: 'course-9',
+    title: 'Statistics with Python',
+    desc: 'From means to models.',
+    thumbnail: 'http://files.example/thumb.png',
+    price: 999,
+    category: 'Data Science',
+    difficulity: 'intermediate',
+    benefits: 'Confidence with data',
+    prerequistes: 'Basic Python',
+    courseContent: [
+      [
+        {
+          sectionTitle: 'Basics',
+          videoTitle: 'Means',
+          videoDesc: 'Averages',
+          videoLink: 'https://v.example/1',
+        },
+      ],
+      [
+        {
+          sectionTitle: 'Models',
+          videoTitle: 'Regression',
+          videoDesc: 'Lines',
+          videoLink: 'https://v.example/2',
+        },
+      ],
+    ],
+  };
+
+  it('presets every field, category included, and goes to the course page after Update Course', async () => {
+    FakeXhr.answer = { status: 200, body: { message: 'Course updated successfully', _id: 'course-9' } };
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/get-all-category': CATEGORIES,
+        'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
+      }),
+    );
+    renderPage(<TutorApp page="update-course" />, {
+      path: '/update-a-course/course-9',
+      pattern: '/update-a-course/:id',
+    });
+    await screen.findByRole('option', { name: 'Data Science' });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Data Science'),
+    );
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Statistics with Python');
+    expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('999');
+    expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('intermediate');
+    expect(screen.getAllByRole('group', { name: /^Section \d$/ })).toHaveLength(2);
+    expect(screen.getByText('Models')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Title'), {
+      target: { value: 'Statistics with Python, 2nd edition' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Course' }));
+    expect(await screen.findByText('Course page')).toBeTruthy();
+    const sent = FakeXhr.sent[0]!;
+    expect(sent.method).toBe('PUT');
+    expect(sent.url).toBe('/api/v1/update-course/course-9');
+    expect(sent.form.get('image')).toBeNull();
+    expect(JSON.parse(String(sent.form.get('Data')))).toMatchObject({
+      title: 'Statistics with Python, 2nd edition',
+      category: 'Data Science',
+      price: 999,
+    });
+  });
+});
+
+describe('who may edit', () => {
+  it('sends a student to /profile once the server confirms the role', async () => {
+    const fetchMock = fakeFetch({
+      'GET /api/v1/getUserData': {
+        body: { role: 'student', stausOfPage: 'none', username: 's', email: '', avatar: '', desc: '' },
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course', role: 'student' });
+    expect(await screen.findByText('Profile page')).toBeTruthy();
+  });
+
+  it('lets a student approved since logging in through without a new log-in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/getUserData': {
+          body: { role: 'tutor', stausOfPage: 'accept', username: 's', email: '', avatar: '', desc: '' },
+        },
+        'GET /api/v1/get-all-category': CATEGORIES,
+      }),
+    );
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course', role: 'student' });
+    expect(await screen.findByRole('button', { name: 'Create Course' })).toBeTruthy();
+  });
+});

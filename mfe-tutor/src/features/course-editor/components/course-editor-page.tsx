@@ -1,0 +1,218 @@
+import { type Category, type CourseDetails, messageOf } from '@liveedu/api-client';
+import { useApi } from '@liveedu/session';
+import { Banner, Button, ErrorState, ImageDropZone, Loading, theme, toast } from '@liveedu/ui';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import styled from 'styled-components';
+import { Page } from '../../../shared/components/page.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+import {
+  type CourseDraft,
+  type CourseField,
+  DIFFICULTIES,
+  draftFromCourse,
+  emptyDraft,
+  toCoursePayload,
+  validateDraft,
+} from '../api/course-form.ts';
+import { saveCourse } from '../api/save-course.ts';
+import { useCourseDraft } from '../hooks/use-course-draft.ts';
+import { CourseContentEditor, Field } from './course-content-editor.tsx';
+
+const Form = styled.form`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  padding: 1.25rem;
+  h2 { font-size: 1.25rem; margin: 1.5rem 0 0.75rem; }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 0 1rem;
+  grid-template-columns: 1fr;
+  @media (min-width: ${theme.breakpoints.md}) { grid-template-columns: 1fr 1fr; }
+`;
+
+const Submit = styled.div`
+  margin-top: 1.5rem;
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  align-items: stretch;
+`;
+
+function CourseForm({
+  courseId,
+  initial,
+  existingThumbnail,
+}: {
+  courseId?: string;
+  initial: () => CourseDraft;
+  existingThumbnail?: string;
+}) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const draftApi = useCourseDraft(initial);
+  const { draft, setField } = draftApi;
+  const [image, setImage] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const categories = useResource((signal) => api.getAllCategories(signal).then((r) => r.data ?? []), [api]);
+
+  const field = (name: CourseField) => ({
+    id: `course-${name}`,
+    value: draft[name],
+    onChange: (e: { target: { value: string } }) => setField(name, e.target.value),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateDraft(draft, { chosen: image !== null, existing: Boolean(existingThumbnail) });
+    setProblem(invalid);
+    if (invalid) return;
+    setSaving(true);
+    setProgress(image ? 0 : null);
+    try {
+      const saved = await saveCourse({
+        baseUrl: api.baseUrl,
+        courseId,
+        data: toCoursePayload(draft),
+        image,
+        onProgress: setProgress,
+      });
+      toast.success(saved.message || (courseId ? 'Course updated' : 'Course created'));
+      if (courseId) {
+        navigate(`/viewCouse/${saved._id || courseId}`);
+        return;
+      }
+      draftApi.reset(emptyDraft());
+      setImage(null);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  };
+
+  const categoryList: Category[] = categories.status === 'ready' ? categories.data : [];
+  // A course whose category was renamed or removed still shows what it has.
+  const knownCategory = categoryList.some((c) => c.title === draft.category);
+
+  return (
+    <Form onSubmit={submit} aria-label={courseId ? 'Update course' : 'Create course'} noValidate>
+      <Field>
+        <span style={{ fontWeight: 600 }}>Thumbnail</span>
+        <ImageDropZone
+          label={existingThumbnail ? 'Choose a new thumbnail' : 'Choose a thumbnail'}
+          file={image}
+          onFile={setImage}
+          previewUrl={existingThumbnail}
+          progress={progress}
+        />
+      </Field>
+      <Field>
+        <label htmlFor="course-title">Title</label>
+        <input {...field('title')} />
+      </Field>
+      <Field>
+        <label htmlFor="course-desc">Description</label>
+        <textarea {...field('desc')} rows={5} />
+      </Field>
+      <Columns>
+        <Field>
+          <label htmlFor="course-price">Price (₹)</label>
+          <input {...field('price')} type="number" inputMode="numeric" min={1} step={1} />
+        </Field>
+        <Field>
+          <label htmlFor="course-category">Category</label>
+          <select {...field('category')} disabled={categories.status !== 'ready'}>
+            <option value="">
+              {categories.status === 'loading'
+                ? 'Loading categories…'
+                : categories.status === 'error'
+                  ? 'Categories could not be loaded'
+                  : 'Select category'}
+            </option>
+            {draft.category && !knownCategory ? (
+              <option value={draft.category}>{draft.category}</option>
+            ) : null}
+            {categoryList.map((c) => (
+              <option key={c._id} value={c.title}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+          {categories.status === 'error' ? (
+            <Button type="button" $variant="secondary" onClick={categories.reload}>
+              Load categories again
+            </Button>
+          ) : null}
+        </Field>
+        <Field>
+          <label htmlFor="course-difficulity">Level</label>
+          <select {...field('difficulity')} style={{ textTransform: 'capitalize' }}>
+            <option value="">Select level</option>
+            {DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Columns>
+      <Field>
+        <label htmlFor="course-benefits">Benefits</label>
+        <textarea {...field('benefits')} />
+      </Field>
+      <Field>
+        <label htmlFor="course-prerequistes">Prerequisites</label>
+        <textarea {...field('prerequistes')} />
+      </Field>
+      <CourseContentEditor api={draftApi} />
+      <Submit>
+        {problem ? <Banner tone="error">{problem}</Banner> : null}
+        <Button type="submit" disabled={saving}>
+          {saving ? (courseId ? 'Updating…' : 'Creating…') : courseId ? 'Update Course' : 'Create Course'}
+        </Button>
+      </Submit>
+    </Form>
+  );
+}
+
+export function CreateCoursePage() {
+  return (
+    <Page>
+      <h1>Create a new course</h1>
+      <CourseForm initial={emptyDraft} />
+    </Page>
+  );
+}
+
+function UpdateForm({ id }: { id: string }) {
+  const api = useApi();
+  const course = useResource<CourseDetails>((signal) => api.courseDetailsForUpdate(id, signal), [api, id]);
+  if (course.status === 'loading') return <Loading label="Loading the course…" />;
+  if (course.status === 'error') return <ErrorState message={course.error} onRetry={course.reload} />;
+  return (
+    <CourseForm
+      key={id}
+      courseId={id}
+      initial={() => draftFromCourse(course.data)}
+      existingThumbnail={course.data.thumbnail || undefined}
+    />
+  );
+}
+
+export function UpdateCoursePage() {
+  const { id = '' } = useParams();
+  return (
+    <Page>
+      <h1>Update course</h1>
+      <UpdateForm id={id} />
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import { useApi } from '@liveedu/session';
+import {
+  Button,
+  ButtonLink,
+  ConfirmDialog,
+  CourseCard,
+  CourseGrid,
+  ErrorState,
+  Loading,
+  theme,
+} from '@liveedu/ui';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { Panel } from '../../../shared/components/page.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+
+const AddTile = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  height: 100%;
+  min-height: 260px;
+  border: 2px dashed ${theme.colors.primary};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.primary};
+  font-weight: 700;
+  font-size: 1.1rem;
+  text-decoration: none;
+  span[aria-hidden] { font-size: 2.5rem; line-height: 1; }
+  &:hover { background: #eef2ff; }
+`;
+
+/** The tutor's own courses, each with Update and Delete, and the Add Course tile. */
+export function MyCoursesPage() {
+  const api = useApi();
+  const courses = useResource(
+    (signal) => api.tutorsCourses(signal).then((r) => r.createdCourses ?? []),
+    [api],
+  );
+  const [toDelete, setToDelete] = useState<CourseCardData | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [removed, setRemoved] = useState<string[]>([]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await api.deleteCourse(toDelete._id, toDelete.category);
+      setRemoved((ids) => [...ids, toDelete._id]);
+    } catch (error) {
+      // The spec keeps delete failures out of sight (logged only); the course stays in the grid.
+      console.error('The course could not be deleted', error);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  let body: ReactNode;
+  if (courses.status === 'loading') body = <Loading label="Loading your courses…" />;
+  else if (courses.status === 'error') body = <ErrorState message={courses.error} onRetry={courses.reload} />;
+  else {
+    const shown = courses.data.filter((c) => !removed.includes(c._id));
+    body = (
+      <CourseGrid aria-label="My courses">
+        {shown.map((course) => (
+          <li key={course._id}>
+            <CourseCard
+              course={course}
+              showRating={false}
+              actions={
+                <>
+                  <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
+                    Update
+                  </ButtonLink>
+                  <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
+                    Delete
+                  </Button>
+                </>
+              }
+            />
+          </li>
+        ))}
+        <li>
+          <AddTile to="/create-a-new-course">
+            <span aria-hidden="true">+</span>
+            Add Course
+          </AddTile>
+        </li>
+      </CourseGrid>
+    );
+  }
+
+  return (
+    <Panel>
+      <h2>My Courses</h2>
+      {body}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete course"
+        message="Are you sure ? You want to delete this course ?"
+        confirmLabel="Yes, delete"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Panel>
+  );
+}

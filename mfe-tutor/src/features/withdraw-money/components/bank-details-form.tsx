@@ -1,0 +1,87 @@
+import type { BankDetails } from '@liveedu/api-client';
+import { useApi } from '@liveedu/session';
+import { Banner, Button, theme, toast } from '@liveedu/ui';
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import { checkBankDetails } from '../api/withdrawal-rules.ts';
+
+const Form = styled.form`
+  max-width: 32rem;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  padding: 1.25rem;
+  h3 { margin-top: 0; }
+  label { display: block; font-weight: 600; margin: 0.75rem 0 0.3rem; }
+  input { width: 100%; padding: 0.55rem 0.7rem; border: 1px solid #d1d5db; border-radius: 8px; }
+  button { margin-top: 1rem; }
+`;
+
+const FIELDS: { name: keyof BankDetails; label: string }[] = [
+  { name: 'fullName', label: 'Full name' },
+  { name: 'accountNumber', label: 'Account number' },
+  { name: 'nameOfBank', label: 'Name of bank' },
+  { name: 'ifsc', label: 'IFSC' },
+];
+
+/** The bank account withdrawals are paid to; shown until the tutor has saved one. */
+export function BankDetailsForm({ onSaved }: { onSaved: () => void }) {
+  const api = useApi();
+  const [details, setDetails] = useState<BankDetails>({
+    fullName: '',
+    accountNumber: '',
+    nameOfBank: '',
+    ifsc: '',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = checkBankDetails(details);
+    setProblem(invalid);
+    if (invalid) return;
+    setSaving(true);
+    try {
+      const answer = await api.submitAccountDetails({
+        fullName: details.fullName.trim(),
+        accountNumber: details.accountNumber.trim(),
+        nameOfBank: details.nameOfBank.trim(),
+        ifsc: details.ifsc.trim(),
+      });
+      if (answer?.message) toast.success(answer.message);
+      onSaved();
+    } catch (error) {
+      // The spec keeps a failed bank-details save out of sight: it is logged and the form stays filled.
+      console.error('The bank details could not be saved', error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label="Bank details" noValidate>
+      <h3>Add your bank details</h3>
+      {FIELDS.map((f) => (
+        <div key={f.name}>
+          <label htmlFor={`bank-${f.name}`}>{f.label}</label>
+          <input
+            id={`bank-${f.name}`}
+            name={f.name}
+            value={details[f.name]}
+            {...(f.name === 'accountNumber'
+              ? { type: 'number', inputMode: 'numeric' as const }
+              : { type: 'text' })}
+            autoComplete="off"
+            onChange={(e) => setDetails((d) => ({ ...d, [f.name]: e.target.value }))}
+          />
+        </div>
+      ))}
+      {problem ? <Banner tone="error">{problem}</Banner> : null}
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving…' : 'Submit'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,109 @@
+import { messageOf, type Withdrawal } from '@liveedu/api-client';
+import { useApi } from '@liveedu/session';
+import { Button, type Column, DataTable, ErrorState, formatRupees, Loading, theme, toast } from '@liveedu/ui';
+import { type ReactNode, useState } from 'react';
+import styled from 'styled-components';
+import { Panel } from '../../../shared/components/page.tsx';
+import { useResource } from '../../../shared/hooks/use-resource.ts';
+import { BELOW_MINIMUM_MESSAGE, canWithdraw } from '../api/withdrawal-rules.ts';
+import { BankDetailsForm } from './bank-details-form.tsx';
+
+const BalanceCard = styled.div`
+  max-width: 32rem;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  padding: 1.25rem;
+  margin-bottom: 2rem;
+  p { margin: 0 0 0.75rem; }
+  .amount { font-size: 2rem; font-weight: 700; margin: 0 0 1rem; }
+  .note { color: ${theme.colors.danger}; margin: 0.75rem 0 0; }
+`;
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const formatDate = (value: string) => {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
+};
+
+const COLUMNS: Column<Withdrawal>[] = [
+  { header: 'Amount', cell: (w) => formatRupees(w.amount) },
+  { header: 'Status', cell: (w) => w.status },
+  { header: 'Date', cell: (w) => formatDate(w.date) },
+];
+
+function Balance({ onWithdrawn }: { onWithdrawn: () => void }) {
+  const api = useApi();
+  const balance = useResource(() => api.availableBalance().then((r) => Number(r.earnings) || 0), [api]);
+  const [sending, setSending] = useState(false);
+  if (balance.status === 'loading') return <Loading label="Loading your balance…" />;
+  if (balance.status === 'error') return <ErrorState message={balance.error} onRetry={balance.reload} />;
+  const allowed = canWithdraw(balance.data);
+  const withdraw = async () => {
+    setSending(true);
+    try {
+      const answer = await api.withdrawRequest(balance.data);
+      toast.success(answer.message);
+      balance.reload();
+      onWithdrawn();
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <BalanceCard>
+      <p>Available balance</p>
+      <p className="amount" data-testid="available-balance">
+        {formatRupees(balance.data)}
+      </p>
+      <Button type="button" onClick={withdraw} disabled={!allowed || sending}>
+        {sending ? 'Requesting…' : 'Withdraw'}
+      </Button>
+      {allowed ? null : <p className="note">{BELOW_MINIMUM_MESSAGE}</p>}
+    </BalanceCard>
+  );
+}
+
+function Withdrawals({ version }: { version: number }) {
+  const api = useApi();
+  const list = useResource(() => api.userWithdrawals().then((r) => r.withdrawals ?? []), [api, version]);
+  if (list.status === 'loading') return <Loading label="Loading your withdrawals…" />;
+  if (list.status === 'error') return <ErrorState message={list.error} onRetry={list.reload} />;
+  return (
+    <DataTable
+      caption="Your withdrawals"
+      columns={COLUMNS}
+      rows={list.data}
+      rowKey={(w) => w._id}
+      emptyText="No withdrawals yet"
+    />
+  );
+}
+
+/** Withdraw Money: bank details first, then the balance, the Withdraw button and past withdrawals. */
+export function WithdrawMoneyPage() {
+  const api = useApi();
+  const hasBank = useResource(() => api.isBankDetail().then((r) => r.message === true), [api]);
+  const [version, setVersion] = useState(0);
+  let top: ReactNode;
+  if (hasBank.status === 'loading') top = <Loading label="Loading…" />;
+  else if (hasBank.status === 'error') top = <ErrorState message={hasBank.error} onRetry={hasBank.reload} />;
+  else if (!hasBank.data) top = <BankDetailsForm onSaved={hasBank.reload} />;
+  else top = <Balance onWithdrawn={() => setVersion((n) => n + 1)} />;
+  return (
+    <Panel>
+      <h2>Withdraw Money</h2>
+      {top}
+      <h2>Withdrawals</h2>
+      <Withdrawals version={version} />
+    </Panel>
+  );
+}
