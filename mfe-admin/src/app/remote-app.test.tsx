@@ -1,0 +1,439 @@
+import { createSessionStore, sessionActions } from '@liveedu/session';
+import { Toaster } from '@liveedu/ui';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AdminApp from './remote-app.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+type Role = 'student' | 'tutor' | 'admin';
+
+function renderAt(path: string, role: Role | null = 'admin') {
+  const store = createSessionStore('/');
+  if (role) store.dispatch(sessionActions.loggedIn({ userId: 'u-admin', role }));
+  if (role) store.dispatch(sessionActions.userDataLoaded({ role }));
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/dashboard/*', element: <AdminApp page="dashboard" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </Provider>,
+  );
+  return { store, router };
+}
+
+function user(n: number, role: Role = 'student') {
+  return { _id: `id${n}`, avatar: `/a/${n}.png`, username: `user${n}`, email: `user${n}@example.com`, role };
+}
+
+function setDesktop(matches: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
+}
+
+const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setDesktop(true);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('who sees the dashboard', () => {
+  it.each([
+    ['a visitor', null],
+    ['a student', 'student'],
+    ['a tutor', 'tutor'],
+  ] as const)('sends %s to /', async (_who, role) => {
+    const { router } = renderAt('/dashboard/all-users', role);
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('waits for the stored session to be checked before deciding', async () => {
+    fetchMock.mockImplementation(async () => json({ count: 0 }));
+    const store = createSessionStore('/');
+    store.dispatch(sessionActions.restoreStarted());
+    const router = createMemoryRouter([{ path: '/dashboard/*', element: <AdminApp page="dashboard" /> }], {
+      initialEntries: ['/dashboard/revenue'],
+    });
+    render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(screen.getByText('Checking your session…')).toBeTruthy();
+    act(() => {
+      store.dispatch(sessionActions.loggedIn({ userId: 'u-admin', role: 'admin' }));
+      store.dispatch(sessionActions.restoreFinished());
+    });
+    expect(await screen.findByRole('heading', { name: 'Revenue' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/revenue');
+  });
+
+  it('asks for a desktop on a small screen and loads nothing', async () => {
+    setDesktop(false);
+    renderAt('/dashboard');
+    expect(screen.getByText('Please view the dashboard in desktop view')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('sidebar', () => {
+  it('links the seven pages and LogOut resets the session, clears storage and goes to /', async () => {
+    fetchMock.mockImplementation(async () => json({ count: 3 }));
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    localStorage.setItem('id', 'u-admin');
+    localStorage.setItem('token', 't');
+    localStorage.setItem('jwt', 'j');
+    const { store } = renderAt('/dashboard/revenue');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/dashboard',
+      '/dashboard/analytics',
+      '/dashboard/revenue',
+      '/dashboard/withdrawl-requests',
+      '/dashboard/all-payments',
+      '/dashboard/tutor-requests',
+      '/dashboard/all-users',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'LogOut' }));
+    expect(store.getState().session).toMatchObject({ isLoggedIn: false, role: 'student' });
+    expect(localStorage.length).toBe(0);
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('home', () => {
+  it('shows the four totals and the recent users; delete asks first, then reloads both', async () => {
+    let deleted = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'DELETE') {
+        deleted = true;
+        return json({ message: 'User deleted successfully' });
+      }
+      if (url.endsWith('count-users')) return json({ count: deleted ? 11 : 12 });
+      if (url.endsWith('count-students')) return json({ count: 9 });
+      if (url.endsWith('count-tutors')) return json({ count: 3 });
+      if (url.endsWith('count-courses')) return json({ count: 14 });
+      if (url.endsWith('new-users')) {
+        return json(deleted ? [user(2, 'tutor')] : [user(1), user(2, 'tutor')]);
+      }
+      return json({ message: 'unexpected' }, 500);
+    });
+    renderAt('/dashboard');
+    const total = await screen.findByLabelText('Total users');
+    expect(total.textContent).toBe('Total users12');
+    expect(screen.getByLabelText('Total students').textContent).toBe('Total students9');
+    expect(screen.getByLabelText('Total tutors').textContent).toBe('Total tutors3');
+    expect(screen.getByLabelText('Total courses').textContent).toBe('Total courses14');
+    const recent = screen.getByRole('list', { name: 'Recent users' });
+    const first = within(recent).getByRole('listitem', { name: 'user1' });
+    expect(within(first).getByText('user1@example.com')).toBeTruthy();
+    expect(within(first).getByText('student')).toBeTruthy();
+    expect(within(first).getByRole('img', { name: 'Avatar of user1' }).getAttribute('src')).toBe('/a/1.png');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete user1' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Are you sure ? You want to delete user1 ?')).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'user1' })).toBeNull());
+    expect(urls()).toContain('/api/v1/delete-user/id1');
+    await waitFor(() => expect(screen.getByLabelText('Total users').textContent).toBe('Total users11'));
+  });
+
+  it('shows a failed delete next to the user instead of failing silently', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') return json({ message: 'The admin account cannot be deleted' }, 403);
+      return String(input).endsWith('new-users') ? json([user(1)]) : json({ count: 1 });
+    });
+    renderAt('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete user1' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, delete' }));
+    expect(
+      (await screen.findByText('Could not delete user1: The admin account cannot be deleted')).getAttribute(
+        'role',
+      ),
+    ).toBe('alert');
+    expect(screen.getByRole('listitem', { name: 'user1' })).toBeTruthy();
+  });
+
+  it('shows an error with a retry when the totals cannot be loaded, not a spinner forever', async () => {
+    let fail = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('new-users')) return json([]);
+      return fail ? json({ message: 'Service unavailable' }, 503) : json({ count: 4 });
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('The totals could not be loaded. Service unavailable')).toBeTruthy();
+    expect(screen.getByText('No users yet')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByLabelText('Total tutors')).textContent).toBe('Total tutors4');
+  });
+});
+
+describe('all users', () => {
+  const page = (count: number, n: number) =>
+    json({ allUsers: Array.from({ length: Math.min(n, 7) }, (_, i) => user(i + 1)), count });
+
+  it('shows neither "Page x of y" nor page buttons with 7 users', async () => {
+    fetchMock.mockImplementation(async () => page(7, 7));
+    renderAt('/dashboard/all-users');
+    const list = await screen.findByRole('list', { name: 'All users' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.queryByText(/Page \d+ of \d+/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Page \d+$/ })).toBeNull();
+  });
+
+  it("shows 'Page 1 of 2' and a button a page with 8 users, and loads the page asked for", async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('page=2') ? page(8, 1) : page(8, 7),
+    );
+    renderAt('/dashboard/all-users');
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'All users' })).getAllByRole('listitem')).toHaveLength(
+        1,
+      ),
+    );
+    expect(urls()).toEqual(['/api/v1/all-users?page=1', '/api/v1/all-users?page=2']);
+  });
+});
+
+describe('tutor requests', () => {
+  const request = (status: string) => ({
+    _id: 'r1',
+    user: { _id: 'u9', avatar: '/a/9.png', username: 'asha', email: 'asha@example.com', stausOfPage: status },
+    ytLink: 'https://youtube.com/@asha',
+    resume: 'https://files.example.com/resume.png?sig=1',
+  });
+
+  it.each([
+    ['in progress', 'In Progress'],
+    ['accept', 'Accepted'],
+    ['reject', 'Rejected'],
+  ])('shows the status %s as %s', async (status, label) => {
+    fetchMock.mockImplementation(async () => json({ data: [request(status)] }));
+    renderAt('/dashboard/tutor-requests');
+    expect(await screen.findByText(label)).toBeTruthy();
+  });
+
+  it("sends 'Select status' as in progress and a choice with the user's id, then shows the new status", async () => {
+    let status = 'reject';
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'PUT') {
+        status = JSON.parse(String(init.body)).option;
+        return json({ message: 'Tutor request set to in progress' });
+      }
+      return json({ data: [request(status)] });
+    });
+    renderAt('/dashboard/tutor-requests');
+    const row = (await screen.findByText('asha')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'ytLink' }).getAttribute('href')).toBe(
+      'https://youtube.com/@asha',
+    );
+    expect(within(row).getByRole('link', { name: 'Resume' }).getAttribute('href')).toContain('resume.png');
+    const select = within(row).getByRole('combobox', { name: 'Status for asha' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual(['Select status', 'Accept', 'Reject']);
+    expect(select.value).toBe('in progress');
+    fireEvent.click(within(row).getByRole('button', { name: 'Confirm status for asha' }));
+    expect(await screen.findByText('In Progress')).toBeTruthy();
+    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
+    expect(String(put?.[0])).toBe('/api/v1/acceptTutorRequest');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ option: 'in progress', id: 'u9' });
+    expect(await screen.findByText('Tutor request set to in progress')).toBeTruthy();
+  });
+
+  it('shows a refused decision in the row', async () => {
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'PUT'
+        ? json({ message: 'This application was accepted and the user is already a tutor' }, 409)
+        : json({ data: [request('accept')] }),
+    );
+    renderAt('/dashboard/tutor-requests');
+    const select = await screen.findByRole('combobox', { name: 'Status for asha' });
+    fireEvent.change(select, { target: { value: 'reject' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm status for asha' }));
+    expect(
+      await screen.findByText('This application was accepted and the user is already a tutor'),
+    ).toBeTruthy();
+  });
+});
+
+describe('withdrawal requests', () => {
+  it('shows the user with bank details, amount and status; sets Success', async () => {
+    let status = 'Processing';
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'PUT') {
+        status = JSON.parse(String(init.body)).status;
+        return json({ message: 'Withdrawal status updated' });
+      }
+      return json({
+        withdrawls: [
+          {
+            _id: 'w1',
+            user: {
+              _id: 'u1',
+              username: 'priya',
+              email: 'priya@example.com',
+              bankDetails: {
+                fullName: 'Priya S',
+                accountNumber: '123456789',
+                nameOfBank: 'SBI',
+                ifsc: 'SBIN0001234',
+              },
+            },
+            amount: 1600,
+            status,
+            date: '2025-06-01T10:00:00.000Z',
+          },
+        ],
+      });
+    });
+    renderAt('/dashboard/withdrawl-requests');
+    const row = (await screen.findByText('priya')).closest('tr') as HTMLElement;
+    for (const text of [
+      'priya@example.com',
+      'Priya S',
+      '123456789',
+      'SBI',
+      'SBIN0001234',
+      '₹1,600.00',
+      'Processing',
+    ]) {
+      expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    const confirm = within(row).getByRole('button', {
+      name: 'Confirm the status of the withdrawal of priya',
+    });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(row).getByRole('combobox'), { target: { value: 'Success' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(row.querySelectorAll('td')[2]?.textContent).toBe('Success'));
+    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
+    expect(String(put?.[0])).toBe('/api/v1/confirm-withdrawlRequest/w1');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'Success' });
+  });
+});
+
+describe('all payments', () => {
+  it('shows every order with its buyer; the filters cut by calendar day', async () => {
+    const today = new Date().toISOString();
+    const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
+    fetchMock.mockImplementation(async () =>
+      json({
+        data: [
+          {
+            _id: 'p1',
+            razorpay_order_id: 'order_1',
+            razorpay_payment_id: 'pay_1',
+            courseEnrolled: { _id: 'c1', title: 'Algebra' },
+            amount: 2000,
+            success: true,
+            createdAt: today,
+            user: { _id: 'u1', username: 'arjun' },
+          },
+          {
+            _id: 'p2',
+            razorpay_order_id: 'order_2',
+            courseEnrolled: { _id: 'c2', title: 'Physics' },
+            amount: 500,
+            success: false,
+            createdAt: old,
+            user: { _id: 'u2', username: 'meera' },
+          },
+        ],
+      }),
+    );
+    renderAt('/dashboard/all-payments');
+    const paid = (await screen.findByText('order_1')).closest('tr') as HTMLElement;
+    expect(within(paid).getByText('arjun')).toBeTruthy();
+    expect(within(paid).getByRole('link', { name: 'Algebra' }).getAttribute('href')).toBe('/viewCouse/c1');
+    expect(within(paid).getByText('Success')).toBeTruthy();
+    const failed = screen.getByText('order_2').closest('tr') as HTMLElement;
+    expect(within(failed).getByText('-')).toBeTruthy();
+    expect(within(failed).getByText('Fail')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '28 days' }));
+    expect(screen.queryByText('order_2')).toBeNull();
+    expect(screen.getByText('order_1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByText('order_2')).toBeTruthy();
+  });
+});
+
+describe('revenue', () => {
+  it('shows revenue and profit from the six calls', async () => {
+    const money: Record<string, number> = {
+      getTotalRevnue: 10000,
+      getTotalRevenueThisMonth: 4000,
+      getTotalRevenueThisWeek: 2000,
+      getTotalRevenueTwentyPercent: 2000,
+      getTotalRevenueThisMonthTwentyPercent: 800,
+      getTotalRevenueThisWeektwentypercent: 400,
+    };
+    fetchMock.mockImplementation(async (input) =>
+      json({ money: money[String(input).split('/').at(-1) ?? ''] }),
+    );
+    renderAt('/dashboard/revenue');
+    const expected: [string, string][] = [
+      ['Total Revenue', '₹10,000.00'],
+      ['This Month', '₹4,000.00'],
+      ['This Week', '₹2,000.00'],
+      ['Total Profit', '₹2,000.00'],
+      ['This Month Profit', '₹800.00'],
+      ['This Week Profit', '₹400.00'],
+    ];
+    for (const [label, value] of expected) {
+      expect((await screen.findByLabelText(label)).textContent).toBe(`${label}${value}`);
+    }
+  });
+});
+
+describe('analytics', () => {
+  it('keeps the other charts when one call fails, with a retry for the failed one', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('user-signups')) return json({ message: 'down' }, 503);
+      if (url.endsWith('course-created-data')) return json({ dates: ['1 Jun'], courseCounts: [1] });
+      if (url.endsWith('new-users-per-month')) return json({ months: ['Jun'], userCounts: [3] });
+      return json({ months: ['Jun'], courseCounts: [2] });
+    });
+    renderAt('/dashboard/analytics');
+    expect(await screen.findByText('“New users in the last 28 days” could not be loaded. down')).toBeTruthy();
+    for (const title of ['New courses in the last 28 days', 'New users per month', 'New courses per month']) {
+      expect(await screen.findByRole('figure', { name: title })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
+  });
+});
