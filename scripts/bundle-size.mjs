@@ -39,7 +39,8 @@ export function measure() {
   );
   const catalog = jsFiles(catalogDir).filter(
     (f) =>
-      !f.startsWith('main.') && // the standalone entry, never loaded by the host
+      !f.startsWith('main.') && // the standalone entry and its chunk, never loaded by the host
+      !f.startsWith('standalone.') &&
       !sharedAssets.has(f) &&
       (!f.startsWith('page-') || f.startsWith('page-home-page')),
   );

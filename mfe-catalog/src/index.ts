@@ -1,2 +1,2 @@
 // Standalone development entry; the host loads ./app through the federation manifest instead.
-import('./app/standalone.tsx');
+import(/* webpackChunkName: "standalone" */ './app/standalone.tsx');

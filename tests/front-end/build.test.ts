@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -40,10 +40,80 @@ describe('front-end production build', () => {
     expect(html).toMatch(/<script[^>]+src="[^"]*main\.[0-9a-f]{8}\.js"/);
   });
 
+  it('ships the production build of react-router, without its developer error screen', () => {
+    const hostJs = readdirSync(path.join(root, 'shells/host/dist')).filter((f) => f.endsWith('.js'));
+    const text = hostJs.map((f) => readFileSync(path.join(root, 'shells/host/dist', f), 'utf8')).join('\n');
+    expect(text).toContain('Unexpected Application Error!');
+    expect(text).not.toContain('Hey developer');
+  });
+
   it('keeps the home page initial JavaScript within the 200 kB budget', () => {
     const run = spawnSync('node', ['scripts/bundle-size.mjs', '--json'], { cwd: root, encoding: 'utf8' });
     const result = JSON.parse(run.stdout) as { totalKb: number; withinBudget: boolean };
     expect(result.totalKb).toBeGreaterThan(0);
     expect(result.withinBudget, `home page initial JS is ${result.totalKb.toFixed(1)} kB`).toBe(true);
+  });
+});
+
+/** Every front-end source file outside tests, as [path, text]. */
+function frontEndSources(): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        out.push([path.relative(root, full), readFileSync(full, 'utf8')]);
+      }
+    }
+  };
+  for (const dir of [
+    'shells',
+    'mfe-catalog',
+    'mfe-learner',
+    'mfe-tutor',
+    'mfe-admin',
+    'packages/ui',
+    'packages/session',
+  ])
+    if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  return out;
+}
+
+/** The value names a module's `export { … } from` lists. */
+function reExported(file: string): Set<string> {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const list = /export\s*\{([^}]*)\}\s*from/.exec(text)?.[1] ?? '';
+  return new Set(
+    list
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  );
+}
+
+describe('trimmed shared singletons', () => {
+  // The apps import 'react-router' and '@reduxjs/toolkit'; at run time they get the trimmed
+  // modules, so a name those lack would be undefined in the browser.
+  it.each([
+    ['react-router', 'packages/router/src/index.ts'],
+    ['@reduxjs/toolkit', 'packages/redux-toolkit/src/index.ts'],
+  ])('re-exports every value the front end imports from %s', (pkg, trimmed) => {
+    const available = reExported(trimmed);
+    expect(available.size).toBeGreaterThan(5);
+    const missing: string[] = [];
+    const importRe = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${pkg.replace('/', '\\/')}'`, 'g');
+    for (const [file, text] of frontEndSources()) {
+      for (const match of text.matchAll(importRe)) {
+        for (const raw of (match[1] ?? '').split(',')) {
+          const name = raw.trim();
+          if (!name || name.startsWith('type ')) continue;
+          const imported = name.split(/\s+as\s+/)[0] ?? name;
+          if (!available.has(imported)) missing.push(`${file}: ${imported}`);
+        }
+      }
+    }
+    expect(missing, `add these to ${trimmed}`).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // Shared rspack configuration of the host shell and the remotes.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -23,9 +24,43 @@ function versionOf(pkg) {
   return require(`${name}/package.json`).version;
 }
 
+/**
+ * Singletons provided from a trimmed module instead of the package's whole entry. A provided
+ * shared module cannot be tree-shaken (the build cannot know what other apps will import from
+ * it), so all of react-router (server rendering, framework mode, sessions, cookies) and all of
+ * the toolkit would ship on every page. Each trimmed module re-exports only the APIs the apps
+ * use; every app provides it, and falls back to it, under the package's own share key and
+ * version. Apps keep importing 'react-router' and '@reduxjs/toolkit' and still get one copy at
+ * run time. See docs/adr/0007-trimmed-shared-singletons.md.
+ */
+export const TRIMMED_SINGLETONS = {
+  'react-router': '@liveedu/router',
+  '@reduxjs/toolkit': '@liveedu/redux-toolkit',
+};
+
+/**
+ * A trimmed module reaches its package as `<trimmed>/upstream`, a request the federation build
+ * does not take for the shared package itself (which would make the module consume itself).
+ * react-router's package entry is its development build (dev warnings, the "Hey developer"
+ * error screen); production builds take the production build the package ships beside it.
+ */
+function trimmedAliases(production) {
+  const aliases = {};
+  for (const [pkg, trimmed] of Object.entries(TRIMMED_SINGLETONS)) aliases[`${trimmed}/upstream$`] = pkg;
+  const routerDir = path.dirname(require.resolve('react-router/package.json'));
+  const routerBuild = path.join(routerDir, 'dist', production ? 'production' : 'development', 'index.mjs');
+  if (existsSync(routerBuild)) aliases['@liveedu/router/upstream$'] = routerBuild;
+  return aliases;
+}
+
 export function sharedConfig() {
   return Object.fromEntries(
-    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${versionOf(name)}` }]),
+    SINGLETONS.map((name) => {
+      const config = { singleton: true, requiredVersion: `^${versionOf(name)}` };
+      const trimmed = TRIMMED_SINGLETONS[name];
+      if (trimmed) Object.assign(config, { import: require.resolve(trimmed), version: versionOf(name) });
+      return [name, config];
+    }),
   );
 }
 
@@ -68,6 +103,7 @@ export function createWebConfig(options, argv = {}) {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: trimmedAliases(production),
     },
     module: {
       rules: [
