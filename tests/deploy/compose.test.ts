@@ -1,0 +1,182 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVICES } from '@liveedu/gateway';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import {
+  COMPONENTS,
+  composeVariables,
+  exists,
+  loadCompose,
+  parseDockerfile,
+  parseEnvFile,
+  read,
+} from './support.ts';
+
+// The Compose Specification's JSON schema as dclint ships it (copied from compose-spec/compose-spec).
+// The package exports no subpath for it, so it is read from beside the package's entry point.
+function dclintSchema(): object {
+  let dir = dirname(fileURLToPath(import.meta.resolve('dclint')));
+  while (!existsSync(join(dir, 'schemas', 'compose.schema.json'))) {
+    if (dirname(dir) === dir) throw new Error('dclint/schemas/compose.schema.json not found');
+    dir = dirname(dir);
+  }
+  return JSON.parse(readFileSync(join(dir, 'schemas', 'compose.schema.json'), 'utf8')) as object;
+}
+// Its $schema names draft-07 by an https URL Ajv does not know; Ajv's default draft is draft-07.
+const { $schema: _draft, ...composeSchema } = dclintSchema() as { $schema?: string };
+
+function composeValidator() {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addFormat('duration', /^([0-9]+(\.[0-9]+)?(h|m|s|ms|us|ns))+$/);
+  return ajv.compile(composeSchema);
+}
+
+const compose = loadCompose();
+const services = compose.services;
+
+function hasHealthcheck(name: string): boolean {
+  const service = services[name];
+  if (service?.healthcheck) return true;
+  const dockerfile = service?.build?.dockerfile;
+  if (!dockerfile) return false;
+  const last = parseDockerfile(read(dockerfile)).stages.at(-1);
+  return last?.instructions.some((i) => i.op === 'HEALTHCHECK' && /\bCMD\b/.test(i.args)) ?? false;
+}
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    const validate = composeValidator();
+    const valid = validate(compose);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema check catches a broken file', () => {
+    const validate = composeValidator();
+    const broken = structuredClone(compose);
+    (broken.services.catalog as Record<string, unknown>).depends_on = { mongo: { condition: 'healthy' } };
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('lists every service of the gateway route table, built from its own Dockerfile', () => {
+    for (const name of SERVICES) {
+      expect(services[name], `compose service ${name}`).toBeDefined();
+      expect(services[name]?.build?.dockerfile).toBe(`services/${name}/Dockerfile`);
+      expect(services[name]?.image).toMatch(new RegExp(`^liveedu/${name}:`));
+    }
+  });
+
+  it('runs every component under its one name, on MongoDB 7 as a replica set, NATS JetStream and MinIO', () => {
+    for (const component of COMPONENTS) {
+      expect(services[component.name]?.build?.dockerfile, component.name).toBe(`${component.dir}/Dockerfile`);
+      expect(exists(`${component.dir}/Dockerfile`)).toBe(true);
+    }
+    expect(services.mongo?.image).toMatch(/^mongo:7(\.|$)/);
+    expect(services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(services.nats?.command).toContain('--jetstream');
+    expect(services.minio?.image).toMatch(/^minio\/minio:/);
+    for (const name of SERVICES) {
+      const env = services[name]?.environment ?? {};
+      expect(env.MONGO_URL, name).toMatch(/^mongodb:\/\/mongo:27017\/.*replicaSet=rs0/);
+      expect(env.NATS_URL, name).toBe('nats://nats:4222');
+      expect(env.S3_ENDPOINT, name).toBe('http://minio:9000');
+      expect(env.NODE_ENV, name).toBe('production');
+    }
+  });
+
+  it('keeps the Razorpay sandbox in a profile that production leaves out', () => {
+    expect(services['razorpay-sandbox']?.profiles).toEqual(['sandbox']);
+    for (const [name, service] of Object.entries(services)) {
+      const dep = service.depends_on?.['razorpay-sandbox'];
+      if (dep) expect(dep.required, `${name} must start without the sandbox`).toBe(false);
+    }
+    const example = parseEnvFile(read('.env.example'));
+    const production = { ...example, COMPOSE_PROFILES: '', RAZORPAY_API_URL: '' };
+    const prod = loadCompose(production);
+    expect(prod.services.payments?.environment?.RAZORPAY_API_URL).toBe('');
+  });
+
+  it('starts in health-gated order: every dependency is waited for until healthy', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dep, how] of Object.entries(service.depends_on ?? {})) {
+        expect(services[dep], `${name} depends on unknown ${dep}`).toBeDefined();
+        expect(how.condition, `${name} → ${dep}`).toBe('service_healthy');
+        expect(hasHealthcheck(dep), `${dep} has a healthcheck`).toBe(true);
+      }
+    }
+    for (const name of [...SERVICES]) {
+      expect(Object.keys(services[name]?.depends_on ?? {})).toEqual(
+        expect.arrayContaining(['mongo', 'nats', 'minio']),
+      );
+    }
+    expect(Object.keys(services.gateway?.depends_on ?? {}).sort()).toEqual([...SERVICES].sort());
+    expect(Object.keys(services.host?.depends_on ?? {})).toEqual(
+      expect.arrayContaining(['gateway', 'mfe-catalog', 'mfe-learner', 'mfe-tutor', 'mfe-admin']),
+    );
+    for (const name of Object.keys(services)) expect(hasHealthcheck(name), name).toBe(true);
+  });
+
+  it('keeps data in named volumes only', () => {
+    const declared = Object.keys(compose.volumes ?? {});
+    const used = new Set<string>();
+    for (const [name, service] of Object.entries(services)) {
+      for (const mount of service.volumes ?? []) {
+        const source = mount.split(':')[0] ?? '';
+        expect(source, `${name} mounts ${mount}`).toMatch(/^[a-z][a-z0-9-]*$/);
+        expect(declared, `${name} mounts ${mount}`).toContain(source);
+        used.add(source);
+      }
+    }
+    expect([...used].sort()).toEqual(declared.sort());
+    for (const name of ['mongo', 'nats', 'minio']) expect(services[name]?.volumes?.length, name).toBe(1);
+  });
+
+  it('takes its secrets from the env file: the example names every variable, the real one is ignored', () => {
+    const text = read('docker-compose.yml');
+    const example = parseEnvFile(read('.env.example'));
+    for (const name of composeVariables(text)) expect(Object.keys(example), name).toContain(name);
+    for (const secret of [
+      'INTERNAL_SECRET',
+      'JWT_SECRET',
+      'S3_SECRET_KEY',
+      'ADMIN_PASSWORD',
+      'RAZORPAY_KEY_SECRET',
+    ]) {
+      expect(text).toContain(`\${${secret}:?`);
+      const { [secret]: _dropped, ...without } = example;
+      expect(() => loadCompose(without)).toThrow(new RegExp(`required variable ${secret}`));
+    }
+    expect(read('.gitignore').split('\n')).toContain('.env');
+    expect(read('.dockerignore').split('\n')).toContain('.env');
+  });
+
+  it('points each service URL at the port its image listens on', () => {
+    const env = services.gateway?.environment ?? {};
+    for (const name of SERVICES) {
+      const url = new URL(env[`${name.toUpperCase()}_URL`] ?? '');
+      expect(url.hostname).toBe(name);
+      const last = parseDockerfile(read(`services/${name}/Dockerfile`)).stages.at(-1);
+      const port = last?.instructions.find(
+        (i) => i.op === 'ENV' && i.args.includes(`${name.toUpperCase()}_PORT=`),
+      );
+      expect(port?.args).toContain(`${name.toUpperCase()}_PORT=${url.port}`);
+    }
+  });
+
+  it('makes the host the one public origin, routing as the Ingress does', () => {
+    const host = services.host?.environment ?? {};
+    const routes = Object.fromEntries(
+      (host.PROXY_ROUTES ?? '').split(',').map((pair) => pair.trim().split('=') as [string, string]),
+    );
+    expect(routes['/api/']).toBe('http://gateway:8080');
+    expect(routes['/api2/']).toBe('http://gateway:8080');
+    expect(routes['/files/']).toBe('http://gateway:8080');
+    for (const remote of ['catalog', 'learner', 'tutor', 'admin']) {
+      expect(routes[`/mf/${remote}/`]).toBe(`http://mfe-${remote}:8080`);
+      expect(host[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
+    }
+    expect(services.host?.ports).toEqual(['8080:8080']);
+  });
+});
