@@ -1,10 +1,13 @@
 import { createSessionStore, sessionActions } from '@liveedu/session';
 import { Toaster } from '@liveedu/ui';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+
+// Pages are lazy chunks; on a busy machine they take longer than the default second to appear.
+configure({ asyncUtilTimeout: 8000 });
 
 type Answer = { status?: number; body: unknown };
 export type Routes = Record<string, Answer | ((init: RequestInit | undefined) => Answer)>;

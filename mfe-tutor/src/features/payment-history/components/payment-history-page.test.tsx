@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import TutorApp from '../../../app/remote-app.tsx';
+import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
+import { inPeriod } from '../api/periods.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('payment history', () => {
+  it('lists the payments with date, course, buyer, amount and status, and filters them by period', async () => {
+    const now = Date.now();
+    const payment = (id: string, ago: number, buyer: string) => ({
+      _id: id,
+      razorpay_order_id: `order_${id}`,
+      courseEnrolled: { _id: 'c1', title: 'Practical TypeScript' },
+      user: { _id: `u-${id}`, username: buyer },
+      amount: 1500,
+      success: true,
+      createdAt: new Date(now - ago).toISOString(),
+    });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/payment-history': {
+          body: { data: [payment('p1', 0, 'arjun_k'), payment('p2', 3 * DAY, 'meera_r'), payment('p3', 20 * DAY, 'kabir_s')] },
+        },
+      }),
+    );
+    renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
+    await screen.findByText('arjun_k');
+    const rows = () => screen.getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(3);
+    const first = rows()[0]!;
+    expect(within(first).getByRole('link', { name: 'Practical TypeScript' }).getAttribute('href')).toBe('/viewCouse/c1');
+    expect(within(first).getByText('₹1,500.00')).toBeTruthy();
+    expect(within(first).getByText('Success')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(rows()).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: '7 days' }));
+    expect(rows()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: '28 days' }));
+    expect(rows()).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('says when there is nothing to show', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/payment-history': { body: { data: [] } } }));
+    renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
+    expect(await screen.findByText('No Payment History')).toBeTruthy();
+  });
+
+  it('cuts periods by calendar days in India', () => {
+    // 00:30 on 10 June in India is still 9 June in UTC.
+    const now = new Date('2024-06-10T06:00:00+05:30');
+    expect(inPeriod('2024-06-10T00:30:00+05:30', 'today', now)).toBe(true);
+    expect(inPeriod('2024-06-09T23:59:00+05:30', 'today', now)).toBe(false);
+    expect(inPeriod('2024-06-04T00:01:00+05:30', 'past7days', now)).toBe(true);
+    expect(inPeriod('2024-06-03T23:59:00+05:30', 'past7days', now)).toBe(false);
+    expect(inPeriod('2024-05-14T00:00:00+05:30', 'past28days', now)).toBe(true);
+    expect(inPeriod('2024-05-13T23:59:00+05:30', 'past28days', now)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import TutorApp from '../../../app/remote-app.tsx';
+import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const withdrawals = { body: { withdrawals: [{ _id: 'w1', user: {}, amount: 1500.5, status: 'Success', date: '2024-05-02T10:00:00.000Z' }] } };
+
+describe('withdraw money', () => {
+  it('asks for all four bank details, then shows the balance once they are saved', async () => {
+    let saved = false;
+    const fetchMock = fakeFetch({
+      'GET /api/v1/isBankDetail': () => ({ body: { message: saved } }),
+      'POST /api/v1/submit-account-details': () => {
+        saved = true;
+        return { body: { message: 'Bank details saved' } };
+      },
+      'GET /api/v1/get-available-balance': { body: { earnings: 0 } },
+      'GET /api/v1/user-withdrawals': { body: { withdrawals: [] } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
+    await screen.findByRole('form', { name: 'Bank details' });
+    expect((screen.getByLabelText('Account number') as HTMLInputElement).type).toBe('number');
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya Sharma' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toBe('All fields are required');
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '123456789012' } });
+    fireEvent.change(screen.getByLabelText('Name of bank'), { target: { value: 'State Bank of India' } });
+    fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'SBIN0001234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('available-balance')).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('submit-account-details'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      fullName: 'Priya Sharma',
+      accountNumber: '123456789012',
+      nameOfBank: 'State Bank of India',
+      ifsc: 'SBIN0001234',
+    });
+    expect(screen.getByText('No withdrawals yet')).toBeTruthy();
+  });
+
+  it('keeps Withdraw disabled at ₹1000 with the spec’s text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/isBankDetail': { body: { message: true } },
+        'GET /api/v1/get-available-balance': { body: { earnings: 1000 } },
+        'GET /api/v1/user-withdrawals': withdrawals,
+      }),
+    );
+    renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
+    expect((await screen.findByTestId('available-balance')).textContent).toBe('₹1,000.00');
+    expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Balance should be above 1000 to get withdrawl.')).toBeTruthy();
+    expect(await screen.findByText('₹1,500.50')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+  });
+
+  it('withdraws the whole balance above ₹1000 and reloads the balance and the list', async () => {
+    let withdrawn = false;
+    const fetchMock = fakeFetch({
+      'GET /api/v1/isBankDetail': { body: { message: true } },
+      'GET /api/v1/get-available-balance': () => ({ body: { earnings: withdrawn ? 0 : 1200.4 } }),
+      'POST /api/v1/withdraw-request': () => {
+        withdrawn = true;
+        return { body: { message: 'Withdrawal requested' } };
+      },
+      'GET /api/v1/user-withdrawals': () => ({
+        body: {
+          withdrawals: withdrawn ? [{ _id: 'w2', user: {}, amount: 1200.4, status: 'Processing', date: new Date().toISOString() }] : [],
+        },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
+    await screen.findByText('₹1,200.40');
+    const button = screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(screen.queryByText('Balance should be above 1000 to get withdrawl.')).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByText('Withdrawal requested')).toBeTruthy();
+    expect(await screen.findByText('Processing')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('available-balance').textContent).toBe('₹0.00'));
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('withdraw-request'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ amount: 1200.4 });
+  });
+});
