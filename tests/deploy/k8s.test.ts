@@ -1,0 +1,208 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERVICES } from '@liveedu/gateway';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
+import { Secret } from 'kubernetes-models/v1/Secret';
+import { Service } from 'kubernetes-models/v1/Service';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  COMPONENTS,
+  type K8sDoc,
+  loadManifests,
+  parseDockerfile,
+  read,
+  repoRoot,
+  stageEnv,
+} from './support.ts';
+
+// Each kind is checked against the Kubernetes OpenAPI schema of its apiVersion (kubernetes-models).
+const MODELS: Record<string, { validate(doc: K8sDoc): void }> = {
+  'apps/v1/Deployment': { validate: (doc) => new Deployment(doc).validate() },
+  'v1/Service': { validate: (doc) => new Service(doc).validate() },
+  'autoscaling/v2/HorizontalPodAutoscaler': {
+    validate: (doc) => new HorizontalPodAutoscaler(doc).validate(),
+  },
+  'networking.k8s.io/v1/Ingress': { validate: (doc) => new Ingress(doc).validate() },
+  'v1/ConfigMap': { validate: (doc) => new ConfigMap(doc).validate() },
+  'v1/Secret': { validate: (doc) => new Secret(doc).validate() },
+  'v1/Namespace': { validate: (doc) => new Namespace(doc).validate() },
+};
+
+const files = readdirSync(join(repoRoot, 'infra/k8s')).filter(
+  (f) => f.endsWith('.yaml') && f !== 'kustomization.yaml',
+);
+const docs = files.flatMap((file) => loadManifests(file).map((doc) => ({ file, doc })));
+const find = (kind: string, name: string) =>
+  docs.find(({ doc }) => doc.kind === kind && doc.metadata.name === name)?.doc;
+const deployed = COMPONENTS.filter((c) => c.production);
+const config = find('ConfigMap', 'liveedu-config')?.data as Record<string, string>;
+const secretKeys = Object.keys(find('Secret', 'liveedu-secrets')?.stringData ?? {});
+
+/** What a container's environment will hold: its own env, plus the ConfigMaps it takes whole. */
+function containerEnv(container: K8sDoc): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) {
+    expect(from.configMapRef?.name).toBe('liveedu-config');
+    Object.assign(env, config);
+  }
+  for (const entry of container.env ?? []) {
+    env[entry.name] = entry.value ?? `<${entry.valueFrom?.secretKeyRef ? 'secret' : 'config'}>`;
+  }
+  return env;
+}
+
+describe('infra/k8s', () => {
+  it('every manifest is valid against the Kubernetes schema of its kind', () => {
+    expect(docs.length).toBeGreaterThan(20);
+    for (const { file, doc } of docs) {
+      const model = MODELS[`${doc.apiVersion}/${doc.kind}`];
+      expect(model, `${file}: ${doc.apiVersion} ${doc.kind} has no schema here`).toBeDefined();
+      expect(() => model?.validate(doc), `${file}: ${doc.kind} ${doc.metadata.name}`).not.toThrow();
+      if (doc.kind !== 'Namespace') expect(doc.metadata.namespace, `${file}`).toBe('liveedu');
+    }
+  });
+
+  it('the schema check catches a broken manifest', () => {
+    const broken = structuredClone(find('Deployment', 'catalog') as K8sDoc);
+    broken.spec.template.spec.containers[0].ports[0].containerPort = 'eight thousand';
+    expect(() => new Deployment(broken).validate()).toThrow(/containerPort/);
+  });
+
+  it('kustomization.yaml applies every manifest but the example Secret', () => {
+    const kustomization = parse(read('infra/k8s/kustomization.yaml')) as {
+      resources: string[];
+      images: { name: string }[];
+    };
+    expect([...kustomization.resources].sort()).toEqual(
+      files.filter((f) => f !== 'secret.example.yaml').sort(),
+    );
+    expect(kustomization.images.map((i) => i.name).sort()).toEqual(
+      deployed.map((c) => `liveedu/${c.name}`).sort(),
+    );
+  });
+
+  it('has a Deployment and a Service per component, under its one name', () => {
+    for (const { name } of deployed) {
+      const deployment = find('Deployment', name);
+      const service = find('Service', name);
+      expect(deployment, `Deployment ${name}`).toBeDefined();
+      expect(service, `Service ${name}`).toBeDefined();
+      const podLabels = deployment?.spec.template.metadata.labels;
+      for (const [k, v] of Object.entries(deployment?.spec.selector.matchLabels ?? {}))
+        expect(podLabels[k]).toBe(v);
+      for (const [k, v] of Object.entries(service?.spec.selector ?? {})) expect(podLabels[k]).toBe(v);
+      const container = deployment?.spec.template.spec.containers[0];
+      expect(container.name).toBe(name);
+      expect(container.image).toMatch(new RegExp(`^liveedu/${name}:`));
+      const portNames = container.ports.map((p: { name: string }) => p.name);
+      for (const port of service?.spec.ports ?? []) expect(portNames).toContain(port.targetPort);
+    }
+    for (const name of SERVICES) expect(find('Deployment', name), name).toBeDefined();
+    expect(find('Deployment', 'razorpay-sandbox')).toBeUndefined();
+  });
+
+  it('probes /readyz for readiness and /healthz for liveness on the port the image listens on', () => {
+    for (const component of deployed) {
+      const deployment = find('Deployment', component.name) as K8sDoc;
+      const container = deployment.spec.template.spec.containers[0];
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      const imageEnv = stageEnv(parseDockerfile(read(`${component.dir}/Dockerfile`)).stages.at(-1) as never);
+      const port = String(container.ports[0].containerPort);
+      const exposed = imageEnv.HEALTHCHECK_URL ?? '';
+      expect(new URL(exposed).port, component.name).toBe(port);
+    }
+  });
+
+  it('sets resource requests and limits, and runs as a non-root user', () => {
+    for (const { name } of deployed) {
+      const pod = (find('Deployment', name) as K8sDoc).spec.template.spec;
+      const { requests, limits } = pod.containers[0].resources;
+      for (const r of [requests, limits]) {
+        expect(r.cpu, name).toBeTruthy();
+        expect(r.memory, name).toBeTruthy();
+      }
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(pod.containers[0].securityContext.allowPrivilegeEscalation).toBe(false);
+    }
+  });
+
+  it('configures by ConfigMap and Secret: every production setting a process requires is given', () => {
+    const required = [
+      'MONGO_URL',
+      'NATS_URL',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+      'INTERNAL_SECRET',
+      'JWT_SECRET',
+    ];
+    const extra: Record<string, string[]> = {
+      payments: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+      identity: ['ADMIN_PASSWORD'],
+      gateway: SERVICES.map((s) => `${s.toUpperCase()}_URL`),
+    };
+    for (const name of [...SERVICES, 'gateway']) {
+      const container = (find('Deployment', name) as K8sDoc).spec.template.spec.containers[0];
+      const env = containerEnv(container);
+      expect(env.NODE_ENV, name).toBe('production');
+      for (const key of [...required, ...(extra[name] ?? [])])
+        expect(env[key], `${name} ${key}`).toBeTruthy();
+    }
+    for (const { doc } of docs.filter((d) => d.doc.kind === 'Deployment')) {
+      for (const entry of doc.spec.template.spec.containers[0].env ?? []) {
+        const secret = entry.valueFrom?.secretKeyRef;
+        if (secret) {
+          expect(secret.name).toBe('liveedu-secrets');
+          expect(secretKeys, `${doc.metadata.name} reads secret ${secret.key}`).toContain(secret.key);
+        }
+        const map = entry.valueFrom?.configMapKeyRef;
+        if (map) expect(Object.keys(config), `${doc.metadata.name} reads ${map.key}`).toContain(map.key);
+      }
+    }
+    for (const name of SERVICES) {
+      expect(config[`${name.toUpperCase()}_URL`]).toMatch(new RegExp(`^http://${name}:\\d+$`));
+      const port = new URL(config[`${name.toUpperCase()}_URL`] as string).port;
+      const service = find('Service', name) as K8sDoc;
+      expect(String(service.spec.ports[0].port)).toBe(port);
+    }
+  });
+
+  it('scales the gateway and the catalog with a HorizontalPodAutoscaler', () => {
+    const hpas = docs.filter((d) => d.doc.kind === 'HorizontalPodAutoscaler').map((d) => d.doc);
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['catalog', 'gateway']);
+    for (const hpa of hpas) {
+      expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
+      expect(find('Deployment', hpa.spec.scaleTargetRef.name)).toBeDefined();
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    }
+  });
+
+  it('routes /api/* to the gateway, each remote to its Service and the rest to the host', () => {
+    const ingress = find('Ingress', 'liveedu') as K8sDoc;
+    const paths = ingress.spec.rules[0].http.paths as {
+      path: string;
+      pathType: string;
+      backend: { service: { name: string } };
+    }[];
+    const route = Object.fromEntries(paths.map((p) => [p.path, p.backend.service.name]));
+    expect(route['/api']).toBe('gateway');
+    expect(route['/api2']).toBe('gateway');
+    expect(route['/files']).toBe('gateway');
+    for (const remote of ['catalog', 'learner', 'tutor', 'admin']) {
+      expect(route[`/mf/${remote}`]).toBe(`mfe-${remote}`);
+      expect(config[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
+    }
+    expect(route['/']).toBe('host');
+    for (const p of paths) {
+      expect(p.pathType).toBe('Prefix');
+      expect(find('Service', p.backend.service.name), p.path).toBeDefined();
+    }
+  });
+});
