@@ -27,7 +27,13 @@ describe('payment history', () => {
       'fetch',
       fakeFetch({
         'GET /api/v1/payment-history': {
-          body: { data: [payment('p1', 0, 'arjun_k'), payment('p2', 3 * DAY, 'meera_r'), payment('p3', 20 * DAY, 'kabir_s')] },
+          body: {
+            data: [
+              payment('p1', 0, 'arjun_k'),
+              payment('p2', 3 * DAY, 'meera_r'),
+              payment('p3', 20 * DAY, 'kabir_s'),
+            ],
+          },
         },
       }),
     );
@@ -36,7 +42,9 @@ describe('payment history', () => {
     const rows = () => screen.getAllByRole('row').slice(1);
     expect(rows()).toHaveLength(3);
     const first = rows()[0]!;
-    expect(within(first).getByRole('link', { name: 'Practical TypeScript' }).getAttribute('href')).toBe('/viewCouse/c1');
+    expect(within(first).getByRole('link', { name: 'Practical TypeScript' }).getAttribute('href')).toBe(
+      '/viewCouse/c1',
+    );
     expect(within(first).getByText('₹1,500.00')).toBeTruthy();
     expect(within(first).getByText('Success')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));

@@ -8,7 +8,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const withdrawals = { body: { withdrawals: [{ _id: 'w1', user: {}, amount: 1500.5, status: 'Success', date: '2024-05-02T10:00:00.000Z' }] } };
+const withdrawals = {
+  body: {
+    withdrawals: [
+      { _id: 'w1', user: {}, amount: 1500.5, status: 'Success', date: '2024-05-02T10:00:00.000Z' },
+    ],
+  },
+};
 
 describe('withdraw money', () => {
   it('asks for all four bank details, then shows the balance once they are saved', async () => {
@@ -72,7 +78,9 @@ describe('withdraw money', () => {
       },
       'GET /api/v1/user-withdrawals': () => ({
         body: {
-          withdrawals: withdrawn ? [{ _id: 'w2', user: {}, amount: 1200.4, status: 'Processing', date: new Date().toISOString() }] : [],
+          withdrawals: withdrawn
+            ? [{ _id: 'w2', user: {}, amount: 1200.4, status: 'Processing', date: new Date().toISOString() }]
+            : [],
         },
       }),
     });
