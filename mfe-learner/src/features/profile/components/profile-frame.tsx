@@ -1,9 +1,10 @@
 import type { UserData } from '@liveedu/api-client';
 import { logOut, useApi, useSession, useSessionDispatch } from '@liveedu/session';
 import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { Avatar } from '../../../shared/components/avatar.tsx';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
 import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { mobileShortcuts, sidebarEntries } from './profile-nav.ts';
@@ -24,10 +25,6 @@ const Header = styled.section`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   padding: 1.25rem;
-  img {
-    width: 96px; height: 96px; border-radius: 50%; object-fit: cover; background: #e5e7eb;
-    border: 3px solid ${theme.colors.border};
-  }
   h1 { margin: 0; font-size: 1.5rem; word-break: break-word; }
   p { margin: 0.15rem 0; color: ${theme.colors.muted}; word-break: break-all; }
   .who { flex: 1 1 220px; min-width: 0; }
@@ -79,7 +76,7 @@ function HeaderCard({ user, role, underReview }: { user: UserData; role: string;
         <Banner tone="warning">Your application to become a tutor is under review</Banner>
       ) : null}
       <Header aria-label="Your profile">
-        <img src={user.avatar} alt={`Avatar of ${user.username}`} />
+        <Avatar src={user.avatar} username={user.username} size={96} />
         <div className="who">
           <h1>{user.username}</h1>
           <p>{user.email}</p>
@@ -100,11 +97,21 @@ function HeaderCard({ user, role, underReview }: { user: UserData; role: string;
 /** The /profile page frame: header card, sidebar per role, mobile bar and the routed page. */
 export function ProfileFrame() {
   const { isLoggedIn, role: sessionRole, statusOfPage } = useSession();
-  if (!isLoggedIn) return <Navigate to="/signup" replace />;
-  return <LoggedInFrame sessionRole={sessionRole} statusOfPage={statusOfPage} />;
+  // Log out goes to /, not to the /signup redirect the logged-out frame would otherwise render.
+  const leaving = useRef(false);
+  if (!isLoggedIn) return leaving.current ? null : <Navigate to="/signup" replace />;
+  return <LoggedInFrame sessionRole={sessionRole} statusOfPage={statusOfPage} leaving={leaving} />;
 }
 
-function LoggedInFrame({ sessionRole, statusOfPage }: { sessionRole: string; statusOfPage: string }) {
+function LoggedInFrame({
+  sessionRole,
+  statusOfPage,
+  leaving,
+}: {
+  sessionRole: string;
+  statusOfPage: string;
+  leaving: RefObject<boolean>;
+}) {
   const api = useApi();
   const dispatch = useSessionDispatch();
   const navigate = useNavigate();
@@ -133,8 +140,9 @@ function LoggedInFrame({ sessionRole, statusOfPage }: { sessionRole: string; sta
   );
 
   const onLogOut = () => {
-    dispatch(logOut());
+    leaving.current = true;
     navigate('/');
+    dispatch(logOut());
   };
 
   if (user.status === 'loading' && !context) return <Loading label="Loading your profile…" />;

@@ -4,6 +4,7 @@ import { Button, media, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Field, PageSection, Panel } from '../../../shared/components/page-section.tsx';
 import { useProfileUser } from '../../../shared/hooks/profile-user.ts';
 import { AvatarDialog } from './avatar-dialog.tsx';
@@ -21,7 +22,6 @@ const AvatarRow = styled.div`
   align-items: center;
   gap: 1rem;
   flex-wrap: wrap;
-  img { width: 80px; height: 80px; border-radius: 50%; object-fit: cover; background: #e5e7eb; }
 `;
 
 const Inline = styled.div`
@@ -105,7 +105,7 @@ export function SettingsPage() {
         <Panel>
           <h3>Avatar</h3>
           <AvatarRow>
-            <img src={user.avatar} alt={`Avatar of ${user.username}`} />
+            <Avatar src={user.avatar} username={user.username} size={80} />
             <Button type="button" $variant="secondary" onClick={() => setAvatarOpen(true)}>
               Change avatar
             </Button>

@@ -1,0 +1,120 @@
+import { createSessionStore, sessionActions } from '@liveedu/session';
+import { Toaster } from '@liveedu/ui';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CoursePlayerPage } from './course-player-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+const longDesc = `${'A'.repeat(1000)}TAIL`;
+const course = {
+  title: `${'T'.repeat(80)}-cut`,
+  courseContent: [
+    [
+      {
+        sectionTitle: 'Basics',
+        videoTitle: 'Intro',
+        videoDesc: longDesc,
+        videoLink: 'https://v.example/1.mp4',
+      },
+    ],
+    [
+      {
+        sectionTitle: 'Advanced',
+        videoTitle: 'Deep',
+        videoDesc: 'Short',
+        videoLink: 'https://v.example/2.mp4',
+      },
+      {
+        sectionTitle: 'Advanced',
+        videoTitle: 'Embedded',
+        videoDesc: '',
+        videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      },
+    ],
+  ],
+};
+
+function renderPage() {
+  const store = createSessionStore('/');
+  store.dispatch(sessionActions.loggedIn({ userId: 'u1' }));
+  const router = createMemoryRouter(
+    [{ path: '/learn/:courseid/user/:userid', Component: CoursePlayerPage }],
+    {
+      initialEntries: ['/learn/c1/user/u1'],
+    },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </Provider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('course player', () => {
+  it('cuts the title to 80 and the description to 1000 with See more / See less', async () => {
+    fetchMock.mockResolvedValue(json(course));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'T'.repeat(80) })).toBeTruthy();
+    const desc = screen.getByTestId('video-description');
+    expect(desc.textContent).toBe('A'.repeat(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'See more' }));
+    expect(desc.textContent).toBe(longDesc);
+    fireEvent.click(screen.getByRole('button', { name: 'See less' }));
+    expect(desc.textContent).toBe('A'.repeat(1000));
+    const video = document.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('https://v.example/1.mp4');
+    expect(video?.getAttribute('controlslist')).toContain('nodownload');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/learn-course/c1/user/u1');
+  });
+
+  it('opens a section and plays its video; a YouTube link is embedded', async () => {
+    fetchMock.mockResolvedValue(json(course));
+    renderPage();
+    const advanced = await screen.findByRole('button', { name: /Advanced/ });
+    expect(advanced.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(advanced);
+    fireEvent.click(screen.getByRole('button', { name: 'Deep' }));
+    expect(document.querySelector('video')?.getAttribute('src')).toBe('https://v.example/2.mp4');
+    expect(screen.queryByRole('button', { name: 'See more' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Embedded' }));
+    expect(document.querySelector('video')).toBeNull();
+    expect(document.querySelector('iframe')?.getAttribute('src')).toContain('/embed/dQw4w9WgXcQ');
+  });
+
+  it("asks for both fields of the review ('All fields are required') and sends rating and review", async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      init?.method === 'POST' ? json({ message: 'Review added successfully' }, 201) : json(course),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByText('All fields are required')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/4 stars/));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByText('All fields are required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Review'), { target: { value: 'Very clear' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByText('Review added successfully')).toBeTruthy();
+    const post = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST');
+    expect(String(post?.[0])).toBe('/api/v1/create-review/c1');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ rating: 4, review: 'Very clear' });
+  });
+
+  it("shows the server's message in an alert when the course cannot be loaded", async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Please buy this course to start learning' }, 403));
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please buy this course to start learning',
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import type { UserData } from '@liveedu/api-client';
+import { createSessionStore } from '@liveedu/session';
+import { Toaster } from '@liveedu/ui';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
+import { SettingsPage } from './settings-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+const user: UserData = {
+  avatar: '',
+  email: 'asha@example.com',
+  username: 'asha',
+  role: 'student',
+  desc: 'Line one\nLine two',
+  stausOfPage: 'none',
+};
+
+function renderPage(data: UserData = user) {
+  const reload = vi.fn();
+  render(
+    <Provider store={createSessionStore('/')}>
+      <ProfileUserContext.Provider value={{ user: data, reload }}>
+        <MemoryRouter>
+          <SettingsPage />
+        </MemoryRouter>
+      </ProfileUserContext.Provider>
+      <Toaster />
+    </Provider>,
+  );
+  return reload;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('settings', () => {
+  it('shows the email read-only and links Forgot Password', () => {
+    renderPage();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('asha@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
+
+  it('refuses an empty username and an empty description, sending nothing', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
+    expect(await screen.findByText('Username field is empty.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Description is empty.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("changes the username with the server's message and reads the user again", async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Username changed successfully' }));
+    const reload = renderPage();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'asha_r' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
+    expect(await screen.findByText('Username changed successfully')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ username: 'asha_r' });
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the username is taken", async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Username already exists' }, 409));
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'priya_sharma' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
+    expect(await screen.findByText('Username already exists')).toBeTruthy();
+  });
+
+  it("keeps the description's line breaks in the modal", () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'View description' }));
+    const dialog = screen.getByRole('dialog', { name: 'Description' });
+    expect(within(dialog).getByTestId('description-text').textContent).toBe('Line one\nLine two');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  });
+
+  it("says 'No Description' for an empty description", () => {
+    renderPage({ ...user, desc: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'View description' }));
+    expect(screen.getByText('No Description')).toBeTruthy();
+  });
+
+  it("asks for an image first in the avatar popup ('Please select an image first.'), png or jpeg only", async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Change avatar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change avatar' });
+    expect(within(dialog).getByText('Select Image')).toBeTruthy();
+    expect(dialog.querySelector('input[type=file]')?.getAttribute('accept')).toBe('image/png,image/jpeg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Please select an image first.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("checks only the confirm field of the password form ('All fields are required')", async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Current password is incorrect' }, 400));
+    renderPage();
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a new password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('All fields are required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'a new password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      currPass: '',
+      newPass: 'a new password',
+      confirmNewPass: 'a new password',
+    });
+  });
+});
