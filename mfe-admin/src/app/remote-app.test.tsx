@@ -96,6 +96,37 @@ describe('who sees the dashboard', () => {
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+  it('hides the dashboard when the window gets narrow and shows it again without reloading it', async () => {
+    let matches = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({
+        get matches() {
+          return matches;
+        },
+        addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+        removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+      })),
+    );
+    fetchMock.mockImplementation(async () => json({ money: 5 }));
+    renderAt('/dashboard/revenue');
+    expect(await screen.findByLabelText('Total Revenue')).toBeTruthy();
+    const calls = fetchMock.mock.calls.length;
+    act(() => {
+      matches = false;
+      for (const fn of listeners) fn();
+    });
+    expect(screen.getByText('Please view the dashboard in desktop view')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
+    act(() => {
+      matches = true;
+      for (const fn of listeners) fn();
+    });
+    expect(screen.queryByText('Please view the dashboard in desktop view')).toBeNull();
+    expect(screen.getByLabelText('Total Revenue')).toBeTruthy();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
 });
 
 describe('sidebar', () => {

@@ -3,6 +3,7 @@ import { useApi } from '@liveedu/session';
 import { Button, ConfirmDialog, EmptyState, theme } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { Avatar } from './avatar.tsx';
 import { Badge, type BadgeTone } from './badge.tsx';
 import { InlineError } from './page-frame.tsx';
 
@@ -23,7 +24,6 @@ const Item = styled.li`
   padding: 0.65rem 1rem;
   border-bottom: 1px solid ${theme.colors.border};
   &:last-child { border-bottom: 0; }
-  img { width: 44px; height: 44px; border-radius: 50%; object-fit: cover; background: ${theme.colors.border}; }
   .name { font-weight: 600; overflow-wrap: anywhere; }
   .email { color: ${theme.colors.muted}; overflow-wrap: anywhere; }
 `;
@@ -72,7 +72,7 @@ export function UserList({
       <List aria-label={label}>
         {users.map((user) => (
           <Item key={user._id} aria-label={user.username}>
-            <img src={user.avatar} alt={`Avatar of ${user.username}`} loading="lazy" />
+            <Avatar src={user.avatar} username={user.username} />
             <span className="name">{user.username}</span>
             <span className="email">{user.email}</span>
             <Badge $tone={roleTone[user.role] ?? 'blue'}>{user.role}</Badge>

@@ -1,5 +1,5 @@
 import { theme } from '@liveedu/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useDesktop } from '../hooks/use-desktop.ts';
 import { Sidebar, type SidebarLink } from './sidebar.tsx';
@@ -9,6 +9,7 @@ const Shell = styled.div`
   grid-template-columns: 240px minmax(0, 1fr);
   min-height: 100vh;
   background: ${theme.colors.background};
+  &[hidden] { display: none; }
 `;
 
 const Main = styled.main`
@@ -25,14 +26,26 @@ const Narrow = styled.p`
   font-weight: 600;
 `;
 
-/** Sidebar and page on a desktop; on a small screen only the request to use a desktop. */
+/**
+ * Sidebar and page on a desktop; on a small screen only the request to use a desktop. Nothing is
+ * loaded until the screen is wide enough once; after that a narrower window only hides the
+ * dashboard, so a passing resize does not throw away and reload every page.
+ */
 export function DashboardLayout({ links, children }: { links: SidebarLink[]; children: ReactNode }) {
   const desktop = useDesktop();
-  if (!desktop) return <Narrow role="status">Please view the dashboard in desktop view</Narrow>;
+  const [shown, setShown] = useState(desktop);
+  useEffect(() => {
+    if (desktop) setShown(true);
+  }, [desktop]);
   return (
-    <Shell>
-      <Sidebar links={links} />
-      <Main>{children}</Main>
-    </Shell>
+    <>
+      {desktop ? null : <Narrow role="status">Please view the dashboard in desktop view</Narrow>}
+      {shown || desktop ? (
+        <Shell hidden={!desktop}>
+          <Sidebar links={links} />
+          <Main>{children}</Main>
+        </Shell>
+      ) : null}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useApi } from '@liveedu/session';
 import { Button, DataTable, EmptyState, theme, toast } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { InlineError, PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
@@ -13,7 +14,6 @@ const Person = styled.div`
   display: flex;
   align-items: center;
   gap: 0.6rem;
-  img { width: 40px; height: 40px; border-radius: 50%; object-fit: cover; background: ${theme.colors.border}; }
   small { display: block; color: ${theme.colors.muted}; }
 `;
 
@@ -101,7 +101,7 @@ export function TutorRequestsPage() {
                   header: 'User',
                   cell: (r) => (
                     <Person>
-                      <img src={r.user.avatar} alt={`Avatar of ${r.user.username}`} loading="lazy" />
+                      <Avatar src={r.user.avatar} username={r.user.username} size={40} />
                       <span>
                         {r.user.username}
                         <small>{r.user.email}</small>
