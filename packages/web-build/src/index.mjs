@@ -31,7 +31,7 @@ function versionOf(pkg) {
  * the toolkit would ship on every page. Each trimmed module re-exports only the APIs the apps
  * use; every app provides it, and falls back to it, under the package's own share key and
  * version. Apps keep importing 'react-router' and '@reduxjs/toolkit' and still get one copy at
- * run time. See docs/adr/0007-trimmed-shared-singletons.md.
+ * run time. See docs/adr/0004-trimmed-shared-singletons.md.
  */
 export const TRIMMED_SINGLETONS = {
   'react-router': '@liveedu/router',
