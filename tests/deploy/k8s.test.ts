@@ -25,7 +25,7 @@ const MODELS: Record<string, { validate(doc: K8sDoc): void }> = {
   'apps/v1/Deployment': { validate: (doc) => new Deployment(doc).validate() },
   'v1/Service': { validate: (doc) => new Service(doc).validate() },
   'autoscaling/v2/HorizontalPodAutoscaler': {
-    validate: (doc) => new HorizontalPodAutoscaler(doc).validate(),
+    validate: (doc) => new HorizontalPodAutoscaler(doc as never).validate(),
   },
   'networking.k8s.io/v1/Ingress': { validate: (doc) => new Ingress(doc).validate() },
   'v1/ConfigMap': { validate: (doc) => new ConfigMap(doc).validate() },

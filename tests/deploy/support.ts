@@ -107,7 +107,11 @@ export function loadCompose(env = parseEnvFile(read('.env.example'))): ComposeFi
   return interpolateValues(parse(read('docker-compose.yml'), { merge: true }), env) as ComposeFile;
 }
 
-export type K8sDoc = { apiVersion: string; kind: string; metadata: { name: string } } & Record<
+export type K8sDoc = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+} & Record<
   string,
   // biome-ignore lint/suspicious/noExplicitAny: manifests are checked against the Kubernetes schemas, then read freely
   any
