@@ -141,9 +141,11 @@ function metricsText() {
   return `${lines.join('\n')}\n`;
 }
 
+// The services' log format (pino): numeric levels, epoch milliseconds, `msg`.
+const LEVELS = { info: 30, warn: 40, error: 50 };
 function log(level, fields) {
   process.stdout.write(
-    `${JSON.stringify({ level, time: Date.now(), service: appName, hostname: env.HOSTNAME, ...fields })}\n`,
+    `${JSON.stringify({ level: LEVELS[level], time: Date.now(), service: appName, hostname: env.HOSTNAME, ...fields })}\n`,
   );
 }
 
