@@ -1,4 +1,3 @@
-import { useSession } from '@liveedu/session';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { EnrolledCoursesPage } from '../features/enrolled-courses/components/enrolled-courses-page.tsx';
@@ -8,15 +7,16 @@ import { ProfileFrame } from '../features/profile/components/profile-frame.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { TodoPage } from '../features/todo/components/todo-page.tsx';
 import { TutorPage } from '../features/tutor-pages/components/tutor-page.tsx';
+import { useProfileUser } from '../shared/hooks/profile-user.ts';
 
-/** Tutor-only pages; anybody else is sent to their profile index. */
+/** Tutor-only pages; anybody else is sent to their profile index. The role is the one the frame just read. */
 function TutorOnly({ children }: { children: ReactNode }) {
-  const { role } = useSession();
+  const { role } = useProfileUser().user;
   return role === 'tutor' ? children : <Navigate to="/profile" replace />;
 }
 
 function ProfileIndex() {
-  const { role } = useSession();
+  const { role } = useProfileUser().user;
   return role === 'tutor' ? <TutorPage page="my-courses" /> : <EnrolledCoursesPage />;
 }
 

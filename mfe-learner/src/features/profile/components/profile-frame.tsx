@@ -1,5 +1,5 @@
 import type { UserData } from '@liveedu/api-client';
-import { logOut, useApi, useSession, useSessionDispatch } from '@liveedu/session';
+import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
 import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -127,8 +127,11 @@ function LoggedInFrame({
   // The last answer stays on screen while a change made on a page is read back.
   const [last, setLast] = useState<UserData | null>(null);
   useEffect(() => {
-    if (user.status === 'ready') setLast(user.data);
-  }, [user.status, user.data]);
+    if (user.status !== 'ready') return;
+    setLast(user.data);
+    // The rest of the site follows the role and application status just read.
+    dispatch(sessionActions.userDataLoaded({ role: user.data.role, stausOfPage: user.data.stausOfPage }));
+  }, [user.status, user.data, dispatch]);
   const current = user.status === 'ready' ? user.data : last;
 
   const role = current?.role ?? sessionRole;
