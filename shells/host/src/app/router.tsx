@@ -1,14 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Layout } from '../features/layout/components/layout.tsx';
+import { Layout, ShellErrorScreen } from '../features/layout/components/layout.tsx';
 import { RemotePage } from './federation/remote-page.tsx';
 import { REMOTE_ROUTES } from './route-table.ts';
 
-// No errorElement: unknown routes and crashes outside a remote show the router's own
-// 'Unexpected Application Error!' screen, as the spec asks.
+// Unknown routes and crashes outside a remote show the router's 'Unexpected Application Error!'
+// screen, as the spec asks, inside the page frame.
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
+    ErrorBoundary: ShellErrorScreen,
     children: [
       ...REMOTE_ROUTES.map(({ path, remote, page }) =>
         path === '/'
@@ -45,6 +46,15 @@ export const routes: RouteObject[] = [
             /* webpackChunkName: "page-reset-password-page" */ '../features/auth/components/reset-password-page.tsx'
           ).then((m) => ({
             Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: 'paymentfailed',
+        lazy: () =>
+          import(
+            /* webpackChunkName: "page-payment-failed-page" */ '../features/payment/components/payment-failed-page.tsx'
+          ).then((m) => ({
+            Component: m.PaymentFailedPage,
           })),
       },
       {

@@ -1,8 +1,10 @@
 import { useApi } from '@liveedu/session';
 import { ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
+import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { homeCategories } from '../api/home-categories.ts';
@@ -36,7 +38,7 @@ const Cards = styled.ul`
   }
   h3 { margin: 0.25rem 0 0.5rem; }
   p { margin: 0; color: ${theme.colors.muted}; }
-  .icon { font-size: 1.8rem; }
+  .icon { display: inline-flex; color: ${theme.colors.primary}; }
 `;
 
 const Band = styled.section`
@@ -57,19 +59,27 @@ const Stats = styled.div`
   strong { display: block; font-size: 2.4rem; color: ${theme.colors.primary}; }
 `;
 
-const BENEFITS = [
+const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
   {
-    icon: '📚',
+    icon: <BookIcon />,
     title: 'Learn anything',
     text: 'Courses on the skills you want, from tutors who practise them.',
   },
-  { icon: '💰', title: 'Save money', text: 'Buy a course once and keep it: no subscription needed.' },
   {
-    icon: '⏰',
+    icon: <RupeeIcon />,
+    title: 'Save money',
+    text: 'Buy a course once and keep it: no subscription needed.',
+  },
+  {
+    icon: <ClockIcon />,
     title: 'Flexible learning',
     text: 'Watch at your own pace, on any device, whenever it suits you.',
   },
-  { icon: '🎥', title: 'Live interaction', text: 'Enrolled students can join their teacher’s live classes.' },
+  {
+    icon: <VideoIcon />,
+    title: 'Live interaction',
+    text: 'Enrolled students can join their teacher’s live classes.',
+  },
 ];
 
 const TESTIMONIALS = [

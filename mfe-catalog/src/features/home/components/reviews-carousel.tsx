@@ -2,6 +2,7 @@ import type { Review } from '@liveedu/api-client';
 import { StarRating, theme } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { ChevronIcon } from '../../../shared/components/icons.tsx';
 
 export const AUTOPLAY_MS = 2000;
 
@@ -21,7 +22,16 @@ const Slide = styled.figure`
   justify-items: center;
   gap: 0.6rem;
   blockquote { margin: 0; font-size: 1.1rem; font-style: italic; max-width: 60ch; }
-  img { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; }
+  img, .initial { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; }
+  .initial {
+    display: grid;
+    place-items: center;
+    background: ${theme.colors.primary};
+    color: #fff;
+    font-size: 1.4rem;
+    font-weight: 700;
+    text-transform: uppercase;
+  }
 `;
 
 const Arrow = styled.button<{ $side: 'left' | 'right' }>`
@@ -34,7 +44,10 @@ const Arrow = styled.button<{ $side: 'left' | 'right' }>`
   border-radius: 50%;
   border: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  font-size: 1.2rem;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  color: ${theme.colors.ink};
   cursor: pointer;
 `;
 
@@ -83,7 +96,11 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
         <StarRating value={current.rating} size="1.3rem" />
         <blockquote>{current.comment}</blockquote>
         <figcaption>
-          <img src={current.user?.avatar} alt={`Avatar of ${current.user?.username ?? 'a student'}`} />
+          <Avatar
+            key={current.user?.username}
+            src={current.user?.avatar}
+            name={current.user?.username ?? 'a student'}
+          />
           <strong>{current.user?.username}</strong>
         </figcaption>
       </Slide>
@@ -93,7 +110,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
         aria-label="Previous review"
         onClick={() => setIndex((i) => (i - 1 + count) % count)}
       >
-        ‹
+        <ChevronIcon direction="left" />
       </Arrow>
       <Arrow
         type="button"
@@ -101,7 +118,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
         aria-label="Next review"
         onClick={() => setIndex((i) => (i + 1) % count)}
       >
-        ›
+        <ChevronIcon direction="right" />
       </Arrow>
       <Dots>
         {slides.map((r, i) => (
@@ -117,4 +134,17 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
       </Dots>
     </Frame>
   );
+}
+
+/** The reviewer's picture, or their initial when they have none or it does not load. */
+function Avatar({ src, name }: { src: string | undefined; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <span className="initial" role="img" aria-label={`Avatar of ${name}`}>
+        {name.charAt(0)}
+      </span>
+    );
+  }
+  return <img src={src} alt={`Avatar of ${name}`} onError={() => setFailed(true)} />;
 }

@@ -34,8 +34,9 @@ const Toggle = styled.button`
   border: 1px solid ${theme.colors.border};
   background: transparent;
   border-radius: 8px;
-  padding: 0.4rem 0.7rem;
-  font-size: 1.1rem;
+  padding: 0.4rem 0.55rem;
+  display: inline-flex;
+  color: ${theme.colors.ink};
   cursor: pointer;
 `;
 
@@ -91,7 +92,9 @@ export function NavBar({
       <Inner aria-label="Main">
         <Brand to="/">LiveEdu</Brand>
         <Toggle type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-          <span aria-hidden="true">☰</span>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
           <span className="visually-hidden">Menu</span>
         </Toggle>
         <Menu id={menuId} $open={open}>

@@ -21,9 +21,10 @@ export function PaymentSuccessPage() {
   const reference = params.get('reference');
   return (
     <Card>
-      <span aria-hidden="true" style={{ fontSize: '3rem' }}>
-        ✓
-      </span>
+      <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="11" fill={theme.colors.success} />
+        <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" />
+      </svg>
       <h1>PAYMENT SUCCESSFUL</h1>
       <p>
         Reference Number: <code>{reference ?? '-'}</code>
