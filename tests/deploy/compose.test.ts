@@ -11,6 +11,7 @@ import {
   loadCompose,
   parseDockerfile,
   parseEnvFile,
+  REMOTES,
   read,
 } from './support.ts';
 
@@ -173,7 +174,7 @@ describe('docker-compose.yml', () => {
     expect(routes['/api/']).toBe('http://gateway:8080');
     expect(routes['/api2/']).toBe('http://gateway:8080');
     expect(routes['/files/']).toBe('http://gateway:8080');
-    for (const remote of ['catalog', 'learner', 'tutor', 'admin']) {
+    for (const remote of REMOTES) {
       expect(routes[`/mf/${remote}/`]).toBe(`http://mfe-${remote}:8080`);
       expect(host[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
     }

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@liveedu/local-servers';
-import { buildFrontEnd } from '@liveedu/platform';
+import { buildFrontEnd, SERVICE_ORDER } from '@liveedu/platform';
 import { isolation, testServers } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPONENTS, loadCompose, parseDockerfile, read, repoRoot, stageEnv } from './support.ts';
+import { COMPONENTS, loadCompose, parseDockerfile, REMOTES, read, repoRoot, stageEnv } from './support.ts';
 
 /**
  * Each image's entrypoint started natively, as the container would start it: the same script,
@@ -19,16 +19,9 @@ import { COMPONENTS, loadCompose, parseDockerfile, read, repoRoot, stageEnv } fr
 // Dependencies first, as compose's health-gated order starts them.
 const ORDER = [
   'razorpay-sandbox',
-  'identity',
-  'todo',
-  'catalog',
-  'earnings',
-  'payments',
+  ...SERVICE_ORDER,
   'gateway',
-  'mfe-catalog',
-  'mfe-learner',
-  'mfe-tutor',
-  'mfe-admin',
+  ...REMOTES.map((remote) => `mfe-${remote}`),
   'host',
 ];
 const PORT_VARIABLE: Record<string, string> = {
@@ -187,7 +180,7 @@ describe('each image entrypoint, started natively with its compose environment',
       remotes: Record<string, string>;
     };
     expect(config.remotes.catalog).toBe('/mf/catalog/mf-manifest.json');
-    for (const remote of ['catalog', 'learner', 'tutor', 'admin']) {
+    for (const remote of REMOTES) {
       const manifest = await fetch(`${host}${config.remotes[remote]}`);
       expect(manifest.status, remote).toBe(200);
       expect(manifest.headers.get('cache-control')).toBe('no-cache');

@@ -15,6 +15,7 @@ import {
   type K8sDoc,
   loadManifests,
   parseDockerfile,
+  REMOTES,
   read,
   repoRoot,
   stageEnv,
@@ -195,7 +196,7 @@ describe('infra/k8s', () => {
     expect(route['/api']).toBe('gateway');
     expect(route['/api2']).toBe('gateway');
     expect(route['/files']).toBe('gateway');
-    for (const remote of ['catalog', 'learner', 'tutor', 'admin']) {
+    for (const remote of REMOTES) {
       expect(route[`/mf/${remote}`]).toBe(`mfe-${remote}`);
       expect(config[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
     }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVICES } from '@liveedu/gateway';
+import { WEB_APPS } from '@liveedu/platform';
 import { parse, parseAllDocuments } from 'yaml';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
@@ -17,15 +18,20 @@ export interface Component {
   production: boolean;
 }
 
-export const REMOTES = ['catalog', 'learner', 'tutor', 'admin'] as const;
+/** The remotes the platform builds (host excluded). */
+export const REMOTES = WEB_APPS.filter((app) => app.name !== 'host').map((app) => app.name);
 
 /** Every deployable component: the route table's services, the gateway, the front end, the sandbox. */
 export const COMPONENTS: readonly Component[] = [
   ...SERVICES.map((name) => ({ name, dir: `services/${name}`, kind: 'node' as const, production: true })),
   { name: 'gateway', dir: 'gateway', kind: 'node', production: true },
   { name: 'razorpay-sandbox', dir: 'infra/razorpay-sandbox', kind: 'node', production: false },
-  { name: 'host', dir: 'shells/host', kind: 'web', production: true },
-  ...REMOTES.map((r) => ({ name: `mfe-${r}`, dir: `mfe-${r}`, kind: 'web' as const, production: true })),
+  ...WEB_APPS.map((app) => ({
+    name: app.name === 'host' ? 'host' : `mfe-${app.name}`,
+    dir: app.dir,
+    kind: 'web' as const,
+    production: true,
+  })),
 ];
 
 /** `KEY=value` lines of an env file (comments and blank lines skipped). */
