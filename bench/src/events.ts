@@ -1,0 +1,130 @@
+/**
+ * Event latency: real purchases through the gateway and the Razorpay sandbox, timed from the
+ * callback POST until the effects of `payments.payment.succeeded` show in the catalog
+ * (enrolled-courses) and in earnings (get-available-balance).
+ */
+import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
+import { BENCH_PASSWORD, course, type DataSize, type Person, tutor } from './data.ts';
+import { logIn, mustCall, type Session } from './http.ts';
+
+const POLL_MS = 20;
+const GIVE_UP_MS = 20_000;
+
+export interface PurchaseOptions {
+  gw: string;
+  sandboxUrl: string;
+  keyId: string;
+  seed: number;
+  size: DataSize;
+  categories: string[];
+  buyers: Person[];
+  purchases: number;
+  log: (line: string) => void;
+}
+
+export interface EventSamples {
+  callback: number[];
+  enrolled: number[];
+  credited: number[];
+  failures: string[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean>, from: number): Promise<number | null> {
+  while (performance.now() - from < GIVE_UP_MS) {
+    if (await check()) return performance.now() - from;
+    await sleep(POLL_MS);
+  }
+  return null;
+}
+
+/**
+ * Lane l buys, as its own buyer, the courses of tutors l, l + L, l + 2L, … one after another, so
+ * each tutor's balance moves by exactly one known credit at a time.
+ */
+export async function purchases(opts: PurchaseOptions): Promise<EventSamples> {
+  const samples: EventSamples = { callback: [], enrolled: [], credited: [], failures: [] };
+  const lanes = opts.buyers.length;
+  const perTutor = Math.floor(opts.size.courses / opts.size.tutors);
+  const tutorSessions = new Map<number, Session>();
+
+  const lane = async (l: number) => {
+    const buyer = await logIn(opts.gw, opts.buyers[l]!.username, BENCH_PASSWORD);
+    for (let n = l; n < opts.purchases; n += lanes) {
+      const k = Math.floor(n / lanes);
+      const tutorIndex = (l + lanes * Math.floor(k / perTutor)) % opts.size.tutors;
+      // Course i belongs to tutor i mod tutors: the (k mod perTutor)-th course of this tutor.
+      const courseIndex = tutorIndex + (k % perTutor) * opts.size.tutors;
+      try {
+        let tutorSession = tutorSessions.get(tutorIndex);
+        if (!tutorSession) {
+          tutorSession = await logIn(opts.gw, tutor(opts.seed, tutorIndex).username, BENCH_PASSWORD);
+          tutorSessions.set(tutorIndex, tutorSession);
+        }
+        const c = course(opts.seed, opts.size, opts.categories, courseIndex);
+        const courseId = c._id.toHexString();
+        const balance = async () =>
+          (
+            await mustCall<{ earnings: number }>(opts.gw, 'GET', '/api/v1/get-available-balance', {
+              as: tutorSession,
+            })
+          ).earnings;
+        const before = await balance();
+        const credit = Math.floor((c.pricePaise * 80) / 100) / 100;
+        const price = c.pricePaise / 100;
+        const order = await mustCall<{ orderId: string }>(opts.gw, 'POST', '/api/v1/checkout', {
+          as: buyer,
+          body: { amount: price, paymentTo: c.tutorId, course: courseId, paymentBy: buyer.userId },
+        });
+        const callbackUrl = `${opts.gw}/api/v1/paymentVerification/${[order.orderId, courseId, buyer.userId, c.tutorId, String(price)].map(encodeURIComponent).join('/')}`;
+        const paid = await payOrderOverHttp({
+          sandboxUrl: opts.sandboxUrl,
+          keyId: opts.keyId,
+          orderId: order.orderId,
+          callbackUrl,
+          prefill: { email: `${buyer.username}@bench.liveedu.test` },
+          card: TEST_CARDS.success,
+          followCallback: false,
+        });
+        if (paid.outcome !== 'success') throw new Error(`the sandbox declined: ${paid.message}`);
+
+        const sent = performance.now();
+        const answer = await fetch(paid.callbackUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(paid.fields).toString(),
+          redirect: 'manual',
+        });
+        await answer.arrayBuffer();
+        const answered = performance.now() - sent;
+        if (answer.status !== 302 && answer.status !== 303)
+          throw new Error(`the callback answered ${answer.status}`);
+        const [enrolled, credited] = await Promise.all([
+          until(async () => {
+            const list = await mustCall<{ coursesEnrolled: Array<{ _id: string }> }>(
+              opts.gw,
+              'GET',
+              '/api/v1/enrolled-courses',
+              { as: buyer },
+            );
+            return list.coursesEnrolled.some((e) => e._id === courseId);
+          }, sent),
+          until(async () => (await balance()) >= before + credit - 0.005, sent),
+        ]);
+        samples.callback.push(answered);
+        if (enrolled === null)
+          samples.failures.push(`course ${courseId} not enrolled after ${GIVE_UP_MS} ms`);
+        else samples.enrolled.push(enrolled);
+        if (credited === null)
+          samples.failures.push(`tutor ${c.tutorId} not credited after ${GIVE_UP_MS} ms`);
+        else samples.credited.push(credited);
+      } catch (error) {
+        samples.failures.push(error instanceof Error ? error.message : String(error));
+      }
+      if ((n + 1) % 50 === 0) opts.log(`  ${n + 1} purchases`);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, (_, l) => lane(l)));
+  return samples;
+}

@@ -1,0 +1,69 @@
+import { type DataSize, FULL_SIZE, SMOKE_SIZE } from './data.ts';
+
+export interface Mode {
+  name: 'full' | 'smoke';
+  seed: number;
+  size: DataSize;
+  /** Course counts of the growth series: the first is seeded before the main data set, the last after. */
+  growth: [number, number, number];
+  warmupSec: number;
+  durationSec: number;
+  runs: number;
+  /** Concurrency of the gateway-overhead, growth, authenticated-read and write figures. */
+  concurrency: number;
+  /** Runs end after this many responses instead of after `durationSec` (smoke: always finishes). */
+  amount?: number;
+  /**
+   * A figure starts with one request: slower than this and a timed load run could not measure
+   * it, so it is reported as not taken with that latency.
+   */
+  probeLimitMs: number;
+  /** Growth: sequential requests per size, and the probe limit for them. */
+  growthRequests: number;
+  growthProbeLimitMs: number;
+  hotConcurrencies: number[];
+  purchases: number;
+  purchaseLanes: number;
+  buildFrontEnd: boolean;
+  /** The whole run, from the start of the script, should end within this. */
+  budgetSec: number;
+}
+
+export const FULL: Mode = {
+  name: 'full',
+  seed: 20_240_611,
+  size: FULL_SIZE,
+  growth: [1_000, FULL_SIZE.courses, 100_000],
+  warmupSec: 1,
+  durationSec: 3,
+  runs: 3,
+  concurrency: 10,
+  probeLimitMs: 2_000,
+  growthRequests: 5,
+  growthProbeLimitMs: 20_000,
+  hotConcurrencies: [10, 100],
+  purchases: 200,
+  purchaseLanes: 4,
+  buildFrontEnd: true,
+  budgetSec: 20 * 60,
+};
+
+export const SMOKE: Mode = {
+  name: 'smoke',
+  seed: 20_240_611,
+  size: SMOKE_SIZE,
+  growth: [30, SMOKE_SIZE.courses, 300],
+  warmupSec: 0,
+  durationSec: 1,
+  runs: 1,
+  concurrency: 10,
+  amount: 20,
+  probeLimitMs: 30_000,
+  growthRequests: 2,
+  growthProbeLimitMs: 30_000,
+  hotConcurrencies: [10, 100],
+  purchases: 4,
+  purchaseLanes: 2,
+  buildFrontEnd: false,
+  budgetSec: 30 * 60,
+};
