@@ -1,0 +1,368 @@
+import * as zlib from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+
+/**
+ * The tutor's journey against the platform as `npm start` runs it: two students apply to teach
+ * (resume file and channel link), the admin approves them, and one of them, without logging in
+ * again, creates, updates, sells and deletes a course, sees the earning, the chart and the
+ * payment, adds bank details and withdraws. The admin's approval goes through the admin's API
+ * call; every tutor and student step goes through the pages.
+ */
+
+interface Auth {
+  _id: string;
+  token: string;
+}
+
+async function call<T>(method: string, path: string, opts: { as?: Auth; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.as) {
+    headers.authorization = `Bearer ${opts.as.token}`;
+    headers.id = opts.as._id;
+  }
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${platform().url}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const PASSWORD = 'a long password';
+const stamp = Date.now().toString(36);
+
+async function signUp(name: string): Promise<string> {
+  const username = `${name}${stamp}`;
+  await call('POST', '/api/v1/user-signUp', {
+    body: { username, email: `${username}@example.com`, password: PASSWORD },
+  });
+  return username;
+}
+
+/** A solid-colour PNG of the given size, so uploads pass the servers' content checks. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function logInThroughPage(page: Page, username: string) {
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/profile**', { timeout: 30_000 });
+}
+
+/** Reloads until the check passes: payments reach earnings through events, a moment later. */
+async function eventually(page: Page, check: () => Promise<void>, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await page.waitForTimeout(1500);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+    }
+  }
+}
+
+let session: BrowserSession;
+let browser: Browser;
+let tutorPage: Page;
+let tutorName: string;
+let linkApplicant: string;
+let courseId = '';
+const title = `Tutor ${stamp} practical TypeScript`;
+const updatedTitle = `Tutor ${stamp} practical TypeScript, 2nd edition`;
+const cardTitle = title.slice(0, 20);
+
+beforeAll(async () => {
+  session = await openBrowser({ width: 1366, height: 900 });
+  browser = session.browser;
+  tutorPage = session.page;
+  tutorName = await signUp('tfile');
+  linkApplicant = await signUp('tlink');
+});
+afterAll(() => session?.close());
+
+describe('becoming a tutor', () => {
+  it('a student applies with a resume file, another with a channel link, and both are approved', async () => {
+    await logInThroughPage(tutorPage, tutorName);
+    await tutorPage.goto('/teach-on-live-edu', { waitUntil: 'domcontentloaded' });
+    await tutorPage.getByLabel('Teaching resume (image)').setInputFiles({
+      name: 'resume.png',
+      mimeType: 'image/png',
+      buffer: png(60, 80, [240, 240, 240]),
+    });
+    await tutorPage.getByRole('button', { name: 'Submit application' }).click();
+    await shows(tutorPage.getByText('Your application to become a tutor is under review.'));
+
+    const other: BrowserContext = await browser.newContext({ baseURL: platform().url });
+    const otherPage = await other.newPage();
+    await logInThroughPage(otherPage, linkApplicant);
+    await otherPage.goto('/teach-on-live-edu', { waitUntil: 'domcontentloaded' });
+    await otherPage.getByLabel('YouTube channel link').fill('https://www.youtube.com/@teaching-channel');
+    await otherPage.getByRole('button', { name: 'Submit application' }).click();
+    await shows(otherPage.getByText('Your application to become a tutor is under review.'));
+
+    const admin = await call<Auth>('POST', '/api/v1/login', {
+      body: { username: 'admin', password: platform().adminPassword },
+    });
+    const requests = await call<{
+      data: { user: { _id: string; username: string }; ytLink?: string; resume?: string }[];
+    }>('GET', '/api/v1/getTutorRequests', { as: admin });
+    const byFile = requests.data.find((r) => r.user.username === tutorName);
+    const byLink = requests.data.find((r) => r.user.username === linkApplicant);
+    expect(byFile?.resume).toBeTruthy();
+    expect(byLink?.ytLink).toBe('https://www.youtube.com/@teaching-channel');
+    for (const r of [byFile, byLink]) {
+      await call('PUT', '/api/v1/acceptTutorRequest', {
+        as: admin,
+        body: { option: 'accept', id: r?.user._id },
+      });
+    }
+
+    // The link applicant, still logged in, reaches the course editor.
+    await otherPage.goto('/create-a-new-course', { waitUntil: 'domcontentloaded' });
+    await shows(otherPage.getByRole('button', { name: 'Create Course' }));
+    await other.close();
+  }, 180_000);
+
+  it('the approved student has the tutor sidebar without logging in again', async () => {
+    await tutorPage.goto('/profile', { waitUntil: 'domcontentloaded' });
+    const sidebar = tutorPage.getByRole('navigation', { name: 'Profile' });
+    await shows(sidebar.getByRole('link', { name: 'Withdraw Money' }));
+    for (const name of ['My Courses', 'Payment History', 'Analytics', 'Enrolled Courses']) {
+      await shows(sidebar.getByRole('link', { name }));
+    }
+    await shows(tutorPage.getByRole('link', { name: 'Add Course' }));
+  });
+});
+
+describe('the tutor’s course', () => {
+  it('adds bank details and cannot withdraw with nothing earned', async () => {
+    await tutorPage
+      .getByRole('navigation', { name: 'Profile' })
+      .getByRole('link', { name: 'Withdraw Money' })
+      .click();
+    const form = tutorPage.getByRole('form', { name: 'Bank details' });
+    await shows(form);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await shows(form.getByText('All fields are required'));
+    await form.getByLabel('Full name').fill('Priya Tutor');
+    await form.getByLabel('Account number').fill('123456789012');
+    await form.getByLabel('Name of bank').fill('State Bank of India');
+    await form.getByLabel('IFSC').fill('SBIN0001234');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await shows(tutorPage.getByTestId('available-balance'));
+    expect(await tutorPage.getByTestId('available-balance').textContent()).toBe('₹0.00');
+    expect(await tutorPage.getByRole('button', { name: 'Withdraw' }).isDisabled()).toBe(true);
+    await shows(tutorPage.getByText('Balance should be above 1000 to get withdrawl.'));
+    await shows(tutorPage.getByText('No withdrawals yet'));
+  });
+
+  it('creates a course with a dropped thumbnail and two sections, then finds it in My Courses and on /courses', async () => {
+    await tutorPage.goto('/create-a-new-course', { waitUntil: 'domcontentloaded' });
+    await tutorPage
+      .locator('#course-category option[value="Web Development"]')
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    await tutorPage.getByRole('button', { name: 'Create Course' }).click();
+    await shows(tutorPage.getByText('All fields are required'));
+
+    const base64 = png(640, 360, [79, 70, 229]).toString('base64');
+    const transfer = await tutorPage.evaluateHandle(`(() => {
+      const bytes = Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'cover.png', { type: 'image/png' }));
+      return dt;
+    })()`);
+    await tutorPage
+      .locator('label', { hasText: 'Choose a thumbnail' })
+      .dispatchEvent('drop', { dataTransfer: transfer });
+    await shows(tutorPage.getByRole('img', { name: 'Preview of cover.png' }));
+
+    await tutorPage.getByLabel('Title', { exact: true }).fill(title);
+    await tutorPage
+      .getByLabel('Description', { exact: true })
+      .fill('Types that catch mistakes before your users do.');
+    await tutorPage.getByLabel('Price (₹)').fill('1500');
+    await tutorPage.getByLabel('Category').selectOption('Web Development');
+    await tutorPage.getByLabel('Level').selectOption('beginner');
+    await tutorPage.getByLabel('Benefits').fill('Confidence when refactoring');
+    await tutorPage.getByLabel('Prerequisites').fill('Some JavaScript');
+
+    const fillItem = async (scope: ReturnType<Page['getByRole']>, sectionTitle: string, n: number) => {
+      await scope.getByRole('button', { name: 'Edit title' }).click();
+      await scope.getByLabel('Section title').fill(sectionTitle);
+      await scope.getByRole('button', { name: 'Done' }).click();
+      await scope.getByLabel('Video title').fill(`Lesson ${n}`);
+      await scope.getByLabel('Video description').fill(`What lesson ${n} covers`);
+      await scope.getByLabel('Video link').fill(`https://videos.example.com/lesson-${n}`);
+    };
+    const section1 = tutorPage.getByRole('group', { name: 'Section 1' });
+    await fillItem(section1.getByRole('group', { name: 'Video 1' }), 'Getting started', 1);
+    await section1.getByRole('button', { name: 'Add more content' }).click();
+    await shows(section1.getByRole('group', { name: 'Video 2' }).getByText('Untitled Section'));
+    await fillItem(section1.getByRole('group', { name: 'Video 2' }), 'Getting started', 2);
+    await tutorPage.getByRole('button', { name: 'Add Section' }).click();
+    const section2 = tutorPage.getByRole('group', { name: 'Section 2' });
+    await fillItem(section2.getByRole('group', { name: 'Video 1' }), 'Types in depth', 3);
+    await tutorPage.getByRole('button', { name: 'Create Course' }).click();
+
+    await shows(tutorPage.getByText('Course created successfully'), 30_000);
+    // The form is back to one empty section.
+    expect(await tutorPage.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    expect(await tutorPage.getByRole('group', { name: /^Section \d+$/ }).count()).toBe(1);
+
+    await tutorPage.goto('/profile', { waitUntil: 'domcontentloaded' });
+    const card = tutorPage.getByTestId('course-card').filter({ hasText: cardTitle });
+    await shows(card);
+    await shows(card.getByText('₹1,500.00'));
+    await session.screenshot('tutor-my-courses');
+    const href = await card.getByRole('link', { name: cardTitle }).getAttribute('href');
+    courseId = href?.split('/').pop() ?? '';
+    expect(courseId).toMatch(/^[0-9a-f]{24}$/);
+
+    await tutorPage.goto('/courses', { waitUntil: 'domcontentloaded' });
+    await shows(tutorPage.getByRole('link', { name: cardTitle }), 30_000);
+  }, 180_000);
+
+  it('updates the course from a form with every field preset, the category included', async () => {
+    await tutorPage.goto('/profile', { waitUntil: 'domcontentloaded' });
+    await tutorPage
+      .getByTestId('course-card')
+      .filter({ hasText: cardTitle })
+      .getByRole('link', { name: 'Update' })
+      .click();
+    await tutorPage.waitForURL(`**/update-a-course/${courseId}`);
+    await shows(tutorPage.getByRole('button', { name: 'Update Course' }), 30_000);
+    expect(await tutorPage.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+    await expect.poll(() => tutorPage.getByLabel('Category').inputValue()).toBe('Web Development');
+    expect(await tutorPage.getByLabel('Level').inputValue()).toBe('beginner');
+    expect(await tutorPage.getByLabel('Price (₹)').inputValue()).toBe('1500');
+    expect(await tutorPage.getByRole('group', { name: /^Section \d+$/ }).count()).toBe(2);
+    await session.screenshot('tutor-update-course');
+    await tutorPage.getByLabel('Title', { exact: true }).fill(updatedTitle);
+    await tutorPage.getByRole('button', { name: 'Update Course' }).click();
+    await tutorPage.waitForURL(`**/viewCouse/${courseId}`, { timeout: 30_000 });
+    await shows(tutorPage.getByRole('heading', { name: updatedTitle }));
+  }, 120_000);
+
+  it('sells the course to a student through the sandbox and shows the earning, the chart and the payment', async () => {
+    const buyerName = await signUp('buyer');
+    const buyer = await browser.newContext({ baseURL: platform().url });
+    const buyerPage = await buyer.newPage();
+    await logInThroughPage(buyerPage, buyerName);
+    await buyerPage.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
+    await buyerPage.getByRole('button', { name: 'Enroll Now' }).click();
+    const checkout = buyerPage.frameLocator('iframe').first();
+    await checkout.getByLabel('Card number').fill('4111 1111 1111 1111', { timeout: 30_000 });
+    const email = checkout.getByLabel('Email');
+    if ((await email.inputValue()) === '') await email.fill(`${buyerName}@example.com`);
+    await checkout.getByLabel('Name on card').fill('Buyer Student');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await checkout.getByLabel('CVV').fill('123');
+    await checkout.getByRole('button', { name: /^Pay/ }).click();
+    await buyerPage.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
+    await shows(buyerPage.getByText('PAYMENT SUCCESSFUL'));
+    await buyer.close();
+
+    await tutorPage.goto('/profile/tutor-analytics', { waitUntil: 'domcontentloaded' });
+    const report = tutorPage.getByLabel('Earnings report');
+    // 80% of ₹1,500 after the platform's fee.
+    await eventually(tutorPage, async () => {
+      await shows(report.getByText('₹1,200.00').first(), 5_000);
+      expect(await report.getByText('₹1,200.00').count()).toBe(3);
+    });
+    for (const label of ['Total Earnings', 'This month', 'This week']) await shows(report.getByText(label));
+    await shows(tutorPage.locator('.apexcharts-svg'), 30_000);
+    await shows(tutorPage.getByText('Income in the last 7 days'));
+    await tutorPage.getByRole('button', { name: '28 days' }).click();
+    await shows(tutorPage.getByText('Income in the last 28 days'));
+    await tutorPage.getByRole('button', { name: '365 days' }).click();
+    await shows(tutorPage.getByText('Income in the last 365 days'));
+    await shows(tutorPage.locator('.apexcharts-svg'), 30_000);
+    await tutorPage.waitForTimeout(800);
+    await session.screenshot('tutor-analytics');
+
+    await tutorPage
+      .getByRole('navigation', { name: 'Profile' })
+      .getByRole('link', { name: 'Payment History' })
+      .click();
+    const row = tutorPage.getByRole('row').filter({ hasText: updatedTitle });
+    await shows(row, 30_000);
+    for (const text of [buyerName, '₹1,500.00', 'Success']) await shows(row.getByText(text));
+    await tutorPage.getByRole('button', { name: 'Today' }).click();
+    await shows(row);
+    await tutorPage.getByRole('button', { name: '7 days' }).click();
+    await shows(row);
+    await tutorPage.getByRole('button', { name: 'Clear filters' }).click();
+    await shows(row);
+    await session.screenshot('tutor-payment-history');
+  }, 240_000);
+
+  it('withdraws the balance once it is above ₹1000, and then cannot withdraw again', async () => {
+    await tutorPage.goto('/profile/withdraw-money', { waitUntil: 'domcontentloaded' });
+    await shows(tutorPage.getByTestId('available-balance'), 30_000);
+    expect(await tutorPage.getByTestId('available-balance').textContent()).toBe('₹1,200.00');
+    const withdraw = tutorPage.getByRole('button', { name: 'Withdraw' });
+    expect(await withdraw.isEnabled()).toBe(true);
+    expect(await tutorPage.getByText('Balance should be above 1000 to get withdrawl.').count()).toBe(0);
+    await session.screenshot('tutor-withdraw-money');
+    await withdraw.click();
+    const row = tutorPage.getByRole('row').filter({ hasText: '₹1,200.00' });
+    await shows(row.getByText('Processing'), 30_000);
+    await expect.poll(() => tutorPage.getByTestId('available-balance').textContent()).toBe('₹0.00');
+    expect(await tutorPage.getByRole('button', { name: 'Withdraw' }).isDisabled()).toBe(true);
+    await shows(tutorPage.getByText('Balance should be above 1000 to get withdrawl.'));
+  }, 120_000);
+
+  it('deletes the course after confirming', async () => {
+    await tutorPage.goto('/profile', { waitUntil: 'domcontentloaded' });
+    const card = tutorPage.getByTestId('course-card').filter({ hasText: cardTitle });
+    await shows(card, 30_000);
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const dialog = tutorPage.getByRole('dialog');
+    await shows(dialog.getByText('Are you sure ? You want to delete this course ?'));
+    await session.screenshot('tutor-delete-course');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await shows(card);
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await tutorPage.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(0);
+    await tutorPage.reload({ waitUntil: 'domcontentloaded' });
+    await shows(tutorPage.getByRole('link', { name: 'Add Course' }), 30_000);
+    expect(await tutorPage.getByTestId('course-card').filter({ hasText: cardTitle }).count()).toBe(0);
+    await tutorPage.goto('/courses', { waitUntil: 'domcontentloaded' });
+    await shows(tutorPage.getByRole('heading', { name: 'All Courses' }), 30_000);
+    await shows(tutorPage.getByTestId('course-card').first(), 30_000);
+    expect(await tutorPage.getByRole('link', { name: cardTitle }).count()).toBe(0);
+  }, 120_000);
+});
