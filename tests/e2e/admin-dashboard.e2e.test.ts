@@ -253,7 +253,6 @@ describe('the money path and the decisions', () => {
   let applicant: Auth;
   let course: { _id: string; title: string; price: number };
   let buyer: Auth;
-  let orderId: string;
 
   it('tutor requests: shows the application, accepting it turns the applicant into a tutor', async () => {
     const { page } = session;
@@ -278,6 +277,31 @@ describe('the money path and the decisions', () => {
       as: applicant,
     });
     expect(me).toMatchObject({ role: 'tutor', stausOfPage: 'accept' });
+  });
+
+  it('tutor requests: a resume opens through its link; rejecting leaves the applicant a student', async () => {
+    const { page } = session;
+    const other = await signUp('res');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'resume.png');
+    await ok('POST', '/api/v1/tutor-request', { as: other, form });
+
+    await session.open('/dashboard/tutor-requests');
+    const row = page.getByRole('row').filter({ hasText: other.username });
+    await shows(row);
+    const href = await row.getByRole('link', { name: 'Resume' }).getAttribute('href');
+    expect(href).toBeTruthy();
+    const resume = await fetch(new URL(href as string, platform().url));
+    expect(resume.status).toBe(200);
+    expect(Buffer.from(await resume.arrayBuffer()).equals(PNG)).toBe(true);
+
+    await row
+      .getByRole('combobox', { name: `Status for ${other.username}` })
+      .selectOption({ label: 'Reject' });
+    await row.getByRole('button', { name: `Confirm status for ${other.username}` }).click();
+    await shows(row.getByText('Rejected', { exact: true }));
+    const me = await ok<{ role: string; stausOfPage: string }>('GET', '/api/v1/getUserData', { as: other });
+    expect(me).toMatchObject({ role: 'student', stausOfPage: 'reject' });
   });
 
   it('all payments and revenue: a sandbox purchase shows with its buyer and in every revenue figure', async () => {
@@ -333,7 +357,6 @@ describe('the money path and the decisions', () => {
       as: buyer,
       body: { amount: course.price, paymentTo: applicant._id, course: course._id, paymentBy: buyer._id },
     });
-    orderId = order.orderId;
     const config = await ok<{ razorpayCheckoutUrl: string }>('GET', '/app-config.json');
     const { key } = await ok<{ key: string }>('GET', '/api/v1/get-api-keys', { as: buyer });
     const callbackUrl = `${platform().url}/api/v1/paymentVerification/${[order.orderId, course._id, buyer._id, applicant._id, String(course.price)].map(encodeURIComponent).join('/')}`;
