@@ -198,8 +198,11 @@ export async function runBench(
           warmupSec: mode.warmupSec,
           durationSec: mode.durationSec,
           runs: mode.runs,
-          ...(mode.amount ? { amount: mode.amount } : {}),
           ...rest,
+          // autocannon needs at least one request per connection.
+          ...(rest.amount || mode.amount
+            ? { amount: Math.max(rest.amount ?? mode.amount ?? 0, rest.connections ?? mode.concurrency) }
+            : {}),
         });
       } catch (error) {
         return error instanceof Error ? error.message : String(error);

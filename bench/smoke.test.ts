@@ -1,0 +1,168 @@
+/**
+ * Runs `npm run bench` in smoke mode (tiny data set, one short run per figure) exactly as the
+ * command line does, so the bench cannot rot: every section, row and figure must be there, each
+ * a number or an explicit "not taken" with its reason.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SMOKE } from './src/modes.ts';
+import type { Cell, Results } from './src/report.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = mkdtempSync(join(tmpdir(), 'liveedu-bench-smoke-'));
+afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
+
+const label = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
+
+/** What the issue asks the bench to print, written out here rather than read from the bench. */
+const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
+  'gateway-overhead': {
+    rows: ['courses', 'get-course-details/{id}', 'search/{q}'],
+    columns: [
+      'gateway req/s',
+      'direct req/s',
+      'throughput ratio',
+      'gateway p50',
+      'direct p50',
+      'gateway p99',
+      'direct p99',
+      'added p99',
+    ],
+  },
+  'hot-reads': {
+    rows: [
+      'courses',
+      'recently-added-courses',
+      'courses-loved-by-students',
+      'get-top4-reviews',
+      'get-all-category',
+      'courses/{cat}',
+      'get-course-details/{id}',
+      'search/{q}',
+    ],
+    columns: ['c10 req/s', 'c10 p99', 'c100 req/s', 'c100 p99', 'response bytes'],
+  },
+  'authenticated-reads': {
+    rows: ['getUserData', 'enrolled-courses', 'order-history'],
+    columns: [
+      'gateway req/s',
+      'gateway p50',
+      'gateway p99',
+      'direct req/s',
+      'direct p50',
+      'token + role check (p50)',
+    ],
+  },
+  writes: {
+    rows: [
+      'sign-up (new account each time) @ c10',
+      'log-in @ c10',
+      'log-in, one at a time @ c1',
+      'create-todo @ c10',
+      'checkout (creates a Razorpay order) @ c10',
+    ],
+    columns: ['req/s', 'p50', 'p99'],
+  },
+  'event-latency': {
+    rows: [
+      'callback answered',
+      'callback → course in enrolled-courses',
+      'callback → credit in get-available-balance',
+    ],
+    columns: ['p50', 'p95', 'max', 'samples'],
+  },
+  growth: {
+    rows: ['courses', 'search/{q}', 'get-course-details/{id}'],
+    columns: SMOKE.growth.flatMap((n) => [`${label(n)} p50`, `${label(n)} p99`]),
+  },
+  memory: {
+    rows: ['gateway', 'identity', 'todo', 'catalog', 'earnings', 'payments'],
+    columns: ['idle', 'peak under load'],
+  },
+  'front-end': {
+    rows: ['home page', 'catalog entry', 'learner entry', 'tutor entry', 'admin entry'],
+    columns: ['min+gz', 'of 200 kB budget'],
+  },
+};
+
+function checkCell(where: string, cell: Cell | undefined) {
+  expect(cell, `${where} is missing`).toBeDefined();
+  if (cell && 'median' in cell) {
+    expect(Number.isFinite(cell.median), `${where} is not a finite number`).toBe(true);
+  } else {
+    expect(cell?.notTaken, `${where} has neither a figure nor a reason`).toMatch(/\S{3}/);
+  }
+}
+
+describe('npm run bench -- --smoke', () => {
+  let stdout = '';
+  let results: Results;
+
+  it(
+    'runs to completion and writes one results file',
+    async () => {
+      const code = await new Promise<number | null>((done, fail) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'bench/run.ts', '--smoke', `--results-dir=${resultsDir}`],
+          { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.on('error', fail);
+        child.on('exit', done);
+      });
+      expect(code, stdout.slice(-3000)).toBe(0);
+      const files = readdirSync(resultsDir).filter((f) => f.endsWith('-smoke.json'));
+      expect(files).toHaveLength(1);
+      results = JSON.parse(readFileSync(join(resultsDir, files[0]!), 'utf8')) as Results;
+      expect(results.mode).toBe('smoke');
+    },
+    20 * 60_000,
+  );
+
+  it('has every section, row and figure, each a number or "not taken" with a reason', () => {
+    expect(results.sections.map((s) => s.id)).toEqual(Object.keys(EXPECTED));
+    for (const section of results.sections) {
+      const expected = EXPECTED[section.id]!;
+      expect(section.columns, section.id).toEqual(expected.columns);
+      const names = section.rows.map((r) => r.name);
+      for (const row of expected.rows) expect(names, section.id).toContain(row);
+      for (const row of section.rows) {
+        for (const column of expected.columns)
+          checkCell(`${section.id} / ${row.name} / ${column}`, row.cells[column]);
+      }
+    }
+  });
+
+  it('takes the figures that never depend on the machine being quiet', () => {
+    const section = (id: string) => results.sections.find((s) => s.id === id)!;
+    for (const row of section('memory').rows.filter((r) => EXPECTED.memory!.rows.includes(r.name))) {
+      expect('median' in row.cells.idle!, `memory of ${row.name}`).toBe(true);
+    }
+    const categories = section('hot-reads').rows.find((r) => r.name === 'get-all-category')!;
+    expect('median' in categories.cells['response bytes']!).toBe(true);
+  });
+
+  it('prints every section and row, and every figure not taken with its reason', () => {
+    for (const section of results.sections) {
+      expect(stdout).toContain(`## ${section.title}`);
+      for (const row of section.rows) expect(stdout).toContain(row.name);
+      for (const row of section.rows) {
+        for (const [column, cell] of Object.entries(row.cells)) {
+          if (!('median' in cell))
+            expect(stdout).toContain(`${row.name} / ${column}: not taken: ${cell.notTaken}`);
+        }
+      }
+    }
+    expect(stdout).toContain('results written to');
+  });
+});
