@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,16 @@ import { freePort } from '@liveedu/local-servers';
 import { buildFrontEnd, SERVICE_ORDER } from '@liveedu/platform';
 import { isolation, testServers } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPONENTS, loadCompose, parseDockerfile, REMOTES, read, repoRoot, stageEnv } from './support.ts';
+import {
+  COMPONENTS,
+  loadCompose,
+  parseDockerfile,
+  parseEnvFile,
+  REMOTES,
+  read,
+  repoRoot,
+  stageEnv,
+} from './support.ts';
 
 /**
  * Each image's entrypoint started natively, as the container would start it: the same script,
@@ -29,7 +39,17 @@ const PORT_VARIABLE: Record<string, string> = {
   'razorpay-sandbox': 'RAZORPAY_SANDBOX_PORT',
 };
 
-const compose = loadCompose();
+// What an operator does after `cp .env.example .env`: replace the secrets.
+const exampleEnv = parseEnvFile(read('.env.example'));
+const operatorEnv = {
+  ...exampleEnv,
+  INTERNAL_SECRET: randomBytes(32).toString('hex'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+  RAZORPAY_KEY_SECRET: randomBytes(16).toString('hex'),
+  RAZORPAY_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+};
+let compose = loadCompose(operatorEnv);
 const ports: Record<string, number> = {};
 const running: { name: string; child: ChildProcess; output: () => string }[] = [];
 let dataDir = '';
@@ -146,6 +166,18 @@ afterAll(async () => {
 }, 120_000);
 
 describe('each image entrypoint, started natively with its compose environment', () => {
+  it('refuses to start with the placeholder secrets of the example file', async () => {
+    compose = loadCompose(exampleEnv);
+    try {
+      const entry = start('identity');
+      const code = await new Promise((resolve) => entry.child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(entry.output()).toContain('INTERNAL_SECRET and JWT_SECRET must be at least 32 characters');
+    } finally {
+      compose = loadCompose(operatorEnv);
+    }
+  }, 60_000);
+
   it.each(ORDER)(
     '%s passes its image HEALTHCHECK and answers /healthz',
     async (name) => {

@@ -1,0 +1,287 @@
+import * as zlib from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+
+/**
+ * One journey across every role, through the pages only, against the platform as `npm start`
+ * runs it: a visitor signs up and applies to teach, the admin approves, the new tutor publishes a
+ * course, a second user buys it on the Razorpay sandbox, learns it and reviews it, the tutor sees
+ * the earning and withdraws, and the admin sees the revenue, the profit and the withdrawal and
+ * confirms it. Each role has its own browser context (its own session), as separate people would.
+ */
+
+const PASSWORD = 'a long password';
+const stamp = Date.now().toString(36);
+const tutorName = `jtutor${stamp}`;
+const buyerName = `jbuyer${stamp}`;
+const title = `Journey ${stamp} shipping services`;
+const cardTitle = title.slice(0, 20);
+const PRICE = 1500;
+
+let session: BrowserSession;
+let tutor: Page;
+let admin: Page;
+let buyer: Page;
+const contexts: BrowserContext[] = [];
+let courseId = '';
+let buyerId = '';
+let revenueBefore = 0;
+let profitBefore = 0;
+
+/** A solid-colour PNG, so the thumbnail passes the server's content check. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** ₹1,23,456.50 → 123456.5 */
+const rupeesIn = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+/** Reloads the page until the check passes: money and enrollment travel as events. */
+async function eventually(page: Page, check: () => Promise<void>, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await page.waitForTimeout(1500);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+    }
+  }
+}
+
+async function signUp(page: Page, username: string) {
+  await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/email/i).fill(`${username}@example.com`);
+  await page.getByLabel(/password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/profile**', { timeout: 30_000 });
+}
+
+async function revenueFigure(label: string): Promise<number> {
+  const figure = admin.locator(`dl[aria-label="${label}"] dd`);
+  await shows(figure, 30_000);
+  await expect.poll(() => figure.first().textContent(), { timeout: 20_000 }).toMatch(/₹/);
+  return rupeesIn(await figure.first().textContent());
+}
+
+beforeAll(async () => {
+  session = await openBrowser({ width: 1366, height: 900 });
+  tutor = session.page;
+  for (let i = 0; i < 2; i++) {
+    const context = await session.browser.newContext({
+      baseURL: platform().url,
+      viewport: { width: 1366, height: 900 },
+    });
+    contexts.push(context);
+  }
+  admin = await (contexts[0] as BrowserContext).newPage();
+  buyer = await (contexts[1] as BrowserContext).newPage();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await session?.close();
+});
+
+describe('one journey across all roles', () => {
+  it('a visitor signs up and applies to teach', async () => {
+    await signUp(tutor, tutorName);
+    await tutor.goto('/teach-on-live-edu', { waitUntil: 'domcontentloaded' });
+    await tutor.getByLabel('YouTube channel link').fill(`https://www.youtube.com/@${tutorName}`);
+    await tutor.getByRole('button', { name: 'Submit application' }).click();
+    await shows(tutor.getByText('Your application to become a tutor is under review.'));
+  }, 90_000);
+
+  it('the admin approves the application', async () => {
+    await admin.goto('/login', { waitUntil: 'domcontentloaded' });
+    await admin.getByLabel(/username/i).fill('admin');
+    await admin.getByLabel(/password/i).fill(platform().adminPassword);
+    await admin.getByRole('button', { name: 'Log in' }).click();
+    await admin.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+
+    await admin.goto('/dashboard/tutor-requests', { waitUntil: 'domcontentloaded' });
+    const row = admin.getByRole('row').filter({ hasText: tutorName });
+    await shows(row, 30_000);
+    await shows(row.getByText('In Progress', { exact: true }));
+    await row.getByRole('combobox', { name: `Status for ${tutorName}` }).selectOption({ label: 'Accept' });
+    await row.getByRole('button', { name: `Confirm status for ${tutorName}` }).click();
+    await shows(row.getByText('Accepted', { exact: true }));
+
+    // What the dashboard shows before the sale, to see the sale arrive.
+    await admin.goto('/dashboard/revenue', { waitUntil: 'domcontentloaded' });
+    revenueBefore = await revenueFigure('Total Revenue');
+    profitBefore = await revenueFigure('Total Profit');
+  }, 90_000);
+
+  it('the new tutor, without logging in again, publishes a course', async () => {
+    await tutor.goto('/profile', { waitUntil: 'domcontentloaded' });
+    await shows(tutor.getByRole('link', { name: 'Add Course' }), 30_000);
+    await tutor.goto('/create-a-new-course', { waitUntil: 'domcontentloaded' });
+    await tutor
+      .locator('#course-category option[value="Web Development"]')
+      .waitFor({ state: 'attached', timeout: 30_000 });
+
+    const base64 = png(640, 360, [16, 122, 87]).toString('base64');
+    const transfer = await tutor.evaluateHandle(`(() => {
+      const bytes = Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'cover.png', { type: 'image/png' }));
+      return dt;
+    })()`);
+    await tutor
+      .locator('label', { hasText: 'Choose a thumbnail' })
+      .dispatchEvent('drop', { dataTransfer: transfer });
+    await shows(tutor.getByRole('img', { name: 'Preview of cover.png' }));
+
+    await tutor.getByLabel('Title', { exact: true }).fill(title);
+    await tutor
+      .getByLabel('Description', { exact: true })
+      .fill('From a laptop to a cluster, one service at a time.');
+    await tutor.getByLabel('Price (₹)').fill(String(PRICE));
+    await tutor.getByLabel('Category').selectOption('Web Development');
+    await tutor.getByLabel('Level').selectOption('beginner');
+    await tutor.getByLabel('Benefits').fill('Deploy without fear');
+    await tutor.getByLabel('Prerequisites').fill('A terminal');
+    const video = tutor.getByRole('group', { name: 'Section 1' }).getByRole('group', { name: 'Video 1' });
+    await video.getByRole('button', { name: 'Edit title' }).click();
+    await video.getByLabel('Section title').fill('Images');
+    await video.getByRole('button', { name: 'Done' }).click();
+    await video.getByLabel('Video title').fill('Multi-stage builds');
+    await video.getByLabel('Video description').fill('Small images with production dependencies only');
+    await video.getByLabel('Video link').fill('https://videos.example.com/multi-stage.mp4');
+    await tutor.getByRole('button', { name: 'Create Course' }).click();
+    await shows(tutor.getByText('Course created successfully'), 30_000);
+
+    await tutor.goto('/profile', { waitUntil: 'domcontentloaded' });
+    const card = tutor.getByTestId('course-card').filter({ hasText: cardTitle });
+    await shows(card, 30_000);
+    const href = await card.getByRole('link', { name: cardTitle }).getAttribute('href');
+    courseId = href?.split('/').pop() ?? '';
+    expect(courseId).toMatch(/^[0-9a-f]{24}$/);
+    await tutor.goto('/courses', { waitUntil: 'domcontentloaded' });
+    await shows(tutor.getByRole('link', { name: cardTitle }), 30_000);
+  }, 180_000);
+
+  it('a second user buys it through the Razorpay sandbox', async () => {
+    await signUp(buyer, buyerName);
+    buyerId =
+      (await buyer.evaluate(() =>
+        (
+          globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+        ).localStorage.getItem('id'),
+      )) ?? '';
+    await buyer.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
+    await shows(buyer.getByRole('heading', { name: title }), 30_000);
+    await buyer.getByRole('button', { name: 'Enroll Now' }).click();
+    const checkout = buyer.frameLocator('iframe').first();
+    await checkout.getByLabel('Card number').fill('4111 1111 1111 1111', { timeout: 30_000 });
+    const email = checkout.getByLabel('Email');
+    if ((await email.inputValue()) === '') await email.fill(`${buyerName}@example.com`);
+    await checkout.getByLabel('Name on card').fill('Journey Buyer');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await checkout.getByLabel('CVV').fill('123');
+    await checkout.getByRole('button', { name: /^Pay/ }).click();
+    await buyer.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
+    await shows(buyer.getByText('PAYMENT SUCCESSFUL'));
+    await session.screenshot('journey-payment-success');
+  }, 180_000);
+
+  it('the buyer learns the course and reviews it', async () => {
+    await buyer.goto('/profile', { waitUntil: 'domcontentloaded' });
+    await eventually(buyer, () => shows(buyer.getByRole('link', { name: 'Start Learning' }), 5_000));
+    await buyer.getByRole('link', { name: 'Start Learning' }).click();
+    await buyer.waitForURL(`**/learn/${courseId}/user/${buyerId}`, { timeout: 30_000 });
+    await shows(buyer.getByRole('heading', { level: 1, name: title }), 30_000);
+    const player = buyer.locator('video');
+    await shows(player);
+    expect(await player.getAttribute('src')).toBe('https://videos.example.com/multi-stage.mp4');
+
+    const form = buyer.getByRole('form', { name: 'Rate this course' });
+    await form.locator('label', { hasText: '5 stars' }).click();
+    await form.getByLabel('Review').fill(`Exactly what I needed to ship (${stamp}).`);
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await shows(buyer.getByText('Review added successfully'));
+
+    await buyer.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
+    const reviews = buyer.locator('dt', { hasText: 'Reviews' }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => reviews.innerText(), { timeout: 20_000 }).toBe('1');
+  }, 120_000);
+
+  it('the tutor sees the earning and withdraws it', async () => {
+    await tutor.goto('/profile/tutor-analytics', { waitUntil: 'domcontentloaded' });
+    const report = tutor.getByLabel('Earnings report');
+    // 80% of ₹1,500 after the platform's fee.
+    await eventually(tutor, () => shows(report.getByText('₹1,200.00').first(), 5_000));
+
+    await tutor.goto('/profile/withdraw-money', { waitUntil: 'domcontentloaded' });
+    const bank = tutor.getByRole('form', { name: 'Bank details' });
+    await shows(bank, 30_000);
+    await bank.getByLabel('Full name').fill('Journey Tutor');
+    await bank.getByLabel('Account number').fill('123456789012');
+    await bank.getByLabel('Name of bank').fill('State Bank of India');
+    await bank.getByLabel('IFSC').fill('SBIN0001234');
+    await bank.getByRole('button', { name: 'Submit' }).click();
+    await shows(tutor.getByTestId('available-balance'), 30_000);
+    await expect.poll(() => tutor.getByTestId('available-balance').textContent()).toBe('₹1,200.00');
+    await tutor.getByRole('button', { name: 'Withdraw' }).click();
+    await shows(tutor.getByRole('row').filter({ hasText: '₹1,200.00' }).getByText('Processing'), 30_000);
+    await expect.poll(() => tutor.getByTestId('available-balance').textContent()).toBe('₹0.00');
+  }, 120_000);
+
+  it('the admin sees the revenue, the profit and the withdrawal, and confirms it', async () => {
+    await admin.goto('/dashboard/revenue', { waitUntil: 'domcontentloaded' });
+    await eventually(admin, async () => {
+      expect(await revenueFigure('Total Revenue')).toBeCloseTo(revenueBefore + PRICE, 2);
+    });
+    expect(await revenueFigure('Total Profit')).toBeCloseTo(profitBefore + PRICE * 0.2, 2);
+
+    await admin.goto('/dashboard/all-payments', { waitUntil: 'domcontentloaded' });
+    const payment = admin.getByRole('row').filter({ hasText: buyerName });
+    await shows(payment, 30_000);
+    await shows(payment.getByRole('link', { name: title }));
+    await shows(payment.getByText('Success', { exact: true }));
+
+    await admin.goto('/dashboard/withdrawl-requests', { waitUntil: 'domcontentloaded' });
+    const row = admin.getByRole('row').filter({ hasText: tutorName });
+    await shows(row, 30_000);
+    await shows(row.getByText('Journey Tutor'));
+    await shows(row.getByText('₹1,200'));
+    await shows(row.getByText('Processing', { exact: true }));
+    await row
+      .getByRole('combobox', { name: `New status for the withdrawal of ${tutorName}` })
+      .selectOption('Success');
+    await row.getByRole('button', { name: `Confirm the status of the withdrawal of ${tutorName}` }).click();
+    await shows(row.getByText('Success', { exact: true }), 30_000);
+    await session.screenshot('journey-admin-withdrawal');
+
+    // The tutor sees the withdrawal paid.
+    await tutor.goto('/profile/withdraw-money', { waitUntil: 'domcontentloaded' });
+    await eventually(tutor, () =>
+      shows(tutor.getByRole('row').filter({ hasText: '₹1,200.00' }).getByText('Success'), 5_000),
+    );
+  }, 180_000);
+});
