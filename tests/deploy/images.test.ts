@@ -12,7 +12,8 @@ function image(component: Component) {
   const final = stages.at(-1);
   if (!final) throw new Error(`${component.dir}/Dockerfile has no stage`);
   const entrypoint = final.instructions.filter((i) => i.op === 'ENTRYPOINT').at(-1);
-  const script = (JSON.parse(entrypoint?.args ?? '[]') as string[])[0] ?? '';
+  // Absolute in the image (WORKDIR /app is the repository root there).
+  const script = ((JSON.parse(entrypoint?.args ?? '[]') as string[])[0] ?? '').replace(/^\/app\//, '');
   return { stages, final, script, env: stageEnv(final) };
 }
 
@@ -64,7 +65,7 @@ describe.each(COMPONENTS)('image of $name ($dir/Dockerfile)', (component) => {
     expect(user).toBeDefined();
     expect(['root', '0', '0:0']).not.toContain(user);
     const healthcheck = final.instructions.find((i) => i.op === 'HEALTHCHECK');
-    expect(healthcheck?.args).toMatch(/CMD \["node", "infra\/docker\/healthcheck\.mjs"\]/);
+    expect(healthcheck?.args).toMatch(/CMD \["node", "\/app\/infra\/docker\/healthcheck\.mjs"\]/);
     expect(
       final.instructions.some((i) => i.op === 'COPY' && i.args.includes('infra/docker/healthcheck.mjs')),
     ).toBe(true);
@@ -81,6 +82,8 @@ describe.each(COMPONENTS)('image of $name ($dir/Dockerfile)', (component) => {
 
   it('starts through an entrypoint script that exists, is executable and is copied into the image', () => {
     expect(script).toBe(`${component.dir}/docker-entrypoint.sh`);
+    // The image's layout is the repository's, rooted at /app.
+    expect(final.instructions.filter((i) => i.op === 'WORKDIR').at(-1)?.args).toBe('/app');
     accessSync(join(repoRoot, script), constants.X_OK);
     const copy = final.instructions.find((i) => i.op === 'COPY' && i.args === `${script} ./${script}`);
     expect(copy, `COPY ${script} ./${script}`).toBeDefined();
