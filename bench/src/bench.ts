@@ -477,7 +477,12 @@ export async function runBench(
         buyers,
         purchases: mode.purchases,
         log,
-      }),
+      }).catch((error: unknown) => ({
+        callback: [],
+        enrolled: [],
+        credited: [],
+        failures: [error instanceof Error ? error.message : String(error)],
+      })),
     );
     sampler.stop();
     const eventCell = (samples: number[], p: number): Cell =>

@@ -50,7 +50,17 @@ export async function purchases(opts: PurchaseOptions): Promise<EventSamples> {
   const tutorSessions = new Map<number, Session>();
 
   const lane = async (l: number) => {
-    const buyer = await logIn(opts.gw, opts.buyers[l]!.username, BENCH_PASSWORD);
+    let buyer: Session | null = null;
+    for (let attempt = 1; attempt <= 3 && !buyer; attempt += 1) {
+      buyer = await logIn(opts.gw, opts.buyers[l]!.username, BENCH_PASSWORD).catch((error: unknown) => {
+        samples.failures.push(
+          `lane ${l} log-in, attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return null;
+      });
+    }
+    if (!buyer) return;
+    const as = buyer;
     for (let n = l; n < opts.purchases; n += lanes) {
       const k = Math.floor(n / lanes);
       const tutorIndex = (l + lanes * Math.floor(k / perTutor)) % opts.size.tutors;
@@ -74,16 +84,16 @@ export async function purchases(opts: PurchaseOptions): Promise<EventSamples> {
         const credit = Math.floor((c.pricePaise * 80) / 100) / 100;
         const price = c.pricePaise / 100;
         const order = await mustCall<{ orderId: string }>(opts.gw, 'POST', '/api/v1/checkout', {
-          as: buyer,
-          body: { amount: price, paymentTo: c.tutorId, course: courseId, paymentBy: buyer.userId },
+          as,
+          body: { amount: price, paymentTo: c.tutorId, course: courseId, paymentBy: as.userId },
         });
-        const callbackUrl = `${opts.gw}/api/v1/paymentVerification/${[order.orderId, courseId, buyer.userId, c.tutorId, String(price)].map(encodeURIComponent).join('/')}`;
+        const callbackUrl = `${opts.gw}/api/v1/paymentVerification/${[order.orderId, courseId, as.userId, c.tutorId, String(price)].map(encodeURIComponent).join('/')}`;
         const paid = await payOrderOverHttp({
           sandboxUrl: opts.sandboxUrl,
           keyId: opts.keyId,
           orderId: order.orderId,
           callbackUrl,
-          prefill: { email: `${buyer.username}@bench.liveedu.test` },
+          prefill: { email: `${as.username}@bench.liveedu.test` },
           card: TEST_CARDS.success,
           followCallback: false,
         });
@@ -106,7 +116,7 @@ export async function purchases(opts: PurchaseOptions): Promise<EventSamples> {
               opts.gw,
               'GET',
               '/api/v1/enrolled-courses',
-              { as: buyer },
+              { as },
             );
             return list.coursesEnrolled.some((e) => e._id === courseId);
           }, sent),
