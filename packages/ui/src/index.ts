@@ -21,5 +21,6 @@ export {
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
+export { type Resource, useResource } from './hooks/use-resource.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -1,6 +1,6 @@
+import type { Resource } from '@liveedu/ui';
 import { ErrorState, Loading } from '@liveedu/ui';
 import type { ReactNode } from 'react';
-import type { Resource } from '../hooks/use-resource.ts';
 
 /** Loading, a contained error with a retry, or the data: never a spinner that never ends. */
 export function ResourceView<T>({

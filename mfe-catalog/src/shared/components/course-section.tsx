@@ -1,7 +1,7 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import type { Resource } from '@liveedu/ui';
 import { CourseCard, CourseGrid, EmptyState, ErrorState, Loading } from '@liveedu/ui';
 import { useCourseActions } from '../hooks/use-course-actions.ts';
-import type { Resource } from '../hooks/use-resource.ts';
 
 /** A grid of public course cards with its loading, error and empty states. */
 export function CourseList({

@@ -1,9 +1,8 @@
 import { useApi } from '@liveedu/session';
-import { Chart, theme } from '@liveedu/ui';
+import { Chart, theme, useResource } from '@liveedu/ui';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { ANALYTICS_CHARTS, type AnalyticsChart } from '../api/analytics.ts';
 
 const Grid = styled.div`

@@ -1,9 +1,9 @@
 import { useApi } from '@liveedu/session';
+import { useResource } from '@liveedu/ui';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
 import { UserList } from '../../../shared/components/user-list.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { loadRecentUsers, loadTotals } from '../api/overview.ts';
 
 /** /dashboard: the four totals and the five newest users. */

@@ -1,10 +1,9 @@
 import type { AdminPaymentRecord, TimePeriod } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { type Column, inOrderPeriod, OrderHistoryTable } from '@liveedu/ui';
+import { type Column, inOrderPeriod, OrderHistoryTable, useResource } from '@liveedu/ui';
 import { useState } from 'react';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 const BUYER: Column<AdminPaymentRecord>[] = [{ header: 'User', cell: (r) => r.user?.username || '-' }];
 

@@ -1,9 +1,8 @@
 import { useApi } from '@liveedu/session';
-import { formatRupees } from '@liveedu/ui';
+import { formatRupees, useResource } from '@liveedu/ui';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { loadRevenue } from '../api/revenue.ts';
 
 /** /dashboard/revenue: revenue in total, this month and this week, and the platform's profit. */

@@ -1,13 +1,12 @@
 import { messageOf, type TutorRequest } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, DataTable, EmptyState, theme, toast } from '@liveedu/ui';
+import { Button, DataTable, EmptyState, theme, toast, useResource } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { InlineError, PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { DECISION_OPTIONS, type Decision, statusLabel } from '../api/tutor-requests.ts';
 
 const Person = styled.div`

@@ -1,9 +1,9 @@
 import { useApi } from '@liveedu/session';
+import { useResource } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { UserList } from '../../../shared/components/user-list.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { loadUsersPage } from '../api/users.ts';
 import { Pager } from './pager.tsx';
 

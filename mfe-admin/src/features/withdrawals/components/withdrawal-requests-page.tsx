@@ -1,12 +1,20 @@
 import { messageOf, type Withdrawal } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, DataTable, EmptyState, formatOrderDate, formatRupees, theme, toast } from '@liveedu/ui';
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  formatOrderDate,
+  formatRupees,
+  theme,
+  toast,
+  useResource,
+} from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { InlineError, PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 type Status = Withdrawal['status'];
 const STATUSES: Status[] = ['Processing', 'Success'];

@@ -1,8 +1,7 @@
 import { useApi } from '@liveedu/session';
-import { Banner, EmptyState, ErrorState, Loading } from '@liveedu/ui';
+import { Banner, EmptyState, ErrorState, Loading, useResource } from '@liveedu/ui';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { Page } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 export function CategoriesPage() {
   const api = useApi();

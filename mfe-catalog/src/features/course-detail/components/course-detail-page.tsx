@@ -10,12 +10,12 @@ import {
   theme,
   toast,
   truncate,
+  useResource,
 } from '@liveedu/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { startPurchase } from '../api/purchase.ts';
 
 const Top = styled.div`

@@ -1,8 +1,8 @@
 import { useApi } from '@liveedu/session';
+import { useResource } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { Page } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 export function CategoryCoursesPage() {
   const api = useApi();

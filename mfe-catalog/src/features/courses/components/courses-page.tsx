@@ -1,13 +1,12 @@
 import type { CourseCard, TutorProfile } from '@liveedu/api-client';
 import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, Loading, media, theme, toast, truncate } from '@liveedu/ui';
+import { Button, Loading, media, theme, toast, truncate, useResource } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 const SearchForm = styled.form`
   display: flex;

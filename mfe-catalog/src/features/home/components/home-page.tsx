@@ -1,12 +1,11 @@
 import { useApi } from '@liveedu/session';
-import { ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
+import { ButtonLink, ErrorState, Loading, media, theme, useResource } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { homeCategories } from '../api/home-categories.ts';
 import { ReviewsCarousel } from './reviews-carousel.tsx';
 

@@ -1,10 +1,9 @@
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, theme, truncate } from '@liveedu/ui';
+import { ErrorState, Loading, theme, truncate, useResource } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 const Header = styled.header`
   display: flex;

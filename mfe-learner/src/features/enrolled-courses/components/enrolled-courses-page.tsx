@@ -1,7 +1,14 @@
 import { useApi, useSession } from '@liveedu/session';
-import { ButtonLink, CourseCard, CourseGrid, EmptyState, ErrorState, Loading } from '@liveedu/ui';
+import {
+  ButtonLink,
+  CourseCard,
+  CourseGrid,
+  EmptyState,
+  ErrorState,
+  Loading,
+  useResource,
+} from '@liveedu/ui';
 import { PageSection } from '../../../shared/components/page-section.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 /** The courses the user bought, each with Start Learning to the player. */
 export function EnrolledCoursesPage() {

@@ -1,9 +1,17 @@
 import { type CourseCard as CourseCardData, messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, CourseCard, CourseGrid, EmptyState, ErrorState, Loading, toast } from '@liveedu/ui';
+import {
+  Button,
+  CourseCard,
+  CourseGrid,
+  EmptyState,
+  ErrorState,
+  Loading,
+  toast,
+  useResource,
+} from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import { PageSection } from '../../../shared/components/page-section.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 /** The user's favourite courses, each with Remove from favourite. */
 export function FavouritesPage() {

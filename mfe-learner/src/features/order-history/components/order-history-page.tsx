@@ -1,9 +1,8 @@
 import type { PaymentRecord, TimePeriod } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, OrderHistoryTable, Spinner } from '@liveedu/ui';
+import { ErrorState, Loading, OrderHistoryTable, Spinner, useResource } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import { PageSection } from '../../../shared/components/page-section.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 /** The user's orders; 7 days, 28 days and Today ask the server for that period, Clear filters for all. */
 export function OrderHistoryPage() {

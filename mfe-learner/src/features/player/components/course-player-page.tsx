@@ -1,10 +1,9 @@
 import type { LearnCourse } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
+import { Button, EmptyState, ErrorState, Loading, media, theme, truncate, useResource } from '@liveedu/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { ContentList, type Position } from './content-list.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { VideoView } from './video-view.tsx';

@@ -1,12 +1,11 @@
 import type { UserData } from '@liveedu/api-client';
 import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
+import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme, useResource } from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Avatar } from '../../../shared/components/avatar.tsx';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { mobileShortcuts, sidebarEntries } from './profile-nav.ts';
 
 const Frame = styled.div`

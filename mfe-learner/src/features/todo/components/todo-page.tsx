@@ -1,10 +1,20 @@
 import { messageOf, type Todo } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, EmptyState, ErrorState, Loading, Modal, media, theme, toast, truncate } from '@liveedu/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Loading,
+  Modal,
+  media,
+  theme,
+  toast,
+  truncate,
+  useResource,
+} from '@liveedu/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 const Form = styled.form`
   display: flex;

@@ -1,9 +1,8 @@
 import { useApi } from '@liveedu/session';
-import { Button, Chart, ErrorState, formatRupees, Loading, Skeleton, theme } from '@liveedu/ui';
+import { Button, Chart, ErrorState, formatRupees, Loading, Skeleton, theme, useResource } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 const Figures = styled.dl`
   display: grid;

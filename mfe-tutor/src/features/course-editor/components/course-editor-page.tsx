@@ -1,11 +1,10 @@
 import { type Category, type CourseDetails, messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, ErrorState, ImageDropZone, Loading, theme, toast } from '@liveedu/ui';
+import { Banner, Button, ErrorState, ImageDropZone, Loading, theme, toast, useResource } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import {
   type CourseDraft,
   type CourseField,

@@ -9,12 +9,12 @@ import {
   ErrorState,
   Loading,
   theme,
+  useResource,
 } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 
 const AddTile = styled(Link)`
   display: flex;

@@ -1,10 +1,9 @@
 import type { TimePeriod } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { type Column, DataTable, ErrorState, formatRupees, Loading } from '@liveedu/ui';
+import { type Column, DataTable, ErrorState, formatRupees, Loading, useResource } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { formatDate, inPeriod, PERIOD_FILTERS, type TutorPayment } from '../api/periods.ts';
 
 const COLUMNS: Column<TutorPayment>[] = [

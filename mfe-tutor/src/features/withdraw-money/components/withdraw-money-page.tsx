@@ -1,10 +1,19 @@
 import { messageOf, type Withdrawal } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, type Column, DataTable, ErrorState, formatRupees, Loading, theme, toast } from '@liveedu/ui';
+import {
+  Button,
+  type Column,
+  DataTable,
+  ErrorState,
+  formatRupees,
+  Loading,
+  theme,
+  toast,
+  useResource,
+} from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
-import { useResource } from '../../../shared/hooks/use-resource.ts';
 import { BELOW_MINIMUM_MESSAGE, canWithdraw } from '../api/withdrawal-rules.ts';
 import { BankDetailsForm } from './bank-details-form.tsx';
 
