@@ -6,7 +6,7 @@ import { buildFrontEnd, type Platform, startPlatform } from '@liveedu/platform';
 import { startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
 import { createIdentitySigner } from '@liveedu/service-kit';
 import { BENCH_PASSWORD, course as courseDoc, extra, oid, type Person, TOPICS } from './data.ts';
-import { purchases } from './events.ts';
+import { type EventSamples, purchases } from './events.ts';
 import { BUDGET_KB, homePage, type Measured, remoteEntry } from './front-end.ts';
 import { call, logIn, mustCall } from './http.ts';
 import { LoadGenerator, type LoadJob, type LoadResult, percentile } from './load.ts';
@@ -476,13 +476,16 @@ export async function runBench(
         categories,
         buyers,
         purchases: mode.purchases,
+        deadline: performance.now() + mode.purchaseBudgetSec * 1000,
         log,
-      }).catch((error: unknown) => ({
-        callback: [],
-        enrolled: [],
-        credited: [],
-        failures: [error instanceof Error ? error.message : String(error)],
-      })),
+      }).catch(
+        (error: unknown): EventSamples => ({
+          callback: [],
+          enrolled: [],
+          credited: [],
+          failures: [error instanceof Error ? error.message : String(error)],
+        }),
+      ),
     );
     sampler.stop();
     const eventCell = (samples: number[], p: number): Cell =>
@@ -505,7 +508,7 @@ export async function runBench(
     sections.push({
       id: 'event-latency',
       title: 'Event latency',
-      about: `${mode.purchases} purchases in ${mode.purchaseLanes} parallel lanes: checkout, pay on the sandbox's page, then the callback POST; from sending the callback until the student's enrolled-courses lists the course and the tutor's balance includes the 80% credit (polled every 20 ms through the gateway; sandbox webhooks off so the callback alone drives it)${events.failures.length ? `; failures: ${events.failures.slice(0, 3).join('; ')}` : ''}`,
+      about: `${mode.purchases} purchases in ${mode.purchaseLanes} parallel lanes: checkout, pay on the sandbox's page, then the callback POST; from sending the callback until the student's enrolled-courses lists the course and the tutor's balance includes the 80% credit (polled every 20 ms through the gateway; sandbox webhooks off so the callback alone drives it)${events.stoppedAfter !== undefined ? `; stopped starting purchases after ${mode.purchaseBudgetSec} s (time budget), the samples are the purchases made by then` : ''}${events.failures.length ? `; failures: ${events.failures.slice(0, 3).join('; ')}` : ''}`,
       columns: ['p50', 'p95', 'max', 'samples'],
       rows: eventRows,
     });

@@ -19,6 +19,8 @@ export interface PurchaseOptions {
   categories: string[];
   buyers: Person[];
   purchases: number;
+  /** No purchase starts after this (a `performance.now()` value). */
+  deadline: number;
   log: (line: string) => void;
 }
 
@@ -27,6 +29,8 @@ export interface EventSamples {
   enrolled: number[];
   credited: number[];
   failures: string[];
+  /** Set when the deadline stopped the purchases early. */
+  stoppedAfter?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,6 +66,10 @@ export async function purchases(opts: PurchaseOptions): Promise<EventSamples> {
     if (!buyer) return;
     const as = buyer;
     for (let n = l; n < opts.purchases; n += lanes) {
+      if (performance.now() > opts.deadline) {
+        samples.stoppedAfter = Math.min(samples.stoppedAfter ?? n, n);
+        break;
+      }
       const k = Math.floor(n / lanes);
       const tutorIndex = (l + lanes * Math.floor(k / perTutor)) % opts.size.tutors;
       // Course i belongs to tutor i mod tutors: the (k mod perTutor)-th course of this tutor.

@@ -24,6 +24,8 @@ export interface Mode {
   hotConcurrencies: number[];
   purchases: number;
   purchaseLanes: number;
+  /** Purchases stop starting after this long, so the run stays within its budget. */
+  purchaseBudgetSec: number;
   buildFrontEnd: boolean;
   /** The whole run, from the start of the script, should end within this. */
   budgetSec: number;
@@ -44,6 +46,7 @@ export const FULL: Mode = {
   hotConcurrencies: [10, 100],
   purchases: 200,
   purchaseLanes: 4,
+  purchaseBudgetSec: 180,
   buildFrontEnd: true,
   budgetSec: 20 * 60,
 };
@@ -64,6 +67,7 @@ export const SMOKE: Mode = {
   hotConcurrencies: [10, 100],
   purchases: 4,
   purchaseLanes: 2,
+  purchaseBudgetSec: 120,
   buildFrontEnd: false,
   budgetSec: 30 * 60,
 };
