@@ -72,6 +72,16 @@ function ensureBrowser() {
   });
 }
 
+/** One plain closing line with the counts, whatever reporter a reader understands. */
+function summarise(report) {
+  if (!existsSync(report)) return;
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = result.numPendingTests + result.numTodoTests;
+  process.stdout.write(
+    `\ntests: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+  );
+}
+
 checkNode();
 switch (command) {
   case 'start':
@@ -92,7 +102,14 @@ switch (command) {
     mustRun('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     mustRun('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
     say('tests …');
-    mustRun('npx', ['vitest', 'run', ...extra], { env: { ...process.env, CI: process.env.CI ?? '' } });
+    const report = join(root, 'test-results', 'vitest.json');
+    const status = run(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
+      { env: { ...process.env, CI: process.env.CI ?? '' } },
+    );
+    summarise(report);
+    if (status !== 0) process.exit(status);
     break;
   }
   case 'bench':
