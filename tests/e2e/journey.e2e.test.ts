@@ -1,7 +1,7 @@
-import * as zlib from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+import { eventually, png } from './support/page-helpers.ts';
 
 /**
  * One journey across every role, through the pages only, against the platform as `npm start`
@@ -29,49 +29,8 @@ let buyerId = '';
 let revenueBefore = 0;
 let profitBefore = 0;
 
-/** A solid-colour PNG, so the thumbnail passes the server's content check. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** ₹1,23,456.50 → 123456.5 */
 const rupeesIn = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
-
-/** Reloads the page until the check passes: money and enrollment travel as events. */
-async function eventually(page: Page, check: () => Promise<void>, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await page.waitForTimeout(1500);
-      await page.reload({ waitUntil: 'domcontentloaded' });
-    }
-  }
-}
 
 async function signUp(page: Page, username: string) {
   await page.goto('/signup', { waitUntil: 'domcontentloaded' });
