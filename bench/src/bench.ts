@@ -153,6 +153,9 @@ export async function runBench(
 
     const result = (r: LoadResult, column: 'rps' | 'p50' | 'p99'): Cell => {
       if (r.requests === 0) return notTaken('no response within the run');
+      // A run with no completed request has no rate or latency; a median over it would read 0.
+      const empty = r.runs.filter((run) => run.requests === 0).length;
+      if (empty > 0) return notTaken(`${empty} of ${r.runs.length} runs completed no request`);
       if (r.failed / r.requests > 0.01) {
         return notTaken(`${r.failed} of ${r.requests} responses failed (non-2xx, errors or timeouts)`);
       }
