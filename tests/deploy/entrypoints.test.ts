@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@liveedu/local-servers';
 import { buildFrontEnd, SERVICE_ORDER } from '@liveedu/platform';
 import { isolation, testServers } from '@liveedu/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   COMPONENTS,
   loadCompose,
@@ -53,6 +53,24 @@ let compose = loadCompose(operatorEnv);
 const ports: Record<string, number> = {};
 const running: { name: string; child: ChildProcess; output: () => string }[] = [];
 let dataDir = '';
+
+/**
+ * A free port below the kernel's ephemeral range (32768 and up), which is where every `port 0`
+ * listener of the other test files and the browser tests' platform gets its port: the components
+ * here bind long after their ports are chosen, and must not find someone else there.
+ */
+async function portOutsideEphemeralRange(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    if (Object.values(ports).includes(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 
 function portVariable(name: string, kind: 'node' | 'web'): string {
   return PORT_VARIABLE[name] ?? (kind === 'web' ? 'PORT' : `${name.toUpperCase()}_PORT`);
@@ -140,7 +158,7 @@ async function waitHealthy(entry: (typeof running)[number], timeoutMs = 60_000):
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'liveedu-entrypoints-'));
-  for (const name of ORDER) ports[name] = await freePort();
+  for (const name of ORDER) ports[name] = await portOutsideEphemeralRange();
   // What the images' build stages do: compile each Node server, build each front-end app.
   for (const component of COMPONENTS.filter((c) => c.kind === 'node')) {
     const bundleAll = read(`${component.dir}/Dockerfile`).includes('--bundle-all');
@@ -193,12 +211,21 @@ describe('each image entrypoint, started natively with its compose environment',
         const metrics = await (await fetch(`${base}/metrics`)).text();
         expect(metrics).toContain('http_request_duration_seconds');
       }
-      const logLine = entry
-        .output()
-        .split('\n')
-        .find((line) => line.startsWith('{'));
-      if (name !== 'razorpay-sandbox')
-        expect(JSON.parse(logLine ?? 'null')).toMatchObject({ level: expect.anything() });
+      if (name !== 'razorpay-sandbox') {
+        // The process writes its JSON log lines as it answers; they reach us through a pipe.
+        const logLine = await vi.waitFor(
+          () => {
+            const line = entry
+              .output()
+              .split('\n')
+              .find((l) => l.startsWith('{'));
+            if (!line) throw new Error(`no JSON log line yet from ${name}`);
+            return line;
+          },
+          { timeout: 5_000, interval: 100 },
+        );
+        expect(JSON.parse(logLine)).toMatchObject({ level: expect.anything() });
+      }
     },
     120_000,
   );

@@ -1,21 +1,16 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildFrontEnd } from '@liveedu/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-// Builds host and catalog in production mode unless the harness already did (LIVEEDU_WEB_BUILT=1).
-beforeAll(() => {
-  if (
-    process.env.LIVEEDU_WEB_BUILT === '1' &&
-    existsSync(path.join(root, 'mfe-catalog/dist/mf-manifest.json'))
-  )
-    return;
-  for (const w of ['@liveedu/host', '@liveedu/mfe-catalog']) {
-    execFileSync('npm', ['run', 'build', '-w', w], { cwd: root, stdio: 'pipe' });
-  }
-}, 180_000);
+// The production build every other test and `npm start` use: one build at a time across
+// processes, and only of apps whose sources changed, so no test wipes files another is serving.
+beforeAll(async () => {
+  await buildFrontEnd({ log: () => {} });
+}, 600_000);
 
 describe('front-end production build', () => {
   it('emits the catalog manifest exposing ./app with the shared singletons', () => {
