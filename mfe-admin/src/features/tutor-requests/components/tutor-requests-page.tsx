@@ -1,11 +1,11 @@
-import { messageOf, type TutorRequest } from '@liveedu/api-client';
+import type { TutorRequest } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, DataTable, EmptyState, theme, toast, useResource } from '@liveedu/ui';
-import { useState } from 'react';
+import { DataTable, EmptyState, theme, useResource } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Badge } from '../../../shared/components/badge.tsx';
-import { InlineError, PageFrame } from '../../../shared/components/page-frame.tsx';
+import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
+import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { DECISION_OPTIONS, type Decision, statusLabel } from '../api/tutor-requests.ts';
 
@@ -16,61 +16,21 @@ const Person = styled.div`
   small { display: block; color: ${theme.colors.muted}; }
 `;
 
-const Decide = styled.div`
-  display: flex;
-  gap: 0.5rem;
-  align-items: center;
-  select { padding: 0.45rem 0.5rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
-`;
-
 const statusTone = (s: string) => (s === 'accept' ? 'green' : s === 'reject' ? 'red' : 'yellow');
 
 function DecisionControl({ request, onDecided }: { request: TutorRequest; onDecided: () => void }) {
   const api = useApi();
-  const [option, setOption] = useState<Decision>('in progress');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const name = request.user.username;
-  async function confirm() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { message } = await api.acceptTutorRequest({ option, id: request.user._id });
-      toast.success(message);
-      onDecided();
-    } catch (error) {
-      console.error('Deciding a tutor request failed', error);
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <div>
-      <Decide>
-        <select
-          aria-label={`Status for ${name}`}
-          value={option}
-          onChange={(e) => setOption(e.target.value as Decision)}
-          disabled={busy}
-        >
-          {DECISION_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <Button
-          type="button"
-          onClick={() => void confirm()}
-          disabled={busy}
-          aria-label={`Confirm status for ${name}`}
-        >
-          Confirm
-        </Button>
-      </Decide>
-      {failure ? <InlineError role="alert">{failure}</InlineError> : null}
-    </div>
+    <ChooseAndConfirm<Decision>
+      options={DECISION_OPTIONS}
+      initial="in progress"
+      selectLabel={`Status for ${name}`}
+      confirmLabel={`Confirm status for ${name}`}
+      submit={(option) => api.acceptTutorRequest({ option, id: request.user._id })}
+      onDone={onDecided}
+      failureLog="Deciding a tutor request failed"
+    />
   );
 }
 

@@ -1,19 +1,10 @@
-import { messageOf, type Withdrawal } from '@liveedu/api-client';
+import type { Withdrawal } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import {
-  Button,
-  DataTable,
-  EmptyState,
-  formatOrderDate,
-  formatRupees,
-  theme,
-  toast,
-  useResource,
-} from '@liveedu/ui';
-import { useState } from 'react';
+import { DataTable, EmptyState, formatOrderDate, formatRupees, theme, useResource } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Badge } from '../../../shared/components/badge.tsx';
-import { InlineError, PageFrame } from '../../../shared/components/page-frame.tsx';
+import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
+import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 
 type Status = Withdrawal['status'];
@@ -25,13 +16,6 @@ const Who = styled.div`
   dl { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.6rem; margin: 0.4rem 0 0; font-size: 0.85rem; }
   dt { color: ${theme.colors.muted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
-`;
-
-const Decide = styled.div`
-  display: flex;
-  gap: 0.5rem;
-  align-items: center;
-  select { padding: 0.45rem 0.5rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
 `;
 
 function UserWithBank({ w }: { w: Withdrawal }) {
@@ -60,50 +44,18 @@ function UserWithBank({ w }: { w: Withdrawal }) {
 
 function StatusControl({ w, onChanged }: { w: Withdrawal; onChanged: () => void }) {
   const api = useApi();
-  const [status, setStatus] = useState<Status>(w.status);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const who = w.user.username ?? w._id;
-  async function confirm() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { message } = await api.confirmWithdrawalRequest(w._id, status);
-      toast.success(message);
-      onChanged();
-    } catch (error) {
-      console.error('Changing a withdrawal status failed', error);
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <div>
-      <Decide>
-        <select
-          aria-label={`New status for the withdrawal of ${who}`}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as Status)}
-          disabled={busy}
-        >
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <Button
-          type="button"
-          onClick={() => void confirm()}
-          disabled={busy || status === w.status}
-          aria-label={`Confirm the status of the withdrawal of ${who}`}
-        >
-          Confirm
-        </Button>
-      </Decide>
-      {failure ? <InlineError role="alert">{failure}</InlineError> : null}
-    </div>
+    <ChooseAndConfirm<Status>
+      options={STATUSES.map((s) => ({ value: s, label: s }))}
+      initial={w.status}
+      selectLabel={`New status for the withdrawal of ${who}`}
+      confirmLabel={`Confirm the status of the withdrawal of ${who}`}
+      submit={(status) => api.confirmWithdrawalRequest(w._id, status)}
+      onDone={onChanged}
+      failureLog="Changing a withdrawal status failed"
+      unchanged={(status) => status === w.status}
+    />
   );
 }
 
