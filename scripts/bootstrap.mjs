@@ -48,11 +48,11 @@ function ensurePackages() {
 
 const tsx = (args) => mustRun(process.execPath, ['--import', 'tsx', ...args]);
 
-/** FerretDB, MinIO and nats-server at pinned versions, built once per machine and reused. */
+/** mongo-java-server, MinIO and nats-server at pinned versions, built once per machine and reused. */
 function ensureServers() {
   const external = process.env.MONGO_URL && process.env.NATS_URL && process.env.S3_ENDPOINT;
   if (external) return;
-  say('checking the local servers (FerretDB, MinIO, NATS) …');
+  say('checking the local servers (mongo-java-server, MinIO, NATS) …');
   tsx(['infra/local-servers/src/cli.ts', 'install']);
 }
 

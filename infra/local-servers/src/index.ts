@@ -2,11 +2,11 @@ import { installMinio, installMongo, installNats, type Log } from './install.ts'
 import { type RunningServer, type S3Server, startMinio, startMongo, startNats } from './servers.ts';
 
 export {
-  FERRETDB_VERSION,
   type InstalledServers,
   type InstallOptions,
   installServers,
   MINIO_VERSION,
+  MONGO_JAVA_SERVER_VERSION,
   NATS_MIN_VERSION,
 } from './install.ts';
 export { freePort } from './ports.ts';
@@ -14,6 +14,7 @@ export {
   DEFAULT_S3_ACCESS_KEY,
   DEFAULT_S3_SECRET_KEY,
   type MinioStartOptions,
+  type MongoStartOptions,
   type NatsServer,
   type RunningServer,
   type S3Server,
@@ -80,6 +81,8 @@ export interface LocalServersOptions {
   dataDir: string;
   /** Defaults to process.env: MONGO_URL, NATS_URL, S3_ENDPOINT point at external servers. */
   env?: NodeJS.ProcessEnv;
+  /** Storage of the embedded database: `h2` (a file, kept; the default) or `memory` (tests). */
+  mongoBackend?: 'h2' | 'memory';
   log?: Log;
 }
 
@@ -95,7 +98,7 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
   const externalS3 = s3FromEnv(env);
 
   // Install one at a time (a cold build takes both cores), then start together.
-  if (!externalMongo) await installMongo({ log });
+  if (!externalMongo) await installMongo({ log, env });
   if (!externalS3) await installMinio({ log });
   if (!externalNats) await installNats({ log });
 
@@ -112,7 +115,9 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
   };
 
   const results = await Promise.allSettled([
-    externalMongo ? Promise.resolve(externalMongo) : startMongo({ dataDir: opts.dataDir, log }).then(track),
+    externalMongo
+      ? Promise.resolve(externalMongo)
+      : startMongo({ dataDir: opts.dataDir, log, env, backend: opts.mongoBackend }).then(track),
     externalNats ? Promise.resolve(externalNats) : startNats({ dataDir: opts.dataDir, log }).then(track),
     externalS3 ? Promise.resolve(externalS3) : startMinio({ dataDir: opts.dataDir, log }).then(track),
   ]);

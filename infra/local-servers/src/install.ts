@@ -17,9 +17,21 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { cacheBinDir, ferretdbSourceDir, toolsBinDir } from './paths.ts';
+import { cacheBinDir, mongoServerSourceDir, toolsBinDir } from './paths.ts';
 
-export const FERRETDB_VERSION = '1.24.2';
+/** The embedded MongoDB-compatible server (Maven Central), pinned here and in infra/mongo-server/pom.xml. */
+export const MONGO_JAVA_SERVER_VERSION = '1.47.0';
+const MONGO_LAUNCHER_CLASS = 'LiveEduMongoServer';
+/**
+ * The program placed in .tools/bin: Java with the launcher on the class path. The JVM's options
+ * (heap size) come from LIVEEDU_MONGO_JAVA_OPTS, set by startMongo.
+ */
+const MONGO_LAUNCHER_SCRIPT = `#!/bin/sh
+# mongo-java-server with LiveEdu's launcher (infra/mongo-server), built by infra/local-servers.
+dir=$(dirname "$(readlink -f "$0")")
+exec java \${LIVEEDU_MONGO_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \\
+  -cp "$dir/classes:$dir/lib/*" ${MONGO_LAUNCHER_CLASS} "$@"
+`;
 export const MINIO_MODULE = 'github.com/minio/minio';
 export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
 /** nats-server comes from Debian's package; JetStream features we use need at least this. */
@@ -33,7 +45,7 @@ export interface InstallOptions {
 }
 
 export interface InstalledServers {
-  ferretdb?: string;
+  mongoServer?: string;
   minio: string;
   natsServer: string;
   mongod?: string;
@@ -197,22 +209,23 @@ function requireGo(env: NodeJS.ProcessEnv, what: string): string {
   return go;
 }
 
-/** Build key of the FerretDB wrapper: its pinned version plus a hash of its sources. */
-export function ferretdbKey(): string {
-  const goMod = readFileSync(join(ferretdbSourceDir, 'go.mod'), 'utf8');
-  const required = /github\.com\/FerretDB\/FerretDB v(\S+)/.exec(goMod)?.[1];
-  if (required !== FERRETDB_VERSION) {
+/** Build key of the mongo-java-server launcher: its pinned version plus a hash of its sources. */
+export function mongoServerKey(): string {
+  const pom = readFileSync(join(mongoServerSourceDir, 'pom.xml'), 'utf8');
+  const pinned = /<mongo-java-server\.version>([^<]+)</.exec(pom)?.[1];
+  if (pinned !== MONGO_JAVA_SERVER_VERSION) {
     throw new Error(
-      `infra/ferretdb/go.mod requires FerretDB ${required ?? '(nothing)'}, but local-servers pins ${FERRETDB_VERSION}; ` +
-        'change both together.',
+      `infra/mongo-server/pom.xml pins mongo-java-server ${pinned ?? '(nothing)'}, but local-servers pins ` +
+        `${MONGO_JAVA_SERVER_VERSION}; change both together.`,
     );
   }
   const hash = createHash('sha256');
-  for (const file of ['go.mod', 'go.sum', 'main.go']) {
+  for (const file of ['pom.xml', join('src', `${MONGO_LAUNCHER_CLASS}.java`)]) {
     hash.update(file);
-    hash.update(readFileSync(join(ferretdbSourceDir, file)));
+    hash.update(readFileSync(join(mongoServerSourceDir, file)));
   }
-  return `ferretdb-${FERRETDB_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+  hash.update(MONGO_LAUNCHER_SCRIPT);
+  return `mongo-java-server-${MONGO_JAVA_SERVER_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
 async function cached(
@@ -244,28 +257,61 @@ async function cached(
   );
 }
 
-/** FerretDB (or nothing when a `mongod` is on PATH: it is used instead). */
+/**
+ * The MongoDB-compatible server: a `mongod` on PATH when there is one, else mongo-java-server
+ * with LiveEdu's launcher (`infra/mongo-server`): its jars fetched by Maven at pinned versions,
+ * the launcher compiled with javac, once per machine. Returns the program to run.
+ */
 export async function installMongo(
   opts: InstallOptions = {},
-): Promise<{ ferretdb?: string; mongod?: string }> {
+): Promise<{ mongoServer?: string; mongod?: string }> {
   const env = opts.env ?? process.env;
   const mongod = which('mongod', env);
   if (mongod) return { mongod };
-  const key = ferretdbKey();
-  const dest = join(toolsBinDir(), 'ferretdb');
-  if (await isPlaced(dest, key)) return { ferretdb: dest };
+  const key = mongoServerKey();
+  const dest = join(toolsBinDir(), 'mongo-server');
+  const current = await readFile(`${dest}.version`, 'utf8').catch(() => '');
+  if (current.trim() === key && existsSync(dest)) return { mongoServer: dest };
+  const { mvn, javac } = await ensureJava(env, opts.log);
   const built = await cached(
     key,
     async (out) => {
-      const go = requireGo(env, `FerretDB ${FERRETDB_VERSION}`);
-      opts.log?.(`building FerretDB ${FERRETDB_VERSION} as ${key} (once per machine: a few minutes)`);
-      await run(go, ['build', '-trimpath', '-o', out, '.'], { cwd: ferretdbSourceDir, env, log: opts.log });
+      opts.log?.(
+        `fetching mongo-java-server ${MONGO_JAVA_SERVER_VERSION} and compiling its launcher as ${key}`,
+      );
+      await mkdir(out, { recursive: true });
+      await run(
+        mvn,
+        [
+          '-q',
+          '-B',
+          '-f',
+          join(mongoServerSourceDir, 'pom.xml'),
+          'dependency:copy-dependencies',
+          '-DincludeScope=runtime',
+          `-DoutputDirectory=${join(out, 'lib')}`,
+        ],
+        { env, log: opts.log },
+      );
+      await run(
+        javac,
+        [
+          '-d',
+          join(out, 'classes'),
+          '-cp',
+          `${join(out, 'lib')}/*`,
+          join(mongoServerSourceDir, 'src', `${MONGO_LAUNCHER_CLASS}.java`),
+        ],
+        { env, log: opts.log },
+      );
+      await writeFile(join(out, 'mongo-server'), MONGO_LAUNCHER_SCRIPT, { mode: 0o755 });
     },
     opts,
     env,
   );
-  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
-  return { ferretdb: dest };
+  await placeSymlink(join(built, 'mongo-server'), dest, key);
+  opts.log?.(`installed ${dest} (${key})`);
+  return { mongoServer: dest };
 }
 
 export async function installMinio(opts: InstallOptions = {}): Promise<string> {
@@ -316,43 +362,81 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Installs Debian's nats-server (root only), one apt-get at a time on this machine. */
-async function aptInstallNats(env: NodeJS.ProcessEnv, log?: Log): Promise<string> {
+/**
+ * Installs Debian packages (root only), one apt-get at a time on this machine, and returns what
+ * `found` finds afterwards. `what` names the need in the message when this process cannot install.
+ */
+async function aptInstall<T>(
+  packages: string[],
+  found: () => T | undefined,
+  what: string,
+  env: NodeJS.ProcessEnv,
+  log?: Log,
+): Promise<T> {
   const apt = which('apt-get', env) ?? (existsSync('/usr/bin/apt-get') ? '/usr/bin/apt-get' : undefined);
   if (process.getuid?.() !== 0 || !apt) {
     throw new Error(
-      'nats-server is not installed and this process cannot install it ' +
-        `(${apt ? 'not root' : 'no apt-get'}). Install it (Debian/Ubuntu: sudo apt-get install nats-server) ` +
-        'or set NATS_URL to a NATS server with JetStream.',
+      `${what} is not installed and this process cannot install it ` +
+        `(${apt ? 'not root' : 'no apt-get'}). Install it (Debian/Ubuntu: sudo apt-get install ${packages.join(' ')}).`,
     );
   }
   const dir = cacheBinDir(env);
   await mkdir(dir, { recursive: true });
   return withLock(
-    join(dir, '.nats-server.lock'),
+    join(dir, '.apt-get.lock'),
     async () => {
-      const already = findNats(env);
+      const already = found();
       if (already) return already;
       const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
       const wait = ['-o', 'DPkg::Lock::Timeout=300'];
       if (!aptUpdated) {
-        log?.('apt-get update (to install nats-server)');
+        log?.(`apt-get update (to install ${packages.join(' ')})`);
         await run(apt, [...wait, 'update'], { env: aptEnv, log });
         aptUpdated = true;
       }
-      log?.('apt-get install -y nats-server');
-      await run(apt, [...wait, 'install', '-y', 'nats-server'], { env: aptEnv, log });
-      const found = findNats(env);
-      if (!found) throw new Error('apt-get installed nats-server, but no nats-server binary can be found');
-      return found;
+      log?.(`apt-get install -y ${packages.join(' ')}`);
+      await run(apt, [...wait, 'install', '-y', '--no-install-recommends', ...packages], {
+        env: aptEnv,
+        log,
+      });
+      const result = found();
+      if (!result) throw new Error(`apt-get installed ${packages.join(' ')}, but ${what} cannot be found`);
+      return result;
     },
     log,
   );
 }
 
+/** Java 17+ (JDK) and Maven, from Debian when missing: they fetch and compile the database server. */
+async function ensureJava(env: NodeJS.ProcessEnv, log?: Log): Promise<{ mvn: string; javac: string }> {
+  const find = () => {
+    const javac = which('javac', env);
+    const mvn = which('mvn', env);
+    return javac && mvn && which('java', env) ? { javac, mvn } : undefined;
+  };
+  return (
+    find() ??
+    (await aptInstall(
+      ['openjdk-17-jdk-headless', 'maven'],
+      find,
+      'Java 17 (java, javac) with Maven, needed for the local MongoDB-compatible server,',
+      env,
+      log,
+    ))
+  );
+}
+
 export async function installNats(opts: InstallOptions = {}): Promise<string> {
   const env = opts.env ?? process.env;
-  const found = findNats(env) ?? (await aptInstallNats(env, opts.log));
+  const found =
+    findNats(env) ??
+    (await aptInstall(
+      ['nats-server'],
+      () => findNats(env),
+      'nats-server (or set NATS_URL to a NATS server with JetStream)',
+      env,
+      opts.log,
+    ));
   const versionOutput = await run(found, ['--version'], { env });
   const version = /v?(\d+\.\d+\.\d+)/.exec(versionOutput)?.[1];
   if (!version) throw new Error(`cannot read the version of ${found} from: ${versionOutput}`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import {
   startMongo,
   startNats,
 } from './index.ts';
-import { ferretdbKey, placeBinary } from './install.ts';
+import { mongoServerKey, placeBinary } from './install.ts';
 import { cacheBinDir, repoRoot, toolsBinDir } from './paths.ts';
 
 function isRunning(pid: number): boolean {
@@ -53,12 +53,12 @@ describe('installServers', () => {
     for (const bin of Object.values(first)) expect(statSync(bin).mode & 0o111).not.toBe(0);
     if (!first.mongod) {
       // the repo copy is the cached build of these exact sources
-      const key = ferretdbKey();
-      expect(first.ferretdb).toBe(join(toolsBinDir(), 'ferretdb'));
-      expect(readFileSync(`${first.ferretdb}.version`, 'utf8').trim()).toBe(key);
-      const cached = join(cacheBinDir(), key);
+      const key = mongoServerKey();
+      expect(first.mongoServer).toBe(join(toolsBinDir(), 'mongo-server'));
+      expect(readFileSync(`${first.mongoServer}.version`, 'utf8').trim()).toBe(key);
       // (a cache emptied by hand after installing is not rebuilt while the repo copy is current)
-      if (existsSync(cached)) expect(statSync(first.ferretdb!).size).toBe(statSync(cached).size);
+      const cached = join(cacheBinDir(), key, 'mongo-server');
+      if (existsSync(cached)) expect(realpathSync(first.mongoServer!)).toBe(realpathSync(cached));
     }
     expect(toolsBinDir().startsWith(repoRoot)).toBe(true);
   }, 900_000);
@@ -106,13 +106,13 @@ describe('s3FromEnv', () => {
 });
 
 describe('startMongo', () => {
-  it('answers hello, keeps its data across restarts on the same dataDir, and stop() ends the process', async () => {
+  it('answers ping, keeps its data across restarts on the same dataDir, and stop() ends the process', async () => {
     const dataDir = join(root, 'mongo-run');
-    const first = await startMongo({ dataDir });
+    const first = await startMongo({ dataDir, heap: '256m' });
     expect(first.url).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
     let client = new MongoClient(first.url);
     try {
-      expect((await client.db('admin').command({ hello: 1 })).ok).toBe(1);
+      expect((await client.db('admin').command({ ping: 1 })).ok).toBe(1);
       await client.db('lstest').collection('things').insertOne({ name: 'kept' });
     } finally {
       await client.close();
@@ -121,7 +121,7 @@ describe('startMongo', () => {
     expect(isRunning(first.pid)).toBe(false);
     expect(existsSync(join(dataDir, 'logs', 'mongo.log'))).toBe(true);
 
-    const second = await startMongo({ dataDir });
+    const second = await startMongo({ dataDir, heap: '256m' });
     client = new MongoClient(second.url);
     try {
       const doc = await client.db('lstest').collection('things').findOne({ name: 'kept' });
@@ -131,6 +131,45 @@ describe('startMongo', () => {
       await second.stop();
     }
     expect(isRunning(second.pid)).toBe(false);
+  });
+
+  it('applies concurrent updates of one document atomically, guards included, and enforces unique indexes', async () => {
+    const server = await startMongo({ dataDir: join(root, 'mongo-atomic'), backend: 'memory', heap: '256m' });
+    const client = new MongoClient(server.url, { maxPoolSize: 50 });
+    try {
+      const things = client
+        .db('lstest')
+        .collection<{ _id: string; n: number; last: number[]; balance: number }>('atomic');
+      await things.insertOne({ _id: 'one', n: 0, last: [], balance: 100 });
+      await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          things.updateOne({ _id: 'one' }, { $inc: { n: 1 }, $push: { last: { $each: [i], $slice: -10 } } }),
+        ),
+      );
+      const after = await things.findOne({ _id: 'one' });
+      expect(after?.n).toBe(200);
+      expect(after?.last).toHaveLength(10);
+
+      const taken = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          things.findOneAndUpdate({ _id: 'one', balance: { $gte: 10 } }, { $inc: { balance: -10 } }),
+        ),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(10);
+      expect((await things.findOne({ _id: 'one' }))?.balance).toBe(0);
+
+      const keyed = client.db('lstest').collection('keyed');
+      await keyed.createIndex({ key: 1 }, { unique: true });
+      const inserts = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) => keyed.insertOne({ key: 'same', i })),
+      );
+      expect(inserts.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of inserts)
+        if (r.status === 'rejected') expect((r.reason as { code?: number }).code).toBe(11000);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
   });
 });
 

@@ -16,5 +16,5 @@ export function cacheBinDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'bin');
 }
 
-/** Sources of the FerretDB wrapper program. */
-export const ferretdbSourceDir = join(repoRoot, 'infra', 'ferretdb');
+/** Sources of the launcher of the embedded MongoDB-compatible server (mongo-java-server). */
+export const mongoServerSourceDir = join(repoRoot, 'infra', 'mongo-server');

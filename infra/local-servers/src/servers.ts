@@ -100,9 +100,33 @@ export interface StartOptions {
   log?: Log;
 }
 
-/** A MongoDB-compatible server: `mongod` when one is on PATH, FerretDB on SQLite otherwise. */
-export async function startMongo(opts: StartOptions): Promise<RunningServer> {
-  const { ferretdb, mongod } = await installMongo({ log: opts.log });
+export interface MongoStartOptions extends StartOptions {
+  /**
+   * mongo-java-server's storage: `h2` keeps one file under `dataDir/mongo` between runs (the
+   * platform), `memory` keeps nothing (tests). Ignored when a `mongod` is used.
+   */
+  backend?: 'h2' | 'memory';
+  /** Maximum Java heap, e.g. `1g` (LIVEEDU_MONGO_HEAP overrides; default 1g for h2, 2g in memory). */
+  heap?: string;
+  /** H2's page cache in MiB (LIVEEDU_MONGO_CACHE_MB overrides; default 128). */
+  cacheMb?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A MongoDB-compatible server: `mongod` when one is on PATH, mongo-java-server otherwise. */
+export async function startMongo(opts: MongoStartOptions): Promise<RunningServer> {
+  const env = opts.env ?? process.env;
+  const { mongoServer, mongod } = await installMongo({ log: opts.log, env });
+  const backend = opts.backend ?? 'h2';
+  const heap = env.LIVEEDU_MONGO_HEAP || opts.heap || (backend === 'memory' ? '2g' : '1g');
+  if (!/^\d+[kmg]$/i.test(heap))
+    throw new Error(`LIVEEDU_MONGO_HEAP must look like 512m or 2g, not '${heap}'`);
+  const cacheMb = Number(env.LIVEEDU_MONGO_CACHE_MB || opts.cacheMb || 128);
+  if (!Number.isInteger(cacheMb) || cacheMb < 1) {
+    throw new Error(
+      `LIVEEDU_MONGO_CACHE_MB must be a whole number of MiB, not '${env.LIVEEDU_MONGO_CACHE_MB}'`,
+    );
+  }
   const dataDir = resolve(opts.dataDir);
   const dbDir = join(dataDir, 'mongo');
   await mkdir(dbDir, { recursive: true });
@@ -116,17 +140,33 @@ export async function startMongo(opts: StartOptions): Promise<RunningServer> {
           logFile,
         })
       : spawnServer({
-          name: 'ferretdb',
-          command: ferretdb!,
-          args: ['-listen', `127.0.0.1:${port}`, '-data', dbDir, '-log-level', 'warn'],
+          name: 'mongo-java-server',
+          command: mongoServer!,
+          args: [
+            '--backend',
+            backend,
+            '--host',
+            '127.0.0.1',
+            '--port',
+            String(port),
+            ...(backend === 'h2'
+              ? ['--file', join(dbDir, 'liveedu.mv.db'), '--cache-mb', String(cacheMb)]
+              : []),
+          ],
           logFile,
+          env: {
+            ...env,
+            LIVEEDU_MONGO_JAVA_OPTS: `-Xmx${heap} -Xss512k -XX:+UseParallelGC -XX:+ExitOnOutOfMemoryError`,
+          },
         });
     const url = `mongodb://127.0.0.1:${port}/`;
     await waitReady(proc, `${proc.name} on port ${port}`, async () => {
       if (!(await canConnect(port))) return false;
-      return mongoHello(url);
+      return mongoPing(url);
     });
-    opts.log?.(`${proc.name} ready at ${url} (data ${dbDir})`);
+    opts.log?.(
+      `${proc.name} ready at ${url} (${mongod ? `data ${dbDir}` : backend === 'h2' ? `H2 file in ${dbDir}` : 'in memory'})`,
+    );
     return {
       name: proc.name,
       url,
@@ -137,7 +177,7 @@ export async function startMongo(opts: StartOptions): Promise<RunningServer> {
   });
 }
 
-async function mongoHello(url: string): Promise<boolean> {
+async function mongoPing(url: string): Promise<boolean> {
   const { MongoClient } = await import('mongodb');
   const client = new MongoClient(url, {
     directConnection: true,
@@ -145,7 +185,7 @@ async function mongoHello(url: string): Promise<boolean> {
     connectTimeoutMS: 2000,
   });
   try {
-    const reply = await client.db('admin').command({ hello: 1 });
+    const reply = await client.db('admin').command({ ping: 1 });
     return reply.ok === 1;
   } finally {
     await client.close();

@@ -24,12 +24,8 @@ export async function connectMongo(url: string, dbName: string): Promise<MongoHa
 
 /** Creates every index a service declares; safe to repeat at each start. */
 export async function ensureIndexes(db: Db, specs: CollectionIndexes[]): Promise<void> {
-  // One index per call: FerretDB 1.24 drops the connection when a single createIndexes lists
-  // several indexes that already exist, which is every start after the first.
   for (const spec of specs) {
-    for (const index of spec.indexes) {
-      await db.collection(spec.collection).createIndexes([index]);
-    }
+    if (spec.indexes.length > 0) await db.collection(spec.collection).createIndexes(spec.indexes);
   }
 }
 

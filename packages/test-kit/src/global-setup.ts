@@ -48,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } else {
     const dataDir = await mkdtemp(join(tmpdir(), 'liveedu-test-'));
     try {
-      const local = await startLocalServers({ dataDir, log });
+      const local = await startLocalServers({ dataDir, log, mongoBackend: 'memory' });
       servers = { mongoUrl: local.mongoUrl, natsUrl: local.natsUrl, s3: local.s3 };
       stop = async () => {
         try {
