@@ -80,7 +80,17 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
     columns: SMOKE.growth.flatMap((n) => [`${label(n)} p50`, `${label(n)} p99`]),
   },
   memory: {
-    rows: ['gateway', 'identity', 'todo', 'catalog', 'earnings', 'payments'],
+    rows: [
+      'gateway',
+      'identity',
+      'todo',
+      'catalog',
+      'earnings',
+      'payments',
+      'mongo-java-server (data server)',
+      'minio (data server)',
+      'nats-server (data server)',
+    ],
     columns: ['idle', 'peak under load'],
   },
   'front-end': {

@@ -85,8 +85,9 @@ export async function runBench(
     ];
     const pids = new Set([...known.map((p) => p.pid), load.pid]);
     const servers = childrenOf(process.pid)
-      .filter((p) => !pids.has(p.pid) && /ferretdb|minio|nats/.test(p.name))
-      .map((p) => ({ name: `${p.name} (data server)`, pid: p.pid }));
+      .filter((p) => !pids.has(p.pid) && /^(java|mongod|minio|nats-server)$/.test(p.name))
+      // the database launcher execs the JVM, so its process is named java
+      .map((p) => ({ name: `${p.name === 'java' ? 'mongo-java-server' : p.name} (data server)`, pid: p.pid }));
     return [...known, ...servers];
   };
 

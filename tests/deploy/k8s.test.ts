@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVICES } from '@liveedu/gateway';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
@@ -24,6 +25,7 @@ import {
 // Each kind is checked against the Kubernetes OpenAPI schema of its apiVersion (kubernetes-models).
 const MODELS: Record<string, { validate(doc: K8sDoc): void }> = {
   'apps/v1/Deployment': { validate: (doc) => new Deployment(doc).validate() },
+  'apps/v1/StatefulSet': { validate: (doc) => new StatefulSet(doc).validate() },
   'v1/Service': { validate: (doc) => new Service(doc).validate() },
   'autoscaling/v2/HorizontalPodAutoscaler': {
     validate: (doc) => new HorizontalPodAutoscaler(doc as never).validate(),
@@ -172,6 +174,23 @@ describe('infra/k8s', () => {
       const service = find('Service', name) as K8sDoc;
       expect(String(service.spec.ports[0].port)).toBe(port);
     }
+  });
+
+  it('runs MongoDB as a one-node replica set that MONGO_URL names', () => {
+    const mongo = find('StatefulSet', 'mongo') as K8sDoc;
+    const service = find('Service', 'mongo') as K8sDoc;
+    expect(service.spec.clusterIP).toBe('None');
+    expect(mongo.spec.serviceName).toBe('mongo');
+    const container = mongo.spec.template.spec.containers[0];
+    expect(container.image).toMatch(/^mongo:7/);
+    expect(container.args).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    const initiate = container.readinessProbe.exec.command.join(' ');
+    const url = new URL(config.MONGO_URL as string);
+    expect(url.searchParams.get('replicaSet')).toBe('rs0');
+    expect(initiate).toContain(`_id: 'rs0'`);
+    expect(initiate).toContain(`host: '${url.host}'`);
+    expect(url.hostname).toBe(`mongo-0.mongo.${mongo.metadata.namespace}.svc.cluster.local`);
+    expect(mongo.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBeTruthy();
   });
 
   it('scales the gateway and the catalog with a HorizontalPodAutoscaler', () => {
