@@ -38,6 +38,17 @@ export {
   SERVICE_TOKEN_HEADER,
 } from './http/identity.ts';
 export { installObservability } from './http/observability.ts';
+export {
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  PageFields,
+  PageQuery,
+  PageQueryFields,
+  type PageRequest,
+  pageFields,
+  pageOfList,
+  pageRequest,
+} from './http/paging.ts';
 export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
 export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
 export { runService } from './run.ts';

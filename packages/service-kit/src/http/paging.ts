@@ -1,0 +1,55 @@
+import { Type } from '@fastify/type-provider-typebox';
+
+/**
+ * Every list the API returns is a page: `?page=` (from 1) and `?limit=` (1 to 100, default 24)
+ * in, and `total`, `page` and `pages` out beside the list itself. Query strings stay strings
+ * (no type coercion), so the numbers are checked by pattern and read here.
+ */
+export const DEFAULT_PAGE_LIMIT = 24;
+export const MAX_PAGE_LIMIT = 100;
+/** Deeper pages than this are refused: nobody reads them, and they keep lists cheap. */
+export const MAX_PAGE = 100_000;
+
+export const PageQueryFields = {
+  page: Type.Optional(
+    Type.String({ pattern: '^[1-9][0-9]{0,4}$|^100000$', description: 'Page number, from 1 (default 1)' }),
+  ),
+  limit: Type.Optional(
+    Type.String({
+      pattern: '^(100|[1-9][0-9]?)$',
+      description: `Items per page, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT})`,
+    }),
+  ),
+};
+export const PageQuery = Type.Object(PageQueryFields);
+
+export const PageFields = {
+  total: Type.Integer({ minimum: 0, description: 'How many items the whole list has' }),
+  page: Type.Integer({ minimum: 1, description: 'This page, from 1' }),
+  pages: Type.Integer({ minimum: 0, description: 'How many pages the list has at this limit' }),
+};
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+  /** Items to pass over: (page − 1) × limit. */
+  skip: number;
+}
+
+export function pageRequest(
+  query: { page?: string; limit?: string },
+  defaultLimit = DEFAULT_PAGE_LIMIT,
+): PageRequest {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const limit = query.limit === undefined ? defaultLimit : Number(query.limit);
+  return { page, limit, skip: (page - 1) * limit };
+}
+
+export function pageFields(total: number, request: Pick<PageRequest, 'page' | 'limit'>) {
+  return { total, page: request.page, pages: Math.ceil(total / request.limit) };
+}
+
+/** A page cut from a list already in memory. */
+export function pageOfList<T>(items: readonly T[], request: PageRequest): { items: T[]; total: number } {
+  return { items: items.slice(request.skip, request.skip + request.limit), total: items.length };
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createCourseListing, foldText, type ListedCourse, words } from './course-listing.ts';
+
+let clock = Date.UTC(2026, 0, 1);
+function course(title: string, extra: Partial<ListedCourse> = {}): ListedCourse {
+  clock += 60_000;
+  const id = (clock / 1000).toString(16).padStart(24, '0');
+  return {
+    _id: id,
+    title,
+    category: 'Web Development',
+    categoryKey: 'web development',
+    descWords: '',
+    thumbnailKey: `${id}.png`,
+    pricePaise: 49_900,
+    difficulity: 'beginner',
+    reviews: [],
+    ratingAverage: 0,
+    ratingCount: 0,
+    enrolledCount: 0,
+    tutorId: 'tutor-1',
+    tutorUsername: 'priya_sharma',
+    createdAt: clock,
+    ...extra,
+  };
+}
+
+const titles = (items: ListedCourse[]) => items.map((c) => c.title);
+
+describe('course listing', () => {
+  it('lists newest first, a page at a time, by category and by tutor, with totals', () => {
+    const listing = createCourseListing();
+    const made = Array.from({ length: 30 }, (_, i) =>
+      course(`Course ${i}`, i % 3 === 0 ? { categoryKey: 'data', category: 'Data', tutorId: 'tutor-2' } : {}),
+    );
+    for (const c of [...made].reverse()) listing.put(c);
+    const first = listing.newest({ page: 1, limit: 12 });
+    expect(first.total).toBe(30);
+    expect(titles(first.items)).toEqual(
+      made
+        .slice(18)
+        .reverse()
+        .map((c) => c.title),
+    );
+    const third = listing.newest({ page: 3, limit: 12 });
+    expect(third.items).toHaveLength(6);
+    expect(listing.newest({ page: 4, limit: 12 }).items).toEqual([]);
+    const data = listing.newest({ page: 1, limit: 100, categoryKey: 'data' });
+    expect(data.total).toBe(10);
+    expect(data.items.every((c) => c.category === 'Data')).toBe(true);
+    expect(listing.newest({ page: 1, limit: 100, tutorId: 'tutor-2' }).total).toBe(10);
+    expect(listing.newest({ page: 1, limit: 100, categoryKey: 'none' })).toEqual({ items: [], total: 0 });
+  });
+
+  it('replaces a course on put and forgets it on remove, in every list and the search', () => {
+    const listing = createCourseListing();
+    const c = course('Intro to Rust');
+    listing.put(c);
+    listing.put({ ...c, title: 'Advanced Rust', categoryKey: 'systems', category: 'Systems' });
+    expect(listing.size).toBe(1);
+    expect(listing.newest({ page: 1, limit: 10, categoryKey: 'web development' }).total).toBe(0);
+    expect(titles(listing.search('advanced', { page: 1, limit: 10 }).items)).toEqual(['Advanced Rust']);
+    expect(listing.search('intro', { page: 1, limit: 10 }).total).toBe(0);
+    listing.remove(c._id);
+    expect(listing.size).toBe(0);
+    expect(listing.search('rust', { page: 1, limit: 10 }).total).toBe(0);
+    expect(listing.newest({ page: 1, limit: 10 }).total).toBe(0);
+  });
+
+  it('finds by title word, tutor name, category, description, prefix, typo and without accents', () => {
+    const listing = createCourseListing();
+    const python = course('Python for Data Science', { descWords: 'pandas numpy matplotlib' });
+    const cafe = course('Café Résumé Writing', { tutorUsername: 'jose_garcia', category: 'Careers' });
+    const cpp = course('C++ (Advanced) [2024]', { category: 'Programming Languages' });
+    for (const c of [python, cafe, cpp]) listing.put(c);
+    const find = (text: string) => titles(listing.search(text, { page: 1, limit: 10 }).items);
+    expect(find('python')).toEqual([python.title]);
+    expect(find('pyth')).toEqual([python.title]);
+    expect(find('pyhton data')).toEqual([python.title]);
+    expect(find('NUMPY')).toEqual([python.title]);
+    expect(find('cafe resume')).toEqual([cafe.title]);
+    expect(find('josé')).toEqual([cafe.title]);
+    expect(find('careers')).toEqual([cafe.title]);
+    expect(find('c++')).toEqual([cpp.title]);
+    expect(find('programming lang')).toEqual([cpp.title]);
+    // Pattern characters are text: none of these matches every course.
+    for (const special of ['.*', '(', '[', '\\', '^', '$', '?', '|']) expect(find(special)).toEqual([]);
+    // Braces separate words like any punctuation; what is left is the word "2".
+    expect(find('{2}')).toEqual([cpp.title]);
+  });
+
+  it('ranks title matches above description matches, then newer above older', () => {
+    const listing = createCourseListing();
+    const inDesc = course('Data Analysis', { descWords: 'we use react dashboards' });
+    const older = course('React Basics');
+    const newer = course('React Hooks');
+    for (const c of [inDesc, older, newer]) listing.put(c);
+    expect(titles(listing.search('react', { page: 1, limit: 10 }).items)).toEqual([
+      'React Hooks',
+      'React Basics',
+      'Data Analysis',
+    ]);
+    expect(titles(listing.search('react', { page: 2, limit: 2 }).items)).toEqual(['Data Analysis']);
+  });
+
+  it('keeps the loved list current: most enrolled, then best rated, then newest', () => {
+    const listing = createCourseListing();
+    const a = course('A', { enrolledCount: 3, ratingAverage: 4 });
+    const b = course('B', { enrolledCount: 3, ratingAverage: 4.5 });
+    const c = course('C', { enrolledCount: 9 });
+    const d = course('D');
+    for (const x of [a, b, c, d]) listing.put(x);
+    expect(titles(listing.loved(3))).toEqual(['C', 'B', 'A']);
+    listing.put({ ...d, enrolledCount: 10 });
+    expect(titles(listing.loved(3))).toEqual(['D', 'C', 'B']);
+    listing.remove(c._id);
+    expect(titles(listing.loved(8))).toEqual(['D', 'B', 'A']);
+  });
+
+  it('finds tutors by any part of their username, case- and accent-insensitively', () => {
+    const listing = createCourseListing();
+    listing.putTutor({ _id: '1', username: 'Zoë_Writes', avatar: '', desc: '' });
+    listing.putTutor({ _id: '2', username: 'arjun_codes', avatar: '', desc: '' });
+    expect(listing.searchTutors('ZOE', 10).map((t) => t._id)).toEqual(['1']);
+    expect(listing.searchTutors('_', 10).map((t) => t._id)).toEqual(['2', '1']);
+    listing.removeTutor('1');
+    expect(listing.searchTutors('zoe', 10)).toEqual([]);
+  });
+
+  it('folds text into words the way the index does', () => {
+    expect(foldText('Ça Déjà Vu')).toBe('ca deja vu');
+    expect(words('C++ & C#: a.b* (2024)')).toEqual(['c++', 'c#', 'a', 'b', '2024']);
+  });
+});

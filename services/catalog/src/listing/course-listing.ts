@@ -1,0 +1,268 @@
+/**
+ * The catalog's listing and search read model: every listed course as a card, ordered for the
+ * lists the site shows (newest, by category, by tutor, loved by students) and indexed for search.
+ * It lives in the process, so a list or a search never asks the database to sort or filter a large
+ * collection (the embedded database scans for both). It is loaded from the database at start and
+ * kept current by the catalog's own writes and events; `CourseListing` is the seam where an
+ * external search engine can take its place (ADR 6).
+ */
+import MiniSearch from 'minisearch';
+
+/** What a card and the lists need of a course. */
+export interface ListedCourse {
+  _id: string;
+  title: string;
+  category: string;
+  categoryKey: string;
+  /** The start of the description: its words are searchable, ranked below the title's. */
+  descWords: string;
+  thumbnailKey: string;
+  pricePaise: number;
+  difficulity: string;
+  /** The newest ratings, at most 10. */
+  reviews: { rating: number }[];
+  ratingAverage: number;
+  ratingCount: number;
+  enrolledCount: number;
+  tutorId: string;
+  tutorUsername: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+}
+
+export interface ListedTutor {
+  _id: string;
+  username: string;
+  avatar: string;
+  desc: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+export interface CourseListing {
+  /** Adds or replaces a course; a course that is not listed any more is removed instead. */
+  put(course: ListedCourse): void;
+  remove(courseId: string): void;
+  get(courseId: string): ListedCourse | undefined;
+  newest(request: PageRequest & { categoryKey?: string; tutorId?: string }): Page<ListedCourse>;
+  /** Most enrolled first, then best rated, then newest. */
+  loved(limit: number): ListedCourse[];
+  /** Relevance first (title words above tutor, category and description words), then newest. */
+  search(text: string, request: PageRequest): Page<ListedCourse>;
+  putTutor(tutor: ListedTutor): void;
+  removeTutor(tutorId: string): void;
+  /** Tutors whose username contains the text (case- and accent-insensitive), by username. */
+  searchTutors(text: string, limit: number): ListedTutor[];
+  readonly size: number;
+}
+
+/** Lower case without accents: "Café Résumé" and "cafe resume" are the same words. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * Words are letters and digits, with `+` and `#` kept inside them so that "C++" and "C#" stay
+ * words; everything else separates words. The text is never a pattern.
+ */
+const WORD_SEPARATOR = /[^\p{L}\p{N}+#]+/u;
+
+export function words(text: string): string[] {
+  return foldText(text)
+    .split(WORD_SEPARATOR)
+    .filter((w) => w.length > 0);
+}
+
+/** Newest first; the id breaks ties so every order is total and pages never overlap. */
+function newerFirst(a: ListedCourse, b: ListedCourse): number {
+  return b.createdAt - a.createdAt || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+}
+
+function lovedFirst(a: ListedCourse, b: ListedCourse): number {
+  return b.enrolledCount - a.enrolledCount || b.ratingAverage - a.ratingAverage || newerFirst(a, b);
+}
+
+/** A list kept in newest-first order, changed by binary search rather than re-sorting. */
+class NewestList {
+  readonly items: ListedCourse[] = [];
+
+  private indexOf(course: ListedCourse): number {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newerFirst(this.items[mid]!, course) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(course: ListedCourse): void {
+    this.items.splice(this.indexOf(course), 0, course);
+  }
+
+  delete(course: ListedCourse): void {
+    const at = this.indexOf(course);
+    if (this.items[at]?._id === course._id) this.items.splice(at, 1);
+  }
+}
+
+function pageOf<T>(items: T[], { page, limit }: PageRequest): Page<T> {
+  const start = (page - 1) * limit;
+  return { items: items.slice(start, start + limit), total: items.length };
+}
+
+const DESC_WORDS = 1_000;
+
+/** The description text the index keeps: enough to find a course by what it teaches. */
+export const descWordsOf = (desc: string) => desc.slice(0, DESC_WORDS);
+
+interface SearchDoc {
+  id: string;
+  title: string;
+  tutor: string;
+  category: string;
+  desc: string;
+}
+
+export function createCourseListing(): CourseListing {
+  const byId = new Map<string, ListedCourse>();
+  const newest = new NewestList();
+  const byCategory = new Map<string, NewestList>();
+  const byTutor = new Map<string, NewestList>();
+  const tutors = new Map<string, ListedTutor & { key: string }>();
+  let lovedCache: { limit: number; items: ListedCourse[] } | null = null;
+
+  const index = new MiniSearch<SearchDoc>({
+    fields: ['title', 'tutor', 'category', 'desc'],
+    storeFields: [],
+    tokenize: (text) => text.split(WORD_SEPARATOR),
+    processTerm: (term) => (term === '' ? null : foldText(term)),
+    searchOptions: {
+      boost: { title: 6, tutor: 3, category: 2, desc: 1 },
+      prefix: true,
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      combineWith: 'AND',
+    },
+  });
+
+  const listIn = (lists: Map<string, NewestList>, key: string) => {
+    let list = lists.get(key);
+    if (!list) {
+      list = new NewestList();
+      lists.set(key, list);
+    }
+    return list;
+  };
+
+  function unlink(course: ListedCourse): void {
+    newest.delete(course);
+    byCategory.get(course.categoryKey)?.delete(course);
+    byTutor.get(course.tutorId)?.delete(course);
+    index.discard(course._id);
+    byId.delete(course._id);
+  }
+
+  return {
+    put(course) {
+      const before = byId.get(course._id);
+      if (before) unlink(before);
+      byId.set(course._id, course);
+      newest.insert(course);
+      listIn(byCategory, course.categoryKey).insert(course);
+      listIn(byTutor, course.tutorId).insert(course);
+      index.add({
+        id: course._id,
+        title: course.title,
+        tutor: course.tutorUsername,
+        category: course.category,
+        desc: course.descWords,
+      });
+      lovedCache = null;
+    },
+
+    remove(courseId) {
+      const before = byId.get(courseId);
+      if (!before) return;
+      unlink(before);
+      lovedCache = null;
+    },
+
+    get: (courseId) => byId.get(courseId),
+
+    newest(request) {
+      const list =
+        request.categoryKey !== undefined
+          ? byCategory.get(request.categoryKey)
+          : request.tutorId !== undefined
+            ? byTutor.get(request.tutorId)
+            : newest;
+      return pageOf(list?.items ?? [], request);
+    },
+
+    loved(limit) {
+      if (lovedCache && lovedCache.limit >= limit) return lovedCache.items.slice(0, limit);
+      // One pass keeping the best `limit`: cheaper than sorting every course, and only redone
+      // after a change.
+      const best: ListedCourse[] = [];
+      for (const course of newest.items) {
+        if (best.length === limit && lovedFirst(course, best[limit - 1]!) >= 0) continue;
+        let at = best.length;
+        while (at > 0 && lovedFirst(course, best[at - 1]!) < 0) at -= 1;
+        best.splice(at, 0, course);
+        if (best.length > limit) best.pop();
+      }
+      lovedCache = { limit, items: best };
+      return best.slice(0, limit);
+    },
+
+    search(text, request) {
+      if (words(text).length === 0) return { items: [], total: 0 };
+      let hits = index.search(text);
+      // Every word must match; when together they match nothing, any of them may.
+      if (hits.length === 0) hits = index.search(text, { combineWith: 'OR' });
+      const found = hits.flatMap((hit) => {
+        const course = byId.get(hit.id as string);
+        return course ? [{ course, score: hit.score }] : [];
+      });
+      found.sort((a, b) => b.score - a.score || newerFirst(a.course, b.course));
+      return pageOf(
+        found.map((f) => f.course),
+        request,
+      );
+    },
+
+    putTutor(tutor) {
+      tutors.set(tutor._id, { ...tutor, key: foldText(tutor.username) });
+    },
+
+    removeTutor(tutorId) {
+      tutors.delete(tutorId);
+    },
+
+    searchTutors(text, limit) {
+      const key = foldText(text.trim());
+      if (key === '') return [];
+      const found: Array<ListedTutor & { key: string }> = [];
+      for (const tutor of tutors.values()) if (tutor.key.includes(key)) found.push(tutor);
+      found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return found.slice(0, limit).map(({ key: _key, ...tutor }) => tutor);
+    },
+
+    get size() {
+      return byId.size;
+    },
+  };
+}
