@@ -1,0 +1,45 @@
+import { isolation, testServers } from '@liveedu/test-kit';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyedList } from './keyed-list.ts';
+
+let client: MongoClient;
+beforeAll(async () => {
+  client = new MongoClient(testServers().mongoUrl, { maxPoolSize: 60 });
+  await client.connect();
+});
+afterAll(() => client.close());
+
+const listIn = () => keyedList(client.db(isolation('keyed').dbName('kit')), 'lists');
+
+describe('keyedList', () => {
+  it('keeps ids newest first, once each, and pages them with the total', async () => {
+    const list = listIn();
+    expect(await list.add('owner', 'a')).toBe(true);
+    expect(await list.add('owner', 'b')).toBe(true);
+    expect(await list.add('owner', 'a')).toBe(false);
+    expect(await list.add('owner', 'c')).toBe(true);
+    expect(await list.page('owner', 0, 2)).toEqual({ ids: ['c', 'b'], total: 3 });
+    expect(await list.page('owner', 2, 2)).toEqual({ ids: ['a'], total: 3 });
+    expect(await list.page('owner', 6, 2)).toEqual({ ids: [], total: 3 });
+    expect(await list.page('nobody', 0, 2)).toEqual({ ids: [], total: 0 });
+    expect(await list.has('owner', 'b')).toBe(true);
+    expect(await list.remove('owner', 'b')).toBe(true);
+    expect(await list.remove('owner', 'b')).toBe(false);
+    expect(await list.has('owner', 'b')).toBe(false);
+    expect(await list.page('owner', 0, 10)).toEqual({ ids: ['c', 'a'], total: 2 });
+  });
+
+  it('adds each id once and counts right when many writes race, the first ones included', async () => {
+    const list = listIn();
+    const ids = Array.from({ length: 40 }, (_, i) => `id${i % 20}`);
+    const added = await Promise.all(ids.map((id) => list.add('racer', id)));
+    expect(added.filter(Boolean)).toHaveLength(20);
+    const page = await list.page('racer', 0, 100);
+    expect(page.total).toBe(20);
+    expect(new Set(page.ids).size).toBe(20);
+    const removed = await Promise.all(ids.map((id) => list.remove('racer', id)));
+    expect(removed.filter(Boolean)).toHaveLength(20);
+    expect(await list.page('racer', 0, 100)).toEqual({ ids: [], total: 0 });
+  });
+});
