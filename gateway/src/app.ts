@@ -3,7 +3,10 @@ import replyFrom from '@fastify/reply-from';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
 import { installErrorHandling, installObservability } from '@liveedu/service-kit';
 import fastify, { type FastifyInstance } from 'fastify';
+import { AccessCache } from './access-cache.ts';
 import type { GatewayConfig } from './config.ts';
+import { identityAccessLoader } from './identity-access.ts';
+import { followIdentityEvents } from './identity-events.ts';
 import { apiDocs } from './plugins/api-docs.ts';
 import { apiRoutes } from './plugins/api-routes.ts';
 import { filesRoute } from './plugins/files.ts';
@@ -25,6 +28,7 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   });
   // The site answers what no route does (client-side routes load the shell).
   installErrorHandling(app, { notFound: false });
+  const cache = new AccessCache({ ...config.accessCache, load: identityAccessLoader(config) });
   installObservability(app, 'gateway', {
     readiness: {
       identity: async () => {
@@ -35,12 +39,31 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
         if (!response.ok) throw new Error(`answered ${response.status}`);
       },
     },
+    gauges: {
+      gateway_access_cache_entries: {
+        help: 'Users whose role the gateway holds without asking identity',
+        read: async () => cache.size,
+      },
+      gateway_access_events_live: {
+        help: '1 while identity user events are followed (cached roles are used), 0 otherwise',
+        read: async () => (cache.live ? 1 : 0),
+      },
+    },
   });
   // One connection pool to the services and S3, shared by the API routes and /files.
   await app.register(replyFrom, { undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 } });
-  await app.register(async (scoped) => apiRoutes(scoped, config));
+  await app.register(async (scoped) => apiRoutes(scoped, config, cache));
   await app.register(async (scoped) => filesRoute(scoped, config));
   await app.register(async (scoped) => apiDocs(scoped, config));
   await site(app, config);
+  const feed = followIdentityEvents({
+    natsUrl: config.natsUrl,
+    prefix: config.eventPrefix,
+    cache,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await feed.stop();
+  });
   return app;
 }

@@ -10,6 +10,13 @@ export interface GatewayConfig {
   internalSecret: string;
   /** Where each service answers; a service with no URL answers 503 until it exists. */
   services: Partial<Record<ServiceName, string>>;
+  /** NATS, where identity's user events come from, and the prefix of its subjects and streams. */
+  natsUrl: string;
+  eventPrefix: string;
+  /** Users' roles kept between calls; see the README for how they are kept current. */
+  accessCache: { maxEntries: number; ttlMs: number };
+  /** How long an authenticated call waits for identity before answering 503. */
+  identityTimeoutMs: number;
   /** The S3 endpoint public files are read from, served under `/files/`. */
   filesUpstream: string;
   publicBucketPrefix: string;
@@ -45,6 +52,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     jwtSecret: kit.jwtSecret,
     internalSecret: kit.internalSecret,
     services,
+    natsUrl: kit.natsUrl,
+    eventPrefix: kit.eventPrefix,
+    accessCache: { maxEntries: 10_000, ttlMs: 30_000 },
+    identityTimeoutMs: 3_000,
     filesUpstream: `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}`,
     publicBucketPrefix: s3.bucketPrefix,
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE || 30),

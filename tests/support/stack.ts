@@ -129,6 +129,8 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     config.services = urls;
     config.filesUpstream = `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`;
     config.publicBucketPrefix = iso.bucketPrefix;
+    config.natsUrl = opts.natsUrl ?? servers.natsUrl;
+    config.eventPrefix = iso.eventPrefix;
     opts.gateway?.(config);
     const gateway = await buildGateway(config);
     const url = await gateway.listen({ host: '127.0.0.1', port: 0 });

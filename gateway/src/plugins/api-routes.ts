@@ -3,13 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from '@liveedu/contracts';
 import {
   createIdentitySigner,
-  createServiceTokenSigner,
   forbidden,
   HttpError,
   SERVICE_TOKEN_HEADER,
   unauthorized,
 } from '@liveedu/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessCache } from '../access-cache.ts';
 import type { GatewayConfig } from '../config.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 
@@ -24,35 +24,18 @@ function allowed(access: RouteEntry['access'], role: Role): boolean {
   return ROLE_RANK[role] > 0;
 }
 
-export async function apiRoutes(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+export async function apiRoutes(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  cache: AccessCache,
+): Promise<void> {
   const signIdentity = createIdentitySigner(config.internalSecret);
-  const serviceToken = createServiceTokenSigner(config.internalSecret, 'gateway');
   await app.register(jwt, { secret: config.jwtSecret, verify: { algorithms: ['HS256'] } });
   await app.register(rateLimit, { global: false });
 
   // The gateway streams bodies through untouched; each service parses and validates its own.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-
-  /** The user's current role, read from identity at each call so changes apply at once. */
-  async function currentAccess(userId: string, requestId: string): Promise<CallerIdentity> {
-    const identityUrl = config.services.identity;
-    if (!identityUrl) throw new HttpError(503, 'The identity service is unavailable, please try again');
-    let response: Response;
-    try {
-      response = await fetch(`${identityUrl}/internal/users/${encodeURIComponent(userId)}/access`, {
-        headers: { [SERVICE_TOKEN_HEADER]: serviceToken(), [REQUEST_ID_HEADER]: requestId },
-        signal: AbortSignal.timeout(5000),
-      });
-    } catch {
-      throw new HttpError(503, 'The identity service is unavailable, please try again');
-    }
-    if (response.status === 404 || response.status === 400)
-      throw unauthorized('Your account no longer exists');
-    if (!response.ok) throw new HttpError(503, 'The identity service is unavailable, please try again');
-    const body = (await response.json()) as { userId: string; username: string; role: Role };
-    return { userId: body.userId, username: body.username, role: body.role };
-  }
 
   async function authenticate(request: FastifyRequest, required: boolean): Promise<CallerIdentity | null> {
     const header = request.headers.authorization;
@@ -79,11 +62,12 @@ export async function apiRoutes(app: FastifyInstance, config: GatewayConfig): Pr
       if (!required) return null;
       throw unauthorized(idHeader ? 'The id header does not match your session' : 'The id header is missing');
     }
-    return currentAccess(claims.sub, request.id);
+    return cache.access(claims.sub, request.id);
   }
 
   for (const entry of routeTable) {
     const upstream = config.services[entry.service];
+    const changesAccess = entry.service === 'identity' && entry.method !== 'GET';
     app.route({
       method: entry.method,
       url: entry.path,
@@ -123,6 +107,15 @@ export async function apiRoutes(app: FastifyInstance, config: GatewayConfig): Pr
             out[REQUEST_ID_HEADER] = request.id;
             if (identity) out[IDENTITY_HEADER] = signIdentity(identity);
             return out as typeof headers;
+          },
+          onResponse(_request, upstreamReply, response) {
+            // The event will tell every replica; this one applies its own caller's change before
+            // answering, so the next call of the same client already sees it.
+            if (changesAccess && identity && response.statusCode < 400) {
+              if (identity.role === 'admin') cache.clear();
+              else cache.invalidate(identity.userId);
+            }
+            upstreamReply.send(response.stream);
           },
           onError(errorReply, { error }) {
             request.log.warn({ err: error, service: entry.service }, 'upstream failed');

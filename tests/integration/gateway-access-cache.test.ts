@@ -1,0 +1,315 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
+import { identityService } from '@liveedu/identity';
+import { paymentsService } from '@liveedu/payments';
+import type { Service } from '@liveedu/service-kit';
+import { startPrivateNats } from '@liveedu/test-kit';
+import { todoService } from '@liveedu/todo';
+import type { FastifyInstance } from 'fastify';
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiResponse,
+  eventually,
+  type Session,
+  startTestStack,
+  type TestStack,
+} from '../support/stack.ts';
+
+const UNAVAILABLE = { message: 'The identity service is unavailable, please try again' };
+const GONE = { message: 'Your account no longer exists' };
+
+async function callVia(
+  base: string,
+  method: string,
+  path: string,
+  opts: { as?: Session; body?: unknown } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = {};
+  if (opts.as) {
+    headers.authorization = `Bearer ${opts.as.token}`;
+    headers.id = opts.as._id;
+  }
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
+}
+
+const portOf = (service: Service | undefined) => {
+  if (!service) throw new Error('the service is not running');
+  return (service.app.server.address() as { port: number }).port;
+};
+
+/** How many times identity has been asked for a user's access, from its own request metrics. */
+async function accessLookups(identity: Service | undefined): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${portOf(identity)}/metrics`)).text();
+  let total = 0;
+  for (const match of text.matchAll(
+    /^http_requests_total\{[^}]*route="\/internal\/users\/:id\/access"[^}]*\} (\d+)$/gm,
+  )) {
+    total += Number(match[1]);
+  }
+  return total;
+}
+
+/** Identity records a request once it has answered; give that a moment before reading. */
+async function lookupsSettled(identity: Service | undefined): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return accessLookups(identity);
+}
+
+async function eventsLive(base: string): Promise<boolean> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return /^gateway_access_events_live\{[^}]*\} 1$/m.test(text);
+}
+
+/**
+ * Calls until one is answered without asking identity, i.e. from the cache. Events about the
+ * user still on their way (say, from an application just made) would otherwise empty the
+ * entry in the middle of a test.
+ */
+async function untilCached(
+  identity: Service | undefined,
+  call: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  return eventually(
+    async () => {
+      const before = await lookupsSettled(identity);
+      const response = await call();
+      return (await lookupsSettled(identity)) === before ? response : undefined;
+    },
+    10_000,
+    'an answer from the cache',
+  );
+}
+
+const waitLive = (base: string, live = true) =>
+  eventually(
+    async () => ((await eventsLive(base)) === live ? true : undefined),
+    20_000,
+    `the gateway at ${base} ${live ? 'following' : 'no longer following'} user events`,
+  );
+
+/** Calls until `done` holds or `ms` pass; the last answer and how long it took. */
+async function within(
+  ms: number,
+  call: () => Promise<ApiResponse>,
+  done: (response: ApiResponse) => boolean,
+): Promise<{ response: ApiResponse; elapsed: number }> {
+  const started = Date.now();
+  for (;;) {
+    const response = await call();
+    const elapsed = Date.now() - started;
+    if (done(response) || elapsed > ms) return { response, elapsed };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('role checks from the cache, two gateway replicas', () => {
+  let stack: TestStack;
+  let config: GatewayConfig;
+  let replica: FastifyInstance;
+  /** The stack's gateway, whose cache the tests look at, and a second one beside it. */
+  let a: string;
+  let b: string;
+  let admin: Session;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      services: { identity: identityService, todo: todoService, payments: paymentsService },
+      gateway: (c) => {
+        config = c;
+      },
+    });
+    replica = await buildGateway({ ...config });
+    b = await replica.listen({ host: '127.0.0.1', port: 0 });
+    a = stack.url;
+    await waitLive(a);
+    await waitLive(b);
+    admin = await stack.login('admin', stack.env.ADMIN_PASSWORD as string);
+  });
+  afterAll(async () => {
+    await replica?.close();
+    await stack?.close();
+  });
+
+  it("answers a user's second call without asking identity", async () => {
+    const identity = stack.services.identity;
+    const user = await stack.newUser('cached');
+    const before = await lookupsSettled(identity);
+    expect((await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
+    expect(await lookupsSettled(identity)).toBe(before + 1);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
+    }
+    expect(await lookupsSettled(identity)).toBe(before + 1);
+    // The other replica keeps its own cache.
+    expect((await callVia(b, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
+    expect(await lookupsSettled(identity)).toBe(before + 2);
+  });
+
+  it('a tutor approval made through another replica applies here within a second', async () => {
+    const identity = stack.services.identity;
+    const user = await stack.newUser('approved');
+    const applied = await callVia(a, 'POST', '/api/v1/tutor-request-ytlink', {
+      as: user,
+      body: { ytLink: 'https://youtu.be/cache' },
+    });
+    expect(applied.status).toBe(201);
+    const student = await untilCached(identity, () =>
+      callVia(a, 'GET', '/api/v1/payment-history', { as: user }),
+    );
+    expect(student.status).toBe(403);
+
+    const accepted = await callVia(b, 'PUT', '/api/v1/acceptTutorRequest', {
+      as: admin,
+      body: { option: 'accept', id: user._id },
+    });
+    expect(accepted.status).toBe(200);
+    const { response, elapsed } = await within(
+      1000,
+      () => callVia(a, 'GET', '/api/v1/payment-history', { as: user }),
+      (r) => r.status === 200,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({ data: [] });
+    expect(elapsed).toBeLessThanOrEqual(1000);
+  });
+
+  it('a deletion made through another replica locks the user out here within a second', async () => {
+    const identity = stack.services.identity;
+    const user = await stack.newUser('deleted');
+    const cached = await untilCached(identity, () =>
+      callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user }),
+    );
+    expect(cached.status).toBe(200);
+
+    const deleted = await callVia(b, 'DELETE', `/api/v1/delete-user/${user._id}`, { as: admin });
+    expect(deleted.status).toBe(200);
+    const { response, elapsed } = await within(
+      1000,
+      () => callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user }),
+      (r) => r.status === 401,
+    );
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(GONE);
+    expect(elapsed).toBeLessThanOrEqual(1000);
+  });
+
+  it('a change made through this replica applies to its very next call', async () => {
+    const user = await stack.newUser('sameReplica');
+    await callVia(a, 'POST', '/api/v1/tutor-request-ytlink', {
+      as: user,
+      body: { ytLink: 'https://youtu.be/same' },
+    });
+    expect((await callVia(a, 'GET', '/api/v1/payment-history', { as: user })).status).toBe(403);
+    const accepted = await callVia(a, 'PUT', '/api/v1/acceptTutorRequest', {
+      as: admin,
+      body: { option: 'accept', id: user._id },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await callVia(a, 'GET', '/api/v1/payment-history', { as: user })).status).toBe(200);
+  });
+
+  it('answers 503 with a message, in bounded time, when identity accepts but never answers', async () => {
+    const user = await stack.newUser('hung');
+    const sockets = new Set<Socket>();
+    const silent: Server = createServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const hung = await buildGateway({
+      ...config,
+      services: { ...config.services, identity: `http://127.0.0.1:${port}` },
+    });
+    try {
+      const url = await hung.listen({ host: '127.0.0.1', port: 0 });
+      const started = Date.now();
+      const response = await callVia(url, 'GET', '/api2/v1/getAll-todos', { as: user });
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual(UNAVAILABLE);
+      expect(Date.now() - started).toBeLessThan(config.identityTimeoutMs + 2000);
+    } finally {
+      await hung.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  // Stops identity, so it runs last.
+  it('with identity stopped, a cached user still gets through and an uncached one gets 503', async () => {
+    const known = await stack.newUser('known');
+    const stranger = await stack.newUser('stranger');
+    const cached = await untilCached(stack.services.identity, () =>
+      callVia(a, 'GET', '/api2/v1/getAll-todos', { as: known }),
+    );
+    expect(cached.status).toBe(200);
+
+    await stack.services.identity?.close();
+    const stillIn = await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: known });
+    expect(stillIn.status).toBe(200);
+    expect(stillIn.body).toEqual({ data: [] });
+    const started = Date.now();
+    const refused = await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: stranger });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual(UNAVAILABLE);
+    expect(Date.now() - started).toBeLessThan(config.identityTimeoutMs + 2000);
+  });
+});
+
+describe('role checks across a NATS outage', () => {
+  it('asks identity at every call while events cannot arrive, and drops what it kept once they can', async () => {
+    const nats = await startPrivateNats();
+    const stack = await startTestStack({
+      services: { identity: identityService, todo: todoService },
+      natsUrl: nats.url,
+    });
+    try {
+      const identity = stack.services.identity;
+      const users = identity?.app.db.collection('users');
+      if (!users) throw new Error('identity is not running');
+      await waitLive(stack.url);
+      const user = await stack.newUser('outage');
+      const todos = (as: Session) => stack.call('GET', '/api2/v1/getAll-todos', { as });
+
+      expect((await todos(user)).status).toBe(200);
+      const cached = await lookupsSettled(identity);
+      expect((await todos(user)).status).toBe(200);
+      expect(await lookupsSettled(identity)).toBe(cached);
+
+      await nats.halt();
+      await waitLive(stack.url, false);
+      const during = await lookupsSettled(identity);
+      expect((await todos(user)).status).toBe(200);
+      expect((await todos(user)).status).toBe(200);
+      expect(await lookupsSettled(identity)).toBe(during + 2);
+
+      // Known to this gateway during the outage, then deleted with no event at all: only emptying
+      // the cache once events flow again keeps the old answer from being trusted.
+      const other = await stack.newUser('other');
+      expect((await todos(other)).status).toBe(200);
+      await users.updateOne({ _id: new ObjectId(other._id) }, { $set: { deletedAt: new Date() } });
+
+      await nats.resume();
+      await waitLive(stack.url);
+      const gone = await todos(other);
+      expect(gone.status).toBe(401);
+      expect(gone.body).toEqual(GONE);
+
+      const fresh = await stack.newUser('after');
+      expect((await todos(fresh)).status).toBe(200);
+      const after = await lookupsSettled(identity);
+      expect((await todos(fresh)).status).toBe(200);
+      expect(await lookupsSettled(identity)).toBe(after);
+    } finally {
+      await stack.close();
+      await nats.stop();
+    }
+  }, 90_000);
+});
