@@ -15,6 +15,7 @@ export {
 } from './create-service.ts';
 export { type EventHandler, type HandlerContext, PROCESSED_COLLECTION } from './events/consumers.ts';
 export type { EventBus } from './events/event-bus.ts';
+export { type EventFollower, type FollowOptions, followEvents, lastSequence } from './events/follower.ts';
 export { type EventNames, eventNames } from './events/names.ts';
 export { newEvent, OUTBOX_COLLECTION, withEvents, withEventsUpdate } from './events/outbox.ts';
 export {
