@@ -87,7 +87,10 @@ export async function runBench(
     const servers = childrenOf(process.pid)
       .filter((p) => !pids.has(p.pid) && /^(java|mongod|minio|nats-server)$/.test(p.name))
       // the database launcher execs the JVM, so its process is named java
-      .map((p) => ({ name: `${p.name === 'java' ? 'mongo-java-server' : p.name} (data server)`, pid: p.pid }));
+      .map((p) => ({
+        name: `${p.name === 'java' ? 'mongo-java-server' : p.name} (data server)`,
+        pid: p.pid,
+      }));
     return [...known, ...servers];
   };
 
