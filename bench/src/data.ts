@@ -340,13 +340,12 @@ export function course(seed: number, size: DataSize, categories: string[], i: nu
     })),
     tutorId: oid('tutor', tutorIndex).toHexString(),
     tutorUsername: tutor(seed, tutorIndex).username,
-    studentsEnrolled: reviews.map((r) => r.userId),
     enrolledCount: reviews.length,
-    reviews,
+    // The catalog keeps the newest ten on the course; the rest live in its reviews collection.
+    latestReviews: [...reviews].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 10),
     ratingSum,
     ratingCount,
     ratingAverage: ratingCount === 0 ? 0 : Math.round((ratingSum / ratingCount) * 10) / 10,
-    reviewsVersion: 0,
     listed: true,
     createdAt,
     updatedAt: createdAt,
@@ -380,6 +379,7 @@ export function purchaseDocs(
       courseId,
       enrolledAt: paidAt,
       paymentId,
+      counted: true,
     },
     review: {
       _id: `${courseId}:${studentId}`,

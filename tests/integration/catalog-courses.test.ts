@@ -29,6 +29,7 @@ type Details = Omit<Card, 'reviews'> & {
   desc: string;
   benefits: string;
   prerequistes: string;
+  enrolledCount: number;
   studentsEnrolled: string[];
   reviews: { rating: number; comment: string; user: { avatar: string; username: string } }[];
   courseContent: Item[][];
@@ -223,6 +224,7 @@ describe('creating, updating and deleting courses', () => {
       difficulity: 'beginner',
       benefits: 'Confidence in your changes',
       prerequistes: 'Some JavaScript',
+      enrolledCount: 0,
       studentsEnrolled: [],
       reviews: [],
       ratingAverage: 0,
@@ -636,13 +638,34 @@ describe('enrollment, learning and reviews', () => {
     await pay(courseId, student, tutor);
     await waitForEnrollment(student, courseId);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
-    expect(detail.body.studentsEnrolled).toEqual([student._id]);
+    const path = `/api/v1/get-course-details/${courseId}`;
+    // Everyone sees how many bought it; only the buyer sees their own id, nobody sees others'.
+    const asStudent = await stack.call<Details>('GET', path, { as: student });
+    expect(asStudent.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [student._id] });
+    const asStranger = await stack.call<Details>('GET', path, { as: stranger });
+    expect(asStranger.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [] });
+    const asVisitor = await stack.call<Details>('GET', path);
+    expect(asVisitor.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [] });
+    const asOwner = await stack.call<Details>(
+      'GET',
+      `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
+      {
+        as: tutor,
+      },
+    );
+    expect(asOwner.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [] });
     expect(await enrolledIn(student)).toEqual([courseId]);
-    const course = await stack.services
-      .catalog!.app.db.collection('courses')
-      .findOne({ _id: new ObjectId(courseId) });
+    const db = stack.services.catalog!.app.db;
+    const course = await db.collection('courses').findOne({ _id: new ObjectId(courseId) });
     expect(course?.enrolledCount).toBe(1);
+    expect(course).not.toHaveProperty('studentsEnrolled');
+    expect(
+      await db.collection<{ _id: string }>('enrollments').findOne({ _id: `${student._id}:${courseId}` }),
+    ).toMatchObject({
+      studentId: student._id,
+      courseId,
+      counted: true,
+    });
     expect(await enrolledIn(stranger)).toEqual([]);
   });
 

@@ -93,8 +93,8 @@ async function createCourse(stack: TestStack, tutor: Session, title: string, pri
   return course(stack, created.body._id);
 }
 
-async function course(stack: TestStack, id: string): Promise<Course> {
-  const details = await stack.call<Course>('GET', `/api/v1/get-course-details/${id}`);
+async function course(stack: TestStack, id: string, as?: Session): Promise<Course> {
+  const details = await stack.call<Course>('GET', `/api/v1/get-course-details/${id}`, as ? { as } : {});
   expect(details.status).toBe(200);
   return details.body;
 }
@@ -168,13 +168,14 @@ async function rowFor(stack: TestStack, who: Session, orderId: string): Promise<
   return row;
 }
 
-async function enrolledTimes(stack: TestStack, courseId: string, studentId: string): Promise<number> {
-  return (await course(stack, courseId)).studentsEnrolled.filter((id) => id === studentId).length;
+/** The catalog lists a student in `studentsEnrolled` only on that student's own request. */
+async function enrolledTimes(stack: TestStack, courseId: string, student: Session): Promise<number> {
+  return (await course(stack, courseId, student)).studentsEnrolled.filter((id) => id === student._id).length;
 }
 
-const waitForEnrollment = (stack: TestStack, courseId: string, studentId: string) =>
+const waitForEnrollment = (stack: TestStack, courseId: string, student: Session) =>
   eventually(
-    async () => ((await enrolledTimes(stack, courseId, studentId)) > 0 ? true : undefined),
+    async () => ((await enrolledTimes(stack, courseId, student)) > 0 ? true : undefined),
     20_000,
     'enrollment',
   );
@@ -365,7 +366,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     expect(paid.callbackResponse?.status).toBe(303);
     paymentSucceeded(paid.callbackResponse?.location ?? null, paid.fields.razorpay_payment_id);
 
-    await waitForEnrollment(stack, c._id, student._id);
+    await waitForEnrollment(stack, c._id, student);
     const enrolled = await stack.call<{ coursesEnrolled: { _id: string }[] }>(
       'GET',
       '/api/v1/enrolled-courses',
@@ -420,7 +421,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const row = await rowFor(stack, student, order.orderId);
     expect(row.success).toBe(false);
     expect(row.razorpay_payment_id).toBeUndefined();
-    expect(await enrolledTimes(stack, c._id, student._id)).toBe(0);
+    expect(await enrolledTimes(stack, c._id, student)).toBe(0);
   });
 
   it('the callback replayed five times and the webhook sent twice enroll and credit exactly once', async () => {
@@ -451,12 +452,12 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     // A different delivery of the same fact (another event id) changes nothing either.
     expect((await deliverWebhook(event, `evt_other_${paymentId}`)).status).toBe(200);
 
-    await waitForEnrollment(stack, c._id, student._id);
+    await waitForEnrollment(stack, c._id, student);
     const expected = await ledgerMovedBy(before, c.price);
     await sleep(2000); // give any duplicate time to arrive
     // One fact left payments, and downstream it counted once.
     expect(await publishedFor(order.orderId)).toBe(1);
-    expect(await enrolledTimes(stack, c._id, student._id)).toBe(1);
+    expect(await enrolledTimes(stack, c._id, student)).toBe(1);
     expect(await ledger()).toEqual(expected);
     const rows = (await orderHistory(stack, student)).filter((r) => r.courseEnrolled._id === c._id);
     expect(rows).toHaveLength(1);
@@ -471,7 +472,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const paid = await pay(stack, order, callbackFor(stack, order, c, student), { followCallback: false });
     if (paid.outcome !== 'success') throw new Error('declined');
 
-    await waitForEnrollment(stack, c._id, student._id);
+    await waitForEnrollment(stack, c._id, student);
     await ledgerMovedBy(before, c.price);
     expect(await rowFor(stack, student, order.orderId)).toMatchObject({
       success: true,
@@ -480,7 +481,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     // The browser turning up late is welcome and changes nothing.
     const late = await postCallback(paid.callbackUrl, paid.fields);
     paymentSucceeded(late.location, paid.fields.razorpay_payment_id);
-    expect(await enrolledTimes(stack, c._id, student._id)).toBe(1);
+    expect(await enrolledTimes(stack, c._id, student)).toBe(1);
     expect(await publishedFor(order.orderId)).toBe(1);
   });
 
@@ -542,20 +543,46 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
 
       await sleep(1000);
       expect((await rowFor(stack, student, order.orderId)).success).toBe(false);
-      expect(await enrolledTimes(stack, c._id, student._id)).toBe(0);
-      expect(await enrolledTimes(stack, otherCourse._id, student._id)).toBe(0);
-      expect(await enrolledTimes(stack, c._id, other._id)).toBe(0);
+      expect(await enrolledTimes(stack, c._id, student)).toBe(0);
+      expect(await enrolledTimes(stack, otherCourse._id, student)).toBe(0);
+      expect(await enrolledTimes(stack, c._id, other)).toBe(0);
       expect(await orderHistory(stack, other)).toEqual([]);
 
       // The genuine callback still works, at the catalog's price whatever the client sent.
       const genuine = await postCallback(callbackUrl(stack, path), fields);
       paymentSucceeded(genuine.location, fields.razorpay_payment_id);
-      await waitForEnrollment(stack, c._id, student._id);
+      await waitForEnrollment(stack, c._id, student);
       expect(await rowFor(stack, student, order.orderId)).toMatchObject({ success: true, amount: c.price });
-      expect(await enrolledTimes(stack, otherCourse._id, student._id)).toBe(0);
+      expect(await enrolledTimes(stack, otherCourse._id, student)).toBe(0);
     } finally {
       sandbox.setWebhookUrl(sandbox.webhookUrl);
     }
+  });
+
+  it('refuses a student the catalog enrolled without a payment here (as the demo seed does)', async () => {
+    const student = await stack.newUser('seeded');
+    const c = freshCourse();
+    const enrollments = stack.services.catalog?.app.db.collection<{
+      _id: string;
+      studentId: string;
+      courseId: string;
+      enrolledAt: Date;
+      counted: boolean;
+    }>('enrollments');
+    if (!enrollments) throw new Error('catalog is not running');
+    await enrollments.insertOne({
+      _id: `${student._id}:${c._id}`,
+      studentId: student._id,
+      courseId: c._id,
+      enrolledAt: new Date(),
+      counted: true,
+    });
+    const again = await checkout(stack, student, c);
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'You are already enrolled in this course' },
+    });
+    expect(await orderHistory(stack, student)).toEqual([]);
   });
 
   it('refuses unknown courses, one’s own course and buying for someone else, with a message', async () => {

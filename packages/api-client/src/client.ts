@@ -126,8 +126,10 @@ export function createApiClient(options: ApiClientOptions) {
       get<{ courses: CourseCard[]; tutor: TutorProfile[] }>(`api/v1/search/${enc(query)}`, { signal }),
     viewUser: (username: string, signal?: AbortSignal) =>
       get<{ user: InstructorProfile }>(`api/v1/viewUser/${enc(username)}`, { signal }),
+    // Public, but sent with the session when there is one: `studentsEnrolled` then says whether
+    // the caller bought the course.
     courseDetails: (id: string, signal?: AbortSignal) =>
-      get<CourseDetails>(`api/v1/get-course-details/${enc(id)}`, { signal }),
+      get<CourseDetails>(`api/v1/get-course-details/${enc(id)}`, { ...auth, signal }),
     learnCourse: (courseId: string, userId: string, signal?: AbortSignal) =>
       get<LearnCourse>(`api/v1/learn-course/${enc(courseId)}/user/${enc(userId)}`, { ...auth, signal }),
     forgotPassword: (email: string) => post<MessageResponse>('api/v1/forgot-password', { email }),

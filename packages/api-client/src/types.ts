@@ -56,7 +56,11 @@ export interface CourseDetails extends Omit<CourseCard, 'reviews'> {
   desc: string;
   benefits: string;
   prerequistes: string;
+  /** How many students bought the course. */
+  enrolledCount: number;
+  /** Only the caller's own id, when the caller bought the course (so the call must carry auth). */
   studentsEnrolled: string[];
+  /** The newest reviews; `ratingCount` counts them all. */
   reviews: Review[];
   courseContent: CourseSection[];
 }

@@ -3,6 +3,7 @@ import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
 import { onUserDeleted } from './handlers/on-user-deleted.ts';
 import { onUserRegistered } from './handlers/on-user-registered.ts';
 import { onUserUpdated } from './handlers/on-user-updated.ts';
+import { migrateCourses } from './migrate.ts';
 import adminRoutes from './routes/admin/index.ts';
 import catalogRoutes from './routes/catalog/index.ts';
 import learningRoutes from './routes/learning/index.ts';
@@ -10,7 +11,7 @@ import studentRoutes from './routes/students/index.ts';
 import tutorCourseRoutes from './routes/tutor-courses/index.ts';
 import { seedCategories } from './seed/categories.ts';
 import { demoSeedingEnabled, seedDemo } from './seed/demo.ts';
-import { CATEGORIES_BUCKET, COURSES, catalogIndexes, THUMBNAILS_BUCKET } from './store.ts';
+import { CATEGORIES_BUCKET, COURSES, catalogIndexes, collections, THUMBNAILS_BUCKET } from './store.ts';
 
 export const catalogService: ServiceDefinition = {
   name: 'catalog',
@@ -33,6 +34,7 @@ export const catalogService: ServiceDefinition = {
     await app.register(adminRoutes);
   },
   async onReady(app) {
+    await migrateCourses(collections(app.db), app.log);
     await seedCategories(app);
     if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
   },

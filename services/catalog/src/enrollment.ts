@@ -1,14 +1,45 @@
-import { type Db, ObjectId } from 'mongodb';
+import { isDuplicateKey } from '@liveedu/service-kit';
+import { type Collection, type Db, ObjectId } from 'mongodb';
 import { COURSES, type CourseDoc, ENROLLMENTS, type EnrollmentDoc, enrollmentId } from './store.ts';
 
-const COURSE_ATTEMPTS = 5;
+/**
+ * How many recently counted rows a course remembers. A retry only needs its own token to still
+ * be there, and retries come within seconds (the consumer's redelivery backs off to at most 15 s),
+ * so this is far more than the enrollments one course takes in that time.
+ */
+export const COUNTED_WINDOW = 200;
+
+/** A course written before counts were kept by `$inc` still has these; the migration removes them. */
+export const LEGACY_COURSE = {
+  $or: [
+    { studentsEnrolled: { $exists: true } },
+    { reviews: { $exists: true } },
+    { reviewsVersion: { $exists: true } },
+  ],
+};
+const CURRENT_COURSE = {
+  studentsEnrolled: { $exists: false },
+  reviews: { $exists: false },
+  reviewsVersion: { $exists: false },
+};
 
 /**
- * Adds a student to a course, once however often it is repeated. The per-student row is the
- * record of the purchase; the course's list and count then change together only when the
- * student is not on it yet. The list is read back and re-applied if another write to the same
- * course replaced it (FerretDB 1.x applies an update as read-modify-write, so a concurrent
- * outbox write can undo it). Every step is safe to repeat, so a crash heals on redelivery.
+ * Adds a student to a course, once however often the payment is reported. The row keyed
+ * `studentId:courseId` is the enrollment; the course's `enrolledCount` follows it in three steps:
+ *
+ * 1. insert the row with `counted: false` and a random `countToken` (a duplicate key means an
+ *    earlier delivery got here first; its row is read instead);
+ * 2. unless the row says `counted: true`, `$inc` the count and `$push` the token onto the
+ *    course's `countedTokens` in ONE update, on condition that the token is not there yet;
+ * 3. set `counted: true` on the row.
+ *
+ * No transaction spans the two documents, so a crash or an error can fall between any two steps,
+ * and the handler's failure makes the event come again. Before step 2 the redelivery increments;
+ * between 2 and 3 the token on the course shows the increment happened and it is not repeated;
+ * after 3 the row alone answers. Flagging the row before incrementing would instead lose the
+ * increment to a crash between the two, and incrementing with no token would repeat it. The token
+ * list is bounded by `$slice`; step 3 makes the row the long-term answer.
+ *
  * Resolves false when the course does not exist.
  */
 export async function enroll(
@@ -16,40 +47,64 @@ export async function enroll(
   opts: { courseId: string; studentId: string; paymentId?: string; at: Date },
 ): Promise<boolean> {
   const courses = db.collection<CourseDoc>(COURSES);
+  const rows = db.collection<EnrollmentDoc>(ENROLLMENTS);
   const _id = new ObjectId(opts.courseId);
   if (!(await courses.findOne({ _id }, { projection: { _id: 1 } }))) return false;
-  await db.collection<EnrollmentDoc>(ENROLLMENTS).updateOne(
-    { _id: enrollmentId(opts.studentId, opts.courseId) },
-    {
-      $setOnInsert: {
-        studentId: opts.studentId,
-        courseId: opts.courseId,
-        enrolledAt: opts.at,
-        ...(opts.paymentId ? { paymentId: opts.paymentId } : {}),
-      },
-    },
-    { upsert: true },
-  );
-  for (let attempt = 0; attempt < COURSE_ATTEMPTS; attempt++) {
-    await courses.updateOne(
-      { _id, studentsEnrolled: { $ne: opts.studentId } },
-      { $addToSet: { studentsEnrolled: opts.studentId }, $inc: { enrolledCount: 1 } },
-    );
-    const course = await courses.findOne({ _id }, { projection: { studentsEnrolled: 1 } });
-    if (course?.studentsEnrolled.includes(opts.studentId)) return true;
+
+  const fresh: EnrollmentDoc = {
+    _id: enrollmentId(opts.studentId, opts.courseId),
+    studentId: opts.studentId,
+    courseId: opts.courseId,
+    enrolledAt: opts.at,
+    ...(opts.paymentId ? { paymentId: opts.paymentId } : {}),
+    counted: false,
+    countToken: new ObjectId().toHexString(),
+  };
+  let row: EnrollmentDoc | null = fresh;
+  try {
+    await rows.insertOne(fresh);
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    row = await rows.findOne({ _id: fresh._id });
+    if (!row) throw new Error(`enrollment ${fresh._id} vanished after a duplicate key`);
   }
-  throw new Error(`could not add the student to course ${opts.courseId}`);
+  // Rows from before counting was done this way carry no flag: the migration counted them.
+  if (row.counted !== false) return true;
+  const token = row.countToken;
+  if (!token) throw new Error(`enrollment ${row._id} is waiting to be counted but has no token`);
+
+  const counted = await courses.updateOne(
+    { _id, countedTokens: { $ne: token }, ...CURRENT_COURSE },
+    {
+      $inc: { enrolledCount: 1 },
+      $push: { countedTokens: { $each: [token], $slice: -COUNTED_WINDOW } },
+    },
+  );
+  if (counted.matchedCount === 0) {
+    const course = await courses.findOne(
+      { _id },
+      { projection: { studentsEnrolled: 1, reviews: 1, reviewsVersion: 1 } },
+    );
+    if (!course) return false;
+    // The start-up migration has not reached this course yet; failing makes the event come back.
+    if ('studentsEnrolled' in course || 'reviews' in course || 'reviewsVersion' in course) {
+      throw new Error(`course ${opts.courseId} is not migrated yet`);
+    }
+    // Otherwise the token is on the course: an earlier attempt incremented and stopped there.
+  }
+  await rows.updateOne({ _id: row._id }, { $set: { counted: true } });
+  return true;
 }
 
-/** Whether the student bought the course: on its list, or recorded by a purchase. */
+/** Whether the student bought the course: its enrollment row, looked up by `_id`. */
 export async function isEnrolled(
-  db: Db,
-  course: Pick<CourseDoc, '_id' | 'studentsEnrolled'>,
+  enrollments: Collection<EnrollmentDoc>,
+  courseId: string,
   studentId: string,
-) {
-  if (course.studentsEnrolled.includes(studentId)) return true;
-  const row = await db
-    .collection<EnrollmentDoc>(ENROLLMENTS)
-    .findOne({ _id: enrollmentId(studentId, course._id.toHexString()) }, { projection: { _id: 1 } });
+): Promise<boolean> {
+  const row = await enrollments.findOne(
+    { _id: enrollmentId(studentId, courseId) },
+    { projection: { _id: 1 } },
+  );
   return row !== null;
 }

@@ -1,11 +1,13 @@
 import type { ServiceApp } from '@liveedu/service-kit';
 import { Type } from '@liveedu/service-kit';
-import { paiseToRupees } from './domain/course.ts';
+import { newestReviews, paiseToRupees, ratingAverage } from './domain/course.ts';
+import { isEnrolled } from './enrollment.ts';
 import {
   CATEGORIES_BUCKET,
   type CategoryDoc,
   type Collections,
   type CourseDoc,
+  LATEST_REVIEWS,
   THUMBNAILS_BUCKET,
   type TutorDoc,
 } from './store.ts';
@@ -57,7 +59,10 @@ const detailFields = {
   difficulity: Type.String(),
   benefits: Type.String(),
   prerequistes: Type.String(),
+  enrolledCount: Type.Number(),
+  /** The caller's own id when the caller bought the course, else empty: buyers stay private. */
   studentsEnrolled: Type.Array(Type.String()),
+  /** The newest reviews only; `ratingCount` counts them all. */
   reviews: Type.Array(PublicReview),
   ratingAverage: Type.Number(),
   ratingCount: Type.Number(),
@@ -95,8 +100,8 @@ export const CARD_PROJECTION = {
   pricePaise: 1,
   difficulity: 1,
   category: 1,
-  reviews: 1,
-  ratingAverage: 1,
+  'latestReviews.rating': 1,
+  ratingSum: 1,
   ratingCount: 1,
   tutorId: 1,
   tutorUsername: 1,
@@ -110,11 +115,11 @@ export type CardSource = Pick<
   | 'pricePaise'
   | 'difficulity'
   | 'category'
-  | 'ratingAverage'
+  | 'ratingSum'
   | 'ratingCount'
   | 'tutorId'
   | 'tutorUsername'
-> & { reviews: { rating: number }[] };
+> & { latestReviews?: { rating: number }[] };
 
 export function card(course: CardSource, urls: Urls) {
   return {
@@ -124,8 +129,8 @@ export function card(course: CardSource, urls: Urls) {
     price: paiseToRupees(course.pricePaise),
     difficulity: course.difficulity,
     category: course.category,
-    reviews: (course.reviews ?? []).map((r) => ({ rating: r.rating })),
-    ratingAverage: course.ratingAverage ?? 0,
+    reviews: (course.latestReviews ?? []).map((r) => ({ rating: r.rating })),
+    ratingAverage: ratingAverage(course.ratingSum ?? 0, course.ratingCount ?? 0),
     ratingCount: course.ratingCount ?? 0,
     courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
   };
@@ -146,14 +151,19 @@ export async function reviewUsers(
   return new Map(found.map((u) => [u._id, { avatar: u.avatar, username: u.username }]));
 }
 
-export async function details(db: Collections, urls: Urls, course: CourseDoc) {
-  const newestFirst = [...course.reviews].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const users = await reviewUsers(
-    db,
-    newestFirst.map((r) => r.userId),
-  );
+/** A course page; `viewerId` is the caller, if any, and decides `studentsEnrolled`. */
+export async function details(db: Collections, urls: Urls, course: CourseDoc, viewerId: string | null) {
+  const courseId = course._id.toHexString();
+  const newestFirst = newestReviews(course.latestReviews ?? [], LATEST_REVIEWS);
+  const [users, viewerEnrolled] = await Promise.all([
+    reviewUsers(
+      db,
+      newestFirst.map((r) => r.userId),
+    ),
+    viewerId ? isEnrolled(db.enrollments, courseId, viewerId) : false,
+  ]);
   return {
-    _id: course._id.toHexString(),
+    _id: courseId,
     title: course.title,
     desc: course.desc,
     thumbnail: urls.thumbnail(course.thumbnailKey),
@@ -162,14 +172,15 @@ export async function details(db: Collections, urls: Urls, course: CourseDoc) {
     difficulity: course.difficulity,
     benefits: course.benefits,
     prerequistes: course.prerequistes,
-    studentsEnrolled: course.studentsEnrolled,
+    enrolledCount: course.enrolledCount ?? 0,
+    studentsEnrolled: viewerEnrolled && viewerId ? [viewerId] : [],
     reviews: newestFirst.map((r) => ({
       rating: r.rating,
       comment: r.comment,
       user: users.get(r.userId) ?? DELETED_USER,
     })),
-    ratingAverage: course.ratingAverage,
-    ratingCount: course.ratingCount,
+    ratingAverage: ratingAverage(course.ratingSum ?? 0, course.ratingCount ?? 0),
+    ratingCount: course.ratingCount ?? 0,
     courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
     createdAt: course.createdAt.toISOString(),
     courseContent: course.sections.map((s) => s.items),

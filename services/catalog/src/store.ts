@@ -38,14 +38,21 @@ export interface CourseDoc {
   sections: { items: VideoItem[] }[];
   tutorId: string;
   tutorUsername: string;
-  studentsEnrolled: string[];
+  /** Changed only by `$inc` when an enrollment row is counted (see enrollment.ts). */
   enrolledCount: number;
-  reviews: StoredReview[];
+  /**
+   * Tokens of the last enrollment rows counted, written in the same update as the `$inc`: what
+   * lets a retried enrollment tell whether its increment already happened (see enrollment.ts).
+   * Random per row, so they say nothing about who bought the course.
+   */
+  countedTokens?: string[];
+  /** The newest reviews for the course page, newest first, at most `LATEST_REVIEWS`. */
+  latestReviews: StoredReview[];
+  /** Totals over every row in `reviews`, changed only by `$inc`. */
   ratingSum: number;
   ratingCount: number;
+  /** Stored for the "loved by students" sort; answers compute it from sum and count. */
   ratingAverage: number;
-  /** Bumped by every review write, so concurrent reviews never overwrite each other. */
-  reviewsVersion: number;
   /** In listings, search and favourites: false once deleted or once its tutor is gone. */
   listed: boolean;
   deletedAt?: Date;
@@ -76,15 +83,23 @@ export interface FavouriteDoc {
   addedAt: Date;
 }
 
+/** The record of a purchase: one per student and course, by `_id`. */
 export interface EnrollmentDoc {
   _id: string;
   studentId: string;
   courseId: string;
   enrolledAt: Date;
   paymentId?: string;
+  /**
+   * false from insertion until the course's `enrolledCount` includes this row; absent on rows
+   * written before the count was kept this way (the start-up migration counted those).
+   */
+  counted?: boolean;
+  /** Pushed onto the course's `countedTokens` with the increment. */
+  countToken?: string;
 }
 
-/** One row per (course, student) for the home page's best reviews across all courses. */
+/** One row per (course, student): the review itself, and the source of the course's totals. */
 export interface ReviewDoc {
   _id: string;
   courseId: string;
@@ -114,6 +129,9 @@ export function collections(db: Db): Collections {
     reviews: db.collection<ReviewDoc>(REVIEWS),
   };
 }
+
+/** How many reviews a course document carries for its page. */
+export const LATEST_REVIEWS = 10;
 
 export const favouriteId = (userId: string, courseId: string) => `${userId}:${courseId}`;
 export const enrollmentId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;

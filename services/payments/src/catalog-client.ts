@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER } from '@liveedu/contracts';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@liveedu/contracts';
 import { HttpError, notFound } from '@liveedu/service-kit';
 
 /** What checkout needs of a course, read from the catalog's public course page. */
@@ -9,6 +9,7 @@ export interface CourseForSale {
   price: unknown;
   tutorId: string;
   tutorUsername: string;
+  /** The buyer's own id when the catalog has them enrolled; the catalog names nobody else. */
   studentsEnrolled: string[];
 }
 
@@ -17,11 +18,19 @@ const unavailable = () => new HttpError(503, 'The catalog service is unavailable
 /** Reads a course from the catalog over HTTP (services never read each other's databases). */
 export function createCatalogClient(baseUrl: string, timeoutMs = 5000) {
   return {
-    async course(id: string, requestId: string): Promise<CourseForSale> {
+    /**
+     * `identity` is the gateway-signed header of the buyer's request, passed on so the catalog
+     * answers whether this buyer is enrolled (including enrollments no payment here recorded).
+     */
+    async course(id: string, requestId: string, identity?: string): Promise<CourseForSale> {
       let response: Response;
       try {
         response = await fetch(`${baseUrl}/api/v1/get-course-details/${encodeURIComponent(id)}`, {
-          headers: { accept: 'application/json', [REQUEST_ID_HEADER]: requestId },
+          headers: {
+            accept: 'application/json',
+            [REQUEST_ID_HEADER]: requestId,
+            ...(identity ? { [IDENTITY_HEADER]: identity } : {}),
+          },
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { countsFor, lastDays, lastMonths } from './calendar.ts';
-import { applyReview, checkCourseInput, checkReview, priceToPaise } from './course.ts';
+import {
+  checkCourseInput,
+  checkReview,
+  newestReviews,
+  priceToPaise,
+  ratingAverage,
+  ratingTotals,
+} from './course.ts';
 import { escapeRegex } from './text.ts';
 
 const item = { sectionTitle: 'S', videoTitle: 'V', videoDesc: 'D', videoLink: 'https://v.example/1' };
@@ -50,12 +57,22 @@ describe('course rules', () => {
     expect(checkReview(2.5, 'x').ok).toBe(false);
   });
 
-  it('replaces a student’s earlier review and recomputes the totals', () => {
-    const at = new Date();
-    const first = applyReview([], { userId: 'a', rating: 2, comment: 'x', createdAt: at });
-    const second = applyReview(first.reviews, { userId: 'b', rating: 5, comment: 'y', createdAt: at });
-    const replaced = applyReview(second.reviews, { userId: 'a', rating: 4, comment: 'z', createdAt: at });
-    expect(replaced).toMatchObject({ ratingSum: 9, ratingCount: 2, ratingAverage: 4.5 });
+  it('totals ratings and averages them to one decimal, 0 without ratings', () => {
+    expect(ratingTotals([{ rating: 2 }, { rating: 5 }, { rating: 4 }])).toEqual({
+      ratingSum: 11,
+      ratingCount: 3,
+      ratingAverage: 3.7,
+    });
+    expect(ratingTotals([])).toEqual({ ratingSum: 0, ratingCount: 0, ratingAverage: 0 });
+    expect(ratingAverage(9, 2)).toBe(4.5);
+  });
+
+  it('keeps the newest reviews, newest first', () => {
+    const at = (day: number) => new Date(Date.UTC(2024, 0, day));
+    const reviews = [3, 1, 4, 5, 2].map((day) => ({ userId: `u${day}`, createdAt: at(day) }));
+    expect(newestReviews(reviews, 3).map((r) => r.userId)).toEqual(['u5', 'u4', 'u3']);
+    expect(newestReviews(reviews, 10)).toHaveLength(5);
+    expect(reviews.map((r) => r.userId)).toEqual(['u3', 'u1', 'u4', 'u5', 'u2']);
   });
 });
 

@@ -178,18 +178,12 @@ export interface StoredReview {
   createdAt: Date;
 }
 
-/**
- * A course's reviews after `review` by its author: a second review by the same student
- * replaces the first. Sum and count are recomputed from the list, so they never drift.
- */
-export function applyReview(
-  reviews: StoredReview[],
-  review: StoredReview,
-): { reviews: StoredReview[]; ratingSum: number; ratingCount: number; ratingAverage: number } {
-  const next = [...reviews.filter((r) => r.userId !== review.userId), review];
-  return { reviews: next, ...ratingTotals(next) };
+/** The `count` newest reviews, newest first: what a course document shows on its page. */
+export function newestReviews<T extends { createdAt: Date }>(reviews: readonly T[], count: number): T[] {
+  return [...reviews].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, count);
 }
 
+/** Totals recomputed from every review: for seeding and migrating, never for live writes. */
 export function ratingTotals(reviews: { rating: number }[]) {
   const ratingSum = reviews.reduce((sum, r) => sum + r.rating, 0);
   const ratingCount = reviews.length;

@@ -3,7 +3,7 @@ import type { EventHandler } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { enroll } from '../enrollment.ts';
 
-/** A paid course is the only way into `studentsEnrolled`. */
+/** A paid course is the only way into `enrollments` (and so into a course's `enrolledCount`). */
 export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
   event: PAYMENTS_PAYMENT_SUCCEEDED,
   name: 'on-payment-succeeded',

@@ -3,11 +3,18 @@ import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp, withEvents } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { calendarKeys } from '../domain/calendar.ts';
-import { ratingTotals, type StoredReview } from '../domain/course.ts';
+import { newestReviews, ratingTotals, type StoredReview } from '../domain/course.ts';
 import { textKey } from '../domain/text.ts';
 import { courseCreated } from '../events.ts';
 import { urlsOf } from '../present.ts';
-import { type CourseDoc, collections, enrollmentId, reviewId, THUMBNAILS_BUCKET } from '../store.ts';
+import {
+  type CourseDoc,
+  collections,
+  enrollmentId,
+  LATEST_REVIEWS,
+  reviewId,
+  THUMBNAILS_BUCKET,
+} from '../store.ts';
 import { DEMO_COURSES, demoContent } from './demo-courses.ts';
 import { renderCover } from './images.ts';
 
@@ -97,11 +104,9 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
       sections: demoContent(demo).map((items) => ({ items })),
       tutorId: DEMO_TUTOR.id,
       tutorUsername: DEMO_TUTOR.username,
-      studentsEnrolled: enrolled,
       enrolledCount: enrolled.length,
-      reviews,
+      latestReviews: newestReviews(reviews, LATEST_REVIEWS),
       ...ratingTotals(reviews),
-      reviewsVersion: 0,
       listed: true,
       createdAt,
       updatedAt: createdAt,
@@ -116,10 +121,11 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
       if (!isDuplicateKey(error)) throw error;
       continue;
     }
+    // The course was inserted with these rows already in its count.
     for (const studentId of enrolled) {
       await db.enrollments.updateOne(
         { _id: enrollmentId(studentId, demo.id) },
-        { $setOnInsert: { studentId, courseId: demo.id, enrolledAt: createdAt } },
+        { $setOnInsert: { studentId, courseId: demo.id, enrolledAt: createdAt, counted: true } },
         { upsert: true },
       );
     }

@@ -74,9 +74,9 @@ function Detail({ course }: { course: CourseDetails }) {
           <p>{truncate(course.desc, 200)}</p>
           <dl>
             <dt>Students enrolled</dt>
-            <dd>{course.studentsEnrolled?.length ?? 0}</dd>
+            <dd>{course.enrolledCount ?? course.studentsEnrolled?.length ?? 0}</dd>
             <dt>Reviews</dt>
-            <dd>{course.reviews?.length ?? 0}</dd>
+            <dd>{course.ratingCount ?? course.reviews?.length ?? 0}</dd>
             <dt>Course By</dt>
             <dd style={{ textTransform: 'none' }}>
               <Link to={`/viewUser/${encodeURIComponent(course.courseCreatedBy?.username ?? '')}`}>

@@ -232,15 +232,19 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/get-course-details/:id',
     {
       schema: {
-        summary: "A course's public page: no video links or descriptions",
+        summary:
+          "A course's public page: no video links or descriptions; studentsEnrolled holds the caller's id when the caller bought it",
         params: Type.Object({ id: ObjectIdString }),
         response: { 200: CourseDetails, 400: MessageReply, 404: MessageReply },
       },
     },
     async (request) => {
-      const course = await db.courses.findOne({ _id: new ObjectId(request.params.id), listed: true });
+      const course = await db.courses.findOne(
+        { _id: new ObjectId(request.params.id), listed: true },
+        { projection: { countedTokens: 0 } },
+      );
       if (!course) throw notFound('Course not found');
-      return details(db, urls, course);
+      return details(db, urls, course, request.identity?.userId ?? null);
     },
   );
 }

@@ -39,7 +39,7 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
       const allowed =
         who.role === 'admin' ||
         course.tutorId === who.userId ||
-        (await isEnrolled(app.db, course, who.userId));
+        (await isEnrolled(db.enrollments, courseId, who.userId));
       if (!allowed) throw forbidden('Please buy this course to start learning');
       return { title: course.title, courseContent: course.sections.map((s) => s.items) };
     },

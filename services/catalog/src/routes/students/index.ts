@@ -1,7 +1,6 @@
 import {
   badRequest,
   caller,
-  conflict,
   forbidden,
   MessageReply,
   notFound,
@@ -11,13 +10,13 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { applyReview, checkReview } from '../../domain/course.ts';
+import { checkReview } from '../../domain/course.ts';
 import { isEnrolled } from '../../enrollment.ts';
 import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
-import { collections, favouriteId, reviewId } from '../../store.ts';
+import { saveReview } from '../../reviews.ts';
+import { collections, favouriteId } from '../../store.ts';
 
 const LIST_LIMIT = 200;
-const REVIEW_RETRIES = 5;
 
 const Id = Type.Object({ id: ObjectIdString });
 
@@ -149,7 +148,6 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
           400: MessageReply,
           403: MessageReply,
           404: MessageReply,
-          409: MessageReply,
         },
       },
     },
@@ -159,43 +157,20 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       if (!checked.ok) throw badRequest(checked.message);
       const courseId = request.params.courseId;
       const _id = new ObjectId(courseId);
-      // Read, recompute in code, write only if nobody else wrote in between: the sum, count
-      // and average always match the list (no $avg, no transactions).
-      for (let attempt = 0; attempt < REVIEW_RETRIES; attempt++) {
-        const course = await db.courses.findOne({ _id });
-        if (!course) throw notFound('Course not found');
-        if (!(await isEnrolled(app.db, course, userId))) {
-          throw forbidden('Only students enrolled in this course can review it');
-        }
-        const now = new Date();
-        const next = applyReview(course.reviews, {
-          userId,
-          rating: checked.value.rating,
-          comment: checked.value.comment,
-          createdAt: now,
-        });
-        const result = await db.courses.updateOne(
-          { _id, reviewsVersion: course.reviewsVersion },
-          { $set: { ...next, updatedAt: now }, $inc: { reviewsVersion: 1 } },
-        );
-        if (result.matchedCount === 0) continue;
-        await db.reviews.updateOne(
-          { _id: reviewId(courseId, userId) },
-          {
-            $set: {
-              courseId,
-              userId,
-              rating: checked.value.rating,
-              comment: checked.value.comment,
-              listed: course.listed,
-              createdAt: now,
-            },
-          },
-          { upsert: true },
-        );
-        return reply.status(201).send({ message: 'Review added successfully' });
+      const course = await db.courses.findOne({ _id }, { projection: { listed: 1 } });
+      if (!course) throw notFound('Course not found');
+      if (!(await isEnrolled(db.enrollments, courseId, userId))) {
+        throw forbidden('Only students enrolled in this course can review it');
       }
-      throw conflict('The course is busy, please try again');
+      await saveReview(db, {
+        courseId: _id,
+        userId,
+        rating: checked.value.rating,
+        comment: checked.value.comment,
+        listed: course.listed,
+        at: new Date(),
+      });
+      return reply.status(201).send({ message: 'Review added successfully' });
     },
   );
 }

@@ -138,13 +138,11 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           thumbnailKey: image.key,
           tutorId: who.userId,
           tutorUsername: await rememberTutor(who),
-          studentsEnrolled: [],
           enrolledCount: 0,
-          reviews: [],
+          latestReviews: [],
           ratingSum: 0,
           ratingCount: 0,
           ratingAverage: 0,
-          reviewsVersion: 0,
           listed: true,
           createdAt: now,
           updatedAt: now,
@@ -258,7 +256,10 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
         response: { 200: CourseForEditing, 400: MessageReply, 403: MessageReply, 404: MessageReply },
       },
     },
-    async (request) => details(db, urls, await ownCourse(db, request.params.id, caller(request))),
+    async (request) => {
+      const who = caller(request);
+      return details(db, urls, await ownCourse(db, request.params.id, who), who.userId);
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { IDENTITY_HEADER } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
@@ -69,7 +70,12 @@ export default async function checkoutRoutes(app: ServiceApp, deps: PaymentsDeps
       if (paymentBy !== undefined && paymentBy !== buyer.userId) {
         throw forbidden('You can only buy a course for yourself');
       }
-      const course = await deps.catalog.course(courseId, request.id);
+      const identity = request.headers[IDENTITY_HEADER];
+      const course = await deps.catalog.course(
+        courseId,
+        request.id,
+        typeof identity === 'string' ? identity : undefined,
+      );
       if (course.tutorId === buyer.userId) throw forbidden('You cannot buy your own course');
       const bought =
         course.studentsEnrolled.includes(buyer.userId) ||

@@ -1,0 +1,78 @@
+import type { Collection, ObjectId } from 'mongodb';
+import { ratingAverage, type StoredReview } from './domain/course.ts';
+import { type Collections, type CourseDoc, LATEST_REVIEWS, reviewId } from './store.ts';
+
+/**
+ * Stores a student's review of a course; a second one replaces the first. Every step is one
+ * single-document atomic update, so concurrent reviews of a course never undo each other:
+ *
+ * - the row `courseId:userId` is upserted and its previous state returned with it, which says
+ *   whether the review is new (count +1) and by how much the sum moves (new rating minus old);
+ *   concurrent writes by one student are ordered by the row, so their differences add up;
+ * - the course's `ratingSum`/`ratingCount` take that difference by `$inc`;
+ * - `ratingAverage` is then set on condition that the sum and count are still the ones this
+ *   write produced. A write that finds them moved leaves the average to the write that moved
+ *   them, which sets it for its own totals in the same way, so the last write always sets it.
+ *   (The embedded database has no update pipelines, which would compute it in the `$inc`.)
+ *   Answers compute the average from sum and count anyway; the stored one serves the sort;
+ * - the course's `latestReviews` gets the review in place of the student's earlier one, or
+ *   pushed in with `$sort` by date and `$slice`, so it holds the newest `LATEST_REVIEWS`.
+ */
+export async function saveReview(
+  db: Collections,
+  review: { courseId: ObjectId; userId: string; rating: number; comment: string; listed: boolean; at: Date },
+): Promise<void> {
+  const courseId = review.courseId.toHexString();
+  const before = await db.reviews.findOneAndUpdate(
+    { _id: reviewId(courseId, review.userId) },
+    {
+      $set: {
+        courseId,
+        userId: review.userId,
+        rating: review.rating,
+        comment: review.comment,
+        listed: review.listed,
+        createdAt: review.at,
+      },
+    },
+    { upsert: true, returnDocument: 'before', projection: { rating: 1 } },
+  );
+
+  const totals = await db.courses.findOneAndUpdate(
+    { _id: review.courseId },
+    {
+      $inc: { ratingSum: review.rating - (before?.rating ?? 0), ratingCount: before ? 0 : 1 },
+      $set: { updatedAt: review.at },
+    },
+    { returnDocument: 'after', projection: { ratingSum: 1, ratingCount: 1 } },
+  );
+  if (!totals) return;
+  await db.courses.updateOne(
+    { _id: review.courseId, ratingSum: totals.ratingSum, ratingCount: totals.ratingCount },
+    { $set: { ratingAverage: ratingAverage(totals.ratingSum, totals.ratingCount) } },
+  );
+
+  await showAmongLatest(db.courses, review.courseId, {
+    userId: review.userId,
+    rating: review.rating,
+    comment: review.comment,
+    createdAt: review.at,
+  });
+}
+
+/**
+ * Puts a review into the course's newest ones, never twice for one student: replace the
+ * student's entry if there is one, else push on condition that there is none. If that condition
+ * fails, the student's own concurrent review put an entry there in between; replace it.
+ */
+async function showAmongLatest(courses: Collection<CourseDoc>, _id: ObjectId, entry: StoredReview) {
+  const theirs = { _id, 'latestReviews.userId': entry.userId };
+  const replace = { $set: { 'latestReviews.$': entry } };
+  if ((await courses.updateOne(theirs, replace)).matchedCount > 0) return;
+  const pushed = await courses.updateOne(
+    { _id, 'latestReviews.userId': { $ne: entry.userId } },
+    { $push: { latestReviews: { $each: [entry], $sort: { createdAt: -1 }, $slice: LATEST_REVIEWS } } },
+  );
+  if (pushed.matchedCount > 0) return;
+  await courses.updateOne(theirs, replace);
+}
