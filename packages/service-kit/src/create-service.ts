@@ -42,6 +42,11 @@ export interface ServiceDefinition {
   outboxCollections?: string[];
   handlers?: EventHandler[];
   buckets?: { name: string; access: 'public-read' | 'private' }[];
+  /**
+   * Decorates the root instance with the service's own shared abilities (read models, caches),
+   * so that routes and `onReady` see the same ones. Runs before the routes are registered.
+   */
+  decorate?(app: ServiceApp): Promise<void> | void;
   /** Registers the service's routes (one plugin per resource). */
   routes(app: ServiceApp): Promise<void>;
   /** Runs once everything is connected and before listening: seeding, the admin account. */
@@ -167,6 +172,7 @@ export async function createService(
       },
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    if (def.decorate) await def.decorate(app);
     await app.register(async (scoped) => def.routes(scoped as ServiceApp));
     await app.ready();
     if (def.onReady) await def.onReady(app);

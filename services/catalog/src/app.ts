@@ -1,9 +1,12 @@
+import etag from '@fastify/etag';
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
 import { onUserDeleted } from './handlers/on-user-deleted.ts';
 import { onUserRegistered } from './handlers/on-user-registered.ts';
 import { onUserUpdated } from './handlers/on-user-updated.ts';
-import { migrateCourses } from './migrate.ts';
+import { ensureHighlights } from './highlights.ts';
+import { installListing, startListing } from './listing/plugin.ts';
+import { ensureKeyedLists, migrateCourses } from './migrate.ts';
 import adminRoutes from './routes/admin/index.ts';
 import catalogRoutes from './routes/catalog/index.ts';
 import learningRoutes from './routes/learning/index.ts';
@@ -26,7 +29,11 @@ export const catalogService: ServiceDefinition = {
     { name: THUMBNAILS_BUCKET, access: 'public-read' },
     { name: CATEGORIES_BUCKET, access: 'public-read' },
   ],
+  decorate(app) {
+    installListing(app);
+  },
   async routes(app) {
+    await app.register(etag, { weak: true });
     await app.register(catalogRoutes);
     await app.register(learningRoutes);
     await app.register(studentRoutes);
@@ -37,5 +44,8 @@ export const catalogService: ServiceDefinition = {
     await migrateCourses(collections(app.db), app.log);
     await seedCategories(app);
     if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
+    await ensureHighlights(app.db);
+    await ensureKeyedLists(app.db, app.log);
+    await startListing(app);
   },
 };

@@ -1,6 +1,13 @@
 import { isDuplicateKey } from '@liveedu/service-kit';
 import { type Collection, type Db, ObjectId } from 'mongodb';
-import { COURSES, type CourseDoc, ENROLLMENTS, type EnrollmentDoc, enrollmentId } from './store.ts';
+import {
+  COURSES,
+  type CourseDoc,
+  ENROLLMENTS,
+  type EnrollmentDoc,
+  enrollmentId,
+  keyedLists,
+} from './store.ts';
 
 /**
  * How many recently counted rows a course remembers. A retry only needs its own token to still
@@ -68,6 +75,8 @@ export async function enroll(
     row = await rows.findOne({ _id: fresh._id });
     if (!row) throw new Error(`enrollment ${fresh._id} vanished after a duplicate key`);
   }
+  // Listed for the student before counting, so a redelivery heals a crash between the two.
+  await keyedLists(db).studentCourses.add(opts.studentId, opts.courseId);
   // Rows from before counting was done this way carry no flag: the migration counted them.
   if (row.counted !== false) return true;
   const token = row.countToken;

@@ -2,6 +2,7 @@ import type { ServiceApp } from '@liveedu/service-kit';
 import { Type } from '@liveedu/service-kit';
 import { newestReviews, paiseToRupees, ratingAverage } from './domain/course.ts';
 import { isEnrolled } from './enrollment.ts';
+import type { ListedCourse } from './listing/course-listing.ts';
 import {
   CATEGORIES_BUCKET,
   type CategoryDoc,
@@ -136,6 +137,22 @@ export function card(course: CardSource, urls: Urls) {
   };
 }
 
+/** A card from the listing (see listing/course-listing.ts). */
+export function listedCard(course: ListedCourse, urls: Urls) {
+  return {
+    _id: course._id,
+    title: course.title,
+    thumbnail: urls.thumbnail(course.thumbnailKey),
+    price: paiseToRupees(course.pricePaise),
+    difficulity: course.difficulity,
+    category: course.category,
+    reviews: course.reviews,
+    ratingAverage: course.ratingAverage,
+    ratingCount: course.ratingCount,
+    courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
+  };
+}
+
 export const DELETED_USER = { avatar: '', username: 'Deleted user' };
 
 /** Reviewers' current names and avatars, from the read model, in one query. */
@@ -187,7 +204,7 @@ export async function details(db: Collections, urls: Urls, course: CourseDoc, vi
   };
 }
 
-export const tutorProfile = (t: TutorDoc) => ({
+export const tutorProfile = (t: Pick<TutorDoc, '_id' | 'username' | 'avatar' | 'desc'>) => ({
   _id: t._id,
   username: t.username,
   avatar: t.avatar,

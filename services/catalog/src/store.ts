@@ -1,4 +1,4 @@
-import type { CollectionIndexes } from '@liveedu/service-kit';
+import { type CollectionIndexes, keyedList } from '@liveedu/service-kit';
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { Difficulty, StoredReview, VideoItem } from './domain/course.ts';
 
@@ -132,6 +132,19 @@ export function collections(db: Db): Collections {
 
 /** How many reviews a course document carries for its page. */
 export const LATEST_REVIEWS = 10;
+
+/**
+ * Per-owner lists of ids, newest first, read a page at a time by key (the embedded database
+ * would scan `enrollments`, `favourites` or `reviews` to filter and sort them).
+ */
+export const keyedLists = (db: Db) => ({
+  /** A student's bought course ids. */
+  studentCourses: keyedList(db, 'student_courses'),
+  /** A user's favourite course ids. */
+  userFavourites: keyedList(db, 'user_favourites'),
+  /** A course's review row ids (`courseId:userId`). */
+  courseReviews: keyedList(db, 'course_reviews'),
+});
 
 export const favouriteId = (userId: string, courseId: string) => `${userId}:${courseId}`;
 export const enrollmentId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;

@@ -62,6 +62,8 @@ export interface CourseListing {
   removeTutor(tutorId: string): void;
   /** Tutors whose username contains the text (case- and accent-insensitive), by username. */
   searchTutors(text: string, limit: number): ListedTutor[];
+  /** The tutor with this username, compared in lower case. */
+  tutorByUsername(usernameKey: string): ListedTutor | undefined;
   readonly size: number;
 }
 
@@ -143,6 +145,7 @@ export function createCourseListing(): CourseListing {
   const byCategory = new Map<string, NewestList>();
   const byTutor = new Map<string, NewestList>();
   const tutors = new Map<string, ListedTutor & { key: string }>();
+  const tutorIdByUsername = new Map<string, string>();
   let lovedCache: { limit: number; items: ListedCourse[] } | null = null;
 
   const index = new MiniSearch<SearchDoc>({
@@ -245,11 +248,24 @@ export function createCourseListing(): CourseListing {
     },
 
     putTutor(tutor) {
+      const before = tutors.get(tutor._id);
+      if (before) tutorIdByUsername.delete(before.username.toLowerCase());
       tutors.set(tutor._id, { ...tutor, key: foldText(tutor.username) });
+      tutorIdByUsername.set(tutor.username.toLowerCase(), tutor._id);
     },
 
     removeTutor(tutorId) {
+      const before = tutors.get(tutorId);
+      if (before) tutorIdByUsername.delete(before.username.toLowerCase());
       tutors.delete(tutorId);
+    },
+
+    tutorByUsername(usernameKey) {
+      const id = tutorIdByUsername.get(usernameKey);
+      const tutor = id === undefined ? undefined : tutors.get(id);
+      if (!tutor) return undefined;
+      const { key: _key, ...profile } = tutor;
+      return profile;
     },
 
     searchTutors(text, limit) {

@@ -4,47 +4,46 @@ import {
   NonBlank,
   notFound,
   ObjectIdString,
+  PageFields,
+  PageQuery,
+  pageFields,
+  pageRequest,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
-import { escapeRegex, textKey } from '../../domain/text.ts';
+import { textKey } from '../../domain/text.ts';
+import { isEnrolled } from '../../enrollment.ts';
+import { topReviews } from '../../highlights.ts';
+import type { ListedCourse } from '../../listing/course-listing.ts';
 import {
-  CARD_PROJECTION,
-  type CardSource,
   Category,
   CourseCard,
   CourseDetails,
-  card,
   category,
   DELETED_USER,
-  details,
+  listedCard,
   PublicReview,
   reviewUsers,
   TutorProfile,
   tutorProfile,
   urlsOf,
 } from '../../present.ts';
-import { collections } from '../../store.ts';
+import { collections, keyedLists } from '../../store.ts';
 
 /** The home page's grids. */
 const HOME_GRID = 8;
-/** One page of the all-courses grid and of a category; `?page=` reads further. */
-export const PAGE_SIZE = 48;
-const SEARCH_LIMIT = 48;
 const TUTOR_SEARCH_LIMIT = 24;
-const INSTRUCTOR_COURSES_LIMIT = 100;
 const MAX_QUERY_LENGTH = 100;
 
-const Cards = Type.Array(CourseCard);
-const PageQuery = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })) });
-const pageOf = (query: { page?: string }) => Number(query.page ?? '1') - 1;
+const Cards = Type.Array(CourseCard, {
+  description: "Course cards; each card's `reviews` holds at most its 10 newest ratings",
+});
 
 export default async function catalogRoutes(app: ServiceApp): Promise<void> {
   const db = collections(app.db);
-  const listed = { listed: true } as const;
   const urls = urlsOf(app);
-  const cards = (docs: CardSource[]) => docs.map((doc) => card(doc, urls));
+  const cards = (courses: ListedCourse[]) => courses.map((course) => listedCard(course, urls));
+  const listing = () => app.listing;
 
   app.get(
     '/api/v1/get-all-category',
@@ -65,14 +64,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     {
       schema: { summary: 'The newest courses', response: { 200: Type.Object({ courses: Cards }) } },
     },
-    async () => {
-      const docs = await db.courses
-        .find(listed, { projection: CARD_PROJECTION })
-        .sort({ createdAt: -1 })
-        .limit(HOME_GRID)
-        .toArray();
-      return { courses: cards(docs as CardSource[]) };
-    },
+    async () => ({ courses: cards(listing().newest({ page: 1, limit: HOME_GRID }).items) }),
   );
 
   app.get(
@@ -83,14 +75,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         response: { 200: Type.Object({ courses: Cards }) },
       },
     },
-    async () => {
-      const docs = await db.courses
-        .find(listed, { projection: CARD_PROJECTION })
-        .sort({ enrolledCount: -1, ratingAverage: -1, createdAt: -1 })
-        .limit(HOME_GRID)
-        .toArray();
-      return { courses: cards(docs as CardSource[]) };
-    },
+    async () => ({ courses: cards(listing().loved(HOME_GRID)) }),
   );
 
   app.get(
@@ -102,7 +87,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async () => {
-      const top = await db.reviews.find(listed).sort({ rating: -1, createdAt: -1 }).limit(4).toArray();
+      const top = await topReviews(app.db, 4, (courseId) => listing().get(courseId) !== undefined);
       const users = await reviewUsers(
         db,
         top.map((r) => r.userId),
@@ -123,17 +108,13 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'All courses, newest first, a page at a time',
         querystring: PageQuery,
-        response: { 200: Type.Object({ courses: Cards }) },
+        response: { 200: Type.Object({ courses: Cards, ...PageFields }), 400: MessageReply },
       },
     },
     async (request) => {
-      const docs = await db.courses
-        .find(listed, { projection: CARD_PROJECTION })
-        .sort({ createdAt: -1 })
-        .skip(pageOf(request.query) * PAGE_SIZE)
-        .limit(PAGE_SIZE)
-        .toArray();
-      return { courses: cards(docs as CardSource[]) };
+      const page = pageRequest(request.query);
+      const found = listing().newest(page);
+      return { courses: cards(found.items), ...pageFields(found.total, page) };
     },
   );
 
@@ -141,20 +122,19 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/courses/:cat',
     {
       schema: {
-        summary: 'The courses of a category, by its title',
+        summary: 'The courses of a category, by its title, newest first, a page at a time',
         params: Type.Object({ cat: Type.String({ maxLength: 200 }) }),
         querystring: PageQuery,
-        response: { 200: Type.Object({ courses: Type.Object({ courses: Cards }) }) },
+        response: {
+          200: Type.Object({ courses: Type.Object({ courses: Cards }), ...PageFields }),
+          400: MessageReply,
+        },
       },
     },
     async (request) => {
-      const docs = await db.courses
-        .find({ listed: true, categoryKey: textKey(request.params.cat) }, { projection: CARD_PROJECTION })
-        .sort({ createdAt: -1 })
-        .skip(pageOf(request.query) * PAGE_SIZE)
-        .limit(PAGE_SIZE)
-        .toArray();
-      return { courses: { courses: cards(docs as CardSource[]) } };
+      const page = pageRequest(request.query);
+      const found = listing().newest({ ...page, categoryKey: textKey(request.params.cat) });
+      return { courses: { courses: cards(found.items) }, ...pageFields(found.total, page) };
     },
   );
 
@@ -162,43 +142,29 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/search/:query',
     {
       schema: {
-        summary: 'Courses whose title or category, and tutors whose username, contain the text',
+        summary:
+          'Courses matching the words (title first, then tutor, category and description; prefixes and small typos match), a page at a time, and tutors whose username contains the text',
         params: Type.Object({ query: Type.String({ maxLength: 1000 }) }),
+        querystring: PageQuery,
         response: {
-          200: Type.Object({ courses: Cards, tutor: Type.Array(TutorProfile) }),
+          200: Type.Object({ courses: Cards, tutor: Type.Array(TutorProfile), ...PageFields }),
           400: MessageReply,
         },
       },
     },
     async (request) => {
-      const text = textKey(request.params.query);
+      const text = request.params.query.trim();
       if (text === '') throw badRequest('Nothing to search');
       if (text.length > MAX_QUERY_LENGTH) {
         throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`);
       }
-      // The text is a literal, never a pattern; lower-cased keys make it case-insensitive
-      // without the `i` flag, and each branch of $or runs on its own index.
-      const pattern = { $regex: escapeRegex(text) };
-      const [courses, tutors] = await Promise.all([
-        db.courses
-          .find(
-            {
-              $or: [
-                { listed: true, titleKey: pattern },
-                { listed: true, categoryKey: pattern },
-              ],
-            },
-            { projection: CARD_PROJECTION },
-          )
-          .limit(SEARCH_LIMIT)
-          .toArray(),
-        db.tutors
-          .find({ role: 'tutor', usernameKey: pattern })
-          .sort({ usernameKey: 1 })
-          .limit(TUTOR_SEARCH_LIMIT)
-          .toArray(),
-      ]);
-      return { courses: cards(courses as CardSource[]), tutor: tutors.map(tutorProfile) };
+      const page = pageRequest(request.query);
+      const found = listing().search(text, page);
+      return {
+        courses: cards(found.items),
+        tutor: listing().searchTutors(text, TUTOR_SEARCH_LIMIT),
+        ...pageFields(found.total, page),
+      };
     },
   );
 
@@ -206,25 +172,29 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/viewUser/:username',
     {
       schema: {
-        summary: "An instructor's public page",
+        summary: "An instructor's public page, with their courses newest first, a page at a time",
         params: Type.Object({ username: NonBlank({ maxLength: 100 }) }),
+        querystring: PageQuery,
         response: {
           200: Type.Object({
             user: Type.Object({ ...TutorProfile.properties, coursesCreated: Cards }),
+            ...PageFields,
           }),
+          400: MessageReply,
           404: MessageReply,
         },
       },
     },
     async (request) => {
-      const user = await db.tutors.findOne({ usernameKey: textKey(request.params.username) });
+      const key = textKey(request.params.username);
+      const user = listing().tutorByUsername(key) ?? (await db.tutors.findOne({ usernameKey: key }));
       if (!user) throw notFound('User not found');
-      const docs = await db.courses
-        .find({ tutorId: user._id, listed: true }, { projection: CARD_PROJECTION })
-        .sort({ createdAt: -1 })
-        .limit(INSTRUCTOR_COURSES_LIMIT)
-        .toArray();
-      return { user: { ...tutorProfile(user), coursesCreated: cards(docs as CardSource[]) } };
+      const page = pageRequest(request.query);
+      const found = listing().newest({ ...page, tutorId: user._id });
+      return {
+        user: { ...tutorProfile(user), coursesCreated: cards(found.items) },
+        ...pageFields(found.total, page),
+      };
     },
   );
 
@@ -239,12 +209,45 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const course = await db.courses.findOne(
-        { _id: new ObjectId(request.params.id), listed: true },
-        { projection: { countedTokens: 0 } },
+      const courseId = request.params.id;
+      const viewerId = request.identity?.userId ?? null;
+      const page = await app.coursePages.get(courseId);
+      if (!page) throw notFound('Course not found');
+      const enrolled = viewerId ? await isEnrolled(db.enrollments, courseId, viewerId) : false;
+      return { ...page, studentsEnrolled: enrolled && viewerId ? [viewerId] : [] };
+    },
+  );
+
+  app.get(
+    '/api/v1/get-course-reviews/:id',
+    {
+      schema: {
+        summary: "A course's reviews, newest first, a page at a time (its page shows the 10 newest)",
+        params: Type.Object({ id: ObjectIdString }),
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ reviews: Type.Array(PublicReview), ...PageFields }),
+          400: MessageReply,
+          404: MessageReply,
+        },
+      },
+    },
+    async (request) => {
+      const courseId = request.params.id;
+      const page = pageRequest(request.query);
+      if (!listing().get(courseId)) throw notFound('Course not found');
+      const found = await keyedLists(app.db).courseReviews.page(courseId, page.skip, page.limit);
+      const rows = await db.reviews.find({ _id: { $in: found.ids } }).toArray();
+      const byId = new Map(rows.map((r) => [r._id, r]));
+      const users = await reviewUsers(
+        db,
+        rows.map((r) => r.userId),
       );
-      if (!course) throw notFound('Course not found');
-      return details(db, urls, course, request.identity?.userId ?? null);
+      const reviews = found.ids.flatMap((id) => {
+        const r = byId.get(id);
+        return r ? [{ rating: r.rating, comment: r.comment, user: users.get(r.userId) ?? DELETED_USER }] : [];
+      });
+      return { reviews, ...pageFields(found.total, page) };
     },
   );
 }

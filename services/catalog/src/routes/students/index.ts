@@ -5,6 +5,10 @@ import {
   MessageReply,
   notFound,
   ObjectIdString,
+  PageFields,
+  PageQuery,
+  pageFields,
+  pageRequest,
   requireUser,
   type ServiceApp,
   Type,
@@ -12,16 +16,16 @@ import {
 import { ObjectId } from 'mongodb';
 import { checkReview } from '../../domain/course.ts';
 import { isEnrolled } from '../../enrollment.ts';
+import { highlightReview } from '../../highlights.ts';
 import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
 import { saveReview } from '../../reviews.ts';
-import { collections, favouriteId } from '../../store.ts';
-
-const LIST_LIMIT = 200;
+import { collections, favouriteId, keyedLists, reviewId } from '../../store.ts';
 
 const Id = Type.Object({ id: ObjectIdString });
 
 export default async function studentRoutes(app: ServiceApp): Promise<void> {
   const db = collections(app.db);
+  const lists = keyedLists(app.db);
   const urls = urlsOf(app);
 
   /** Cards for ids, in the order given; ids without a course (or not `listedOnly`) are left out. */
@@ -64,6 +68,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
         { $setOnInsert: { userId, courseId, addedAt: new Date() } },
         { upsert: true },
       );
+      await lists.userFavourites.add(userId, courseId);
       return { message: 'Course added to favourites' };
     },
   );
@@ -79,7 +84,9 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      await db.favourites.deleteOne({ _id: favouriteId(caller(request).userId, request.params.id) });
+      const userId = caller(request).userId;
+      await lists.userFavourites.remove(userId, request.params.id);
+      await db.favourites.deleteOne({ _id: favouriteId(userId, request.params.id) });
       return { message: 'Course removed from favourites' };
     },
   );
@@ -89,22 +96,18 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: 'Your favourite courses, last added first',
-        response: { 200: Type.Object({ favourites: Type.Array(CourseCard) }) },
+        summary: 'Your favourite courses, last added first, a page at a time',
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ favourites: Type.Array(CourseCard), ...PageFields }),
+          400: MessageReply,
+        },
       },
     },
     async (request) => {
-      const rows = await db.favourites
-        .find({ userId: caller(request).userId })
-        .sort({ addedAt: -1 })
-        .limit(LIST_LIMIT)
-        .toArray();
-      return {
-        favourites: await cardsFor(
-          rows.map((r) => r.courseId),
-          true,
-        ),
-      };
+      const page = pageRequest(request.query);
+      const found = await lists.userFavourites.page(caller(request).userId, page.skip, page.limit);
+      return { favourites: await cardsFor(found.ids, true), ...pageFields(found.total, page) };
     },
   );
 
@@ -113,22 +116,18 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: 'The courses you bought, last bought first (deleted ones included)',
-        response: { 200: Type.Object({ coursesEnrolled: Type.Array(CourseCard) }) },
+        summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ coursesEnrolled: Type.Array(CourseCard), ...PageFields }),
+          400: MessageReply,
+        },
       },
     },
     async (request) => {
-      const rows = await db.enrollments
-        .find({ studentId: caller(request).userId })
-        .sort({ enrolledAt: -1 })
-        .limit(LIST_LIMIT)
-        .toArray();
-      return {
-        coursesEnrolled: await cardsFor(
-          rows.map((r) => r.courseId),
-          false,
-        ),
-      };
+      const page = pageRequest(request.query);
+      const found = await lists.studentCourses.page(caller(request).userId, page.skip, page.limit);
+      return { coursesEnrolled: await cardsFor(found.ids, false), ...pageFields(found.total, page) };
     },
   );
 
@@ -162,14 +161,27 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       if (!(await isEnrolled(db.enrollments, courseId, userId))) {
         throw forbidden('Only students enrolled in this course can review it');
       }
+      const at = new Date();
       await saveReview(db, {
         courseId: _id,
         userId,
         rating: checked.value.rating,
         comment: checked.value.comment,
         listed: course.listed,
-        at: new Date(),
+        at,
       });
+      // Newest first: an edited review moves to the front of the course's list.
+      const row = reviewId(courseId, userId);
+      await lists.courseReviews.remove(courseId, row);
+      await lists.courseReviews.add(courseId, row);
+      await highlightReview(app.db, {
+        courseId,
+        userId,
+        rating: checked.value.rating,
+        comment: checked.value.comment,
+        createdAt: at,
+      });
+      await app.refreshListing(courseId);
       return reply.status(201).send({ message: 'Review added successfully' });
     },
   );

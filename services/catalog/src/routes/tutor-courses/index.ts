@@ -150,6 +150,8 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
         };
         await db.courses.insertOne(withEvents(course, courseCreated(course, image.url, request.id)));
         app.outbox.kick();
+        // This replica's lists show the course at once; the event brings it to the others.
+        await app.refreshListing(course._id.toHexString());
         return reply
           .status(201)
           .send({ message: 'Course created successfully', _id: course._id.toHexString() });
@@ -210,6 +212,7 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
         throw error;
       }
       app.outbox.kick();
+      await app.refreshListing(existing._id.toHexString());
       if (replacedKey) await app.storage.remove(THUMBNAILS_BUCKET, replacedKey).catch(() => {});
       return { message: 'Course updated successfully', _id: existing._id.toHexString() };
     },
@@ -240,6 +243,7 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       if (result.matchedCount === 0) throw notFound('Course not found');
       app.outbox.kick();
       const courseId = course._id.toHexString();
+      await app.refreshListing(courseId);
       await db.favourites.deleteMany({ courseId });
       await db.reviews.updateMany({ courseId }, { $set: { listed: false } });
       return { message: 'Course deleted successfully' };

@@ -1,0 +1,113 @@
+import { type Db, ObjectId } from 'mongodb';
+import { ratingAverage } from '../domain/course.ts';
+import { COURSES, type CourseDoc, TUTORS, type TutorDoc } from '../store.ts';
+import { type CourseListing, descWordsOf, type ListedCourse } from './course-listing.ts';
+
+/** What the listing reads of a course document: a card's fields and the words to search. */
+const LISTING_PROJECTION = {
+  title: 1,
+  category: 1,
+  categoryKey: 1,
+  desc: 1,
+  thumbnailKey: 1,
+  pricePaise: 1,
+  difficulity: 1,
+  'latestReviews.rating': 1,
+  ratingSum: 1,
+  ratingCount: 1,
+  enrolledCount: 1,
+  tutorId: 1,
+  tutorUsername: 1,
+  createdAt: 1,
+  listed: 1,
+} as const;
+
+type ListingSource = Pick<
+  CourseDoc,
+  | '_id'
+  | 'title'
+  | 'category'
+  | 'categoryKey'
+  | 'desc'
+  | 'thumbnailKey'
+  | 'pricePaise'
+  | 'difficulity'
+  | 'ratingSum'
+  | 'ratingCount'
+  | 'enrolledCount'
+  | 'tutorId'
+  | 'tutorUsername'
+  | 'createdAt'
+  | 'listed'
+> & { latestReviews?: { rating: number }[] };
+
+export function listedCourseOf(doc: ListingSource): ListedCourse {
+  const ratingSum = doc.ratingSum ?? 0;
+  const ratingCount = doc.ratingCount ?? 0;
+  return {
+    _id: doc._id.toHexString(),
+    title: doc.title,
+    category: doc.category,
+    categoryKey: doc.categoryKey,
+    descWords: descWordsOf(doc.desc ?? ''),
+    thumbnailKey: doc.thumbnailKey,
+    pricePaise: doc.pricePaise,
+    difficulity: doc.difficulity,
+    reviews: (doc.latestReviews ?? []).map((r) => ({ rating: r.rating })),
+    ratingAverage: ratingAverage(ratingSum, ratingCount),
+    ratingCount,
+    enrolledCount: doc.enrolledCount ?? 0,
+    tutorId: doc.tutorId,
+    tutorUsername: doc.tutorUsername,
+    createdAt: doc.createdAt.getTime(),
+  };
+}
+
+const tutorOf = (t: TutorDoc) => ({ _id: t._id, username: t.username, avatar: t.avatar, desc: t.desc });
+
+/** Fills the listing from the database: one pass over listed courses and over tutors. */
+export async function loadListing(
+  db: Db,
+  listing: CourseListing,
+): Promise<{ courses: number; tutors: number }> {
+  let courses = 0;
+  for await (const doc of db
+    .collection<CourseDoc>(COURSES)
+    .find({ listed: true }, { projection: LISTING_PROJECTION, batchSize: 2_000 })) {
+    listing.put(listedCourseOf(doc as ListingSource));
+    courses += 1;
+  }
+  let tutors = 0;
+  for await (const tutor of db.collection<TutorDoc>(TUTORS).find({ role: 'tutor' }, { batchSize: 2_000 })) {
+    listing.putTutor(tutorOf(tutor));
+    tutors += 1;
+  }
+  return { courses, tutors };
+}
+
+/** Brings one course up to date from the database: what a write or an event about it calls. */
+export async function refreshCourse(db: Db, listing: CourseListing, courseId: string): Promise<void> {
+  if (!ObjectId.isValid(courseId)) return;
+  const doc = await db
+    .collection<CourseDoc>(COURSES)
+    .findOne({ _id: new ObjectId(courseId) }, { projection: LISTING_PROJECTION });
+  if (!doc?.listed) {
+    listing.remove(courseId);
+    return;
+  }
+  listing.put(listedCourseOf(doc as ListingSource));
+  // Publishing a course makes its author a tutor in the catalog's read model (see tutor-courses).
+  if (!listing.tutorByUsername(doc.tutorUsername.toLowerCase())) {
+    const tutor = await db.collection<TutorDoc>(TUTORS).findOne({ _id: doc.tutorId });
+    if (tutor?.role === 'tutor') listing.putTutor(tutorOf(tutor));
+  }
+}
+
+/** Brings one user up to date: a tutor's profile for tutor search, and their courses' cards. */
+export async function refreshTutor(db: Db, listing: CourseListing, userId: string): Promise<void> {
+  const tutor = await db.collection<TutorDoc>(TUTORS).findOne({ _id: userId });
+  if (tutor?.role === 'tutor') listing.putTutor(tutorOf(tutor));
+  else listing.removeTutor(userId);
+  const theirs = listing.newest({ page: 1, limit: Number.MAX_SAFE_INTEGER, tutorId: userId }).items;
+  for (const course of theirs) await refreshCourse(db, listing, course._id);
+}
