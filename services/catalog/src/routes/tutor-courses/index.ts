@@ -7,6 +7,10 @@ import {
   type MultipartResult,
   notFound,
   ObjectIdString,
+  PageFields,
+  PageQuery,
+  pageFields,
+  pageRequest,
   receiveMultipart,
   requireRole,
   type ServiceApp,
@@ -19,19 +23,10 @@ import { calendarKeys } from '../../domain/calendar.ts';
 import { type CourseInput, checkCourseInput } from '../../domain/course.ts';
 import { textKey } from '../../domain/text.ts';
 import { courseCreated, courseDeleted, courseUpdated } from '../../events.ts';
-import {
-  CARD_PROJECTION,
-  type CardSource,
-  CourseCard,
-  CourseForEditing,
-  card,
-  details,
-  urlsOf,
-} from '../../present.ts';
+import { CourseCard, CourseForEditing, details, listedCard, urlsOf } from '../../present.ts';
 import { type Collections, type CourseDoc, collections, THUMBNAILS_BUCKET } from '../../store.ts';
 
 export const THUMBNAIL_MAX_BYTES = 4 * 1024 * 1024;
-const TUTOR_COURSES_LIMIT = 200;
 
 const IdParams = Type.Object({ id: ObjectIdString });
 const Written = Type.Object({ message: Type.String(), _id: Type.String() });
@@ -271,17 +266,22 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
     {
       preHandler: requireRole('tutor'),
       schema: {
-        summary: 'Your courses, newest first',
-        response: { 200: Type.Object({ createdCourses: Type.Array(CourseCard) }) },
+        summary: 'Your courses, newest first, a page at a time',
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ createdCourses: Type.Array(CourseCard), ...PageFields }),
+          400: MessageReply,
+          403: MessageReply,
+        },
       },
     },
     async (request) => {
-      const docs = await db.courses
-        .find({ tutorId: caller(request).userId, listed: true }, { projection: CARD_PROJECTION })
-        .sort({ createdAt: -1 })
-        .limit(TUTOR_COURSES_LIMIT)
-        .toArray();
-      return { createdCourses: (docs as CardSource[]).map((doc) => card(doc, urls)) };
+      const page = pageRequest(request.query);
+      const found = app.listing.newest({ ...page, tutorId: caller(request).userId });
+      return {
+        createdCourses: found.items.map((course) => listedCard(course, urls)),
+        ...pageFields(found.total, page),
+      };
     },
   );
 }
