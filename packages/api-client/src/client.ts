@@ -13,6 +13,7 @@ import type {
   LearnCourse,
   LoginResponse,
   MessageResponse,
+  Paged,
   PaymentRecord,
   Review,
   TimePeriod,
@@ -42,6 +43,8 @@ interface RequestOptions {
 }
 
 const enc = encodeURIComponent;
+/** `?page=N` for pages after the first (the first page is what the spec's client always asked for). */
+const pageQuery = (page: number) => (page > 1 ? `?page=${page}` : '');
 
 function normaliseBase(base: string): string {
   if (!base) return '/';
@@ -119,13 +122,25 @@ export function createApiClient(options: ApiClientOptions) {
     coursesLovedByStudents: (signal?: AbortSignal) =>
       get<{ courses: CourseCard[] }>('api/v1/courses-loved-by-students', { signal }),
     topReviews: (signal?: AbortSignal) => get<{ reviews: Review[] }>('api/v1/get-top4-reviews', { signal }),
-    coursesByCategory: (cat: string, signal?: AbortSignal) =>
-      get<{ courses: { courses: CourseCard[] } }>(`api/v1/courses/${enc(cat)}`, { signal }),
-    allCourses: (signal?: AbortSignal) => get<{ courses: CourseCard[] }>('api/v1/courses', { signal }),
-    search: (query: string, signal?: AbortSignal) =>
-      get<{ courses: CourseCard[]; tutor: TutorProfile[] }>(`api/v1/search/${enc(query)}`, { signal }),
-    viewUser: (username: string, signal?: AbortSignal) =>
-      get<{ user: InstructorProfile }>(`api/v1/viewUser/${enc(username)}`, { signal }),
+    coursesByCategory: (cat: string, signal?: AbortSignal, page = 1) =>
+      get<{ courses: { courses: CourseCard[] } } & Paged>(`api/v1/courses/${enc(cat)}${pageQuery(page)}`, {
+        signal,
+      }),
+    allCourses: (signal?: AbortSignal, page = 1) =>
+      get<{ courses: CourseCard[] } & Paged>(`api/v1/courses${pageQuery(page)}`, { signal }),
+    search: (query: string, signal?: AbortSignal, page = 1) =>
+      get<{ courses: CourseCard[]; tutor: TutorProfile[] } & Paged>(
+        `api/v1/search/${enc(query)}${pageQuery(page)}`,
+        { signal },
+      ),
+    viewUser: (username: string, signal?: AbortSignal, page = 1) =>
+      get<{ user: InstructorProfile } & Paged>(`api/v1/viewUser/${enc(username)}${pageQuery(page)}`, {
+        signal,
+      }),
+    courseReviews: (id: string, page: number, signal?: AbortSignal) =>
+      get<{ reviews: Review[] } & Paged>(`api/v1/get-course-reviews/${enc(id)}${pageQuery(page)}`, {
+        signal,
+      }),
     // Public, but sent with the session when there is one: `studentsEnrolled` then says whether
     // the caller bought the course.
     courseDetails: (id: string, signal?: AbortSignal) =>
@@ -153,10 +168,16 @@ export function createApiClient(options: ApiClientOptions) {
       put<MessageResponse>(`api/v1/add-to-favourite/${enc(courseId)}`, undefined, auth),
     removeFromFavourite: (courseId: string) =>
       put<MessageResponse>(`api/v1/remove-from-favourite/${enc(courseId)}`, undefined, auth),
-    favourites: (signal?: AbortSignal) =>
-      get<{ favourites: CourseCard[] }>('api/v1/getFavouriteBooks', { ...auth, signal }),
-    enrolledCourses: (signal?: AbortSignal) =>
-      get<{ coursesEnrolled: CourseCard[] }>('api/v1/enrolled-courses', { ...auth, signal }),
+    favourites: (signal?: AbortSignal, page = 1) =>
+      get<{ favourites: CourseCard[] } & Paged>(`api/v1/getFavouriteBooks${pageQuery(page)}`, {
+        ...auth,
+        signal,
+      }),
+    enrolledCourses: (signal?: AbortSignal, page = 1) =>
+      get<{ coursesEnrolled: CourseCard[] } & Paged>(`api/v1/enrolled-courses${pageQuery(page)}`, {
+        ...auth,
+        signal,
+      }),
     orderHistory: (signal?: AbortSignal) =>
       get<{ data: PaymentRecord[] }>('api/v1/order-history', { ...auth, signal }),
     paymentHistory: (signal?: AbortSignal) =>
@@ -189,8 +210,11 @@ export function createApiClient(options: ApiClientOptions) {
     deleteTodo: (id: string) => del<unknown>(`api2/v1/delete-todo/${enc(id)}`, auth),
 
     // Tutor
-    tutorsCourses: (signal?: AbortSignal) =>
-      get<{ createdCourses: CourseCard[] }>('api/v1/get-tutors-courses', { ...auth, signal }),
+    tutorsCourses: (signal?: AbortSignal, page = 1) =>
+      get<{ createdCourses: CourseCard[] } & Paged>(`api/v1/get-tutors-courses${pageQuery(page)}`, {
+        ...auth,
+        signal,
+      }),
     deleteCourse: (id: string, categoryId: string) =>
       del<MessageResponse>(`api/v1/delete-course/${enc(id)}`, { ...auth, headers: { catid: categoryId } }),
     createCourse: (data: unknown, image: File | null) => {

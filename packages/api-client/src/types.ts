@@ -4,6 +4,13 @@ export type Role = 'student' | 'tutor' | 'admin';
 export type PageStatus = 'none' | 'in progress' | 'accept' | 'reject';
 export type Difficulty = 'beginner' | 'intermediate' | 'advance' | 'all level';
 
+/** What every paged list answers beside its items. */
+export interface Paged {
+  total: number;
+  page: number;
+  pages: number;
+}
+
 export interface MessageResponse {
   message: string;
 }

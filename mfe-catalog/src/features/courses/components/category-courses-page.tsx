@@ -1,25 +1,22 @@
 import { useApi } from '@liveedu/session';
-import { useResource } from '@liveedu/ui';
+import { usePagedList } from '@liveedu/ui';
 import { useParams } from 'react-router';
-import { CourseList } from '../../../shared/components/course-section.tsx';
+import { PagedCourseList } from '../../../shared/components/course-section.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 
 export function CategoryCoursesPage() {
   const api = useApi();
   const { cat = '' } = useParams();
-  const courses = useResource(
-    (signal) => api.coursesByCategory(cat, signal).then((r) => r.courses?.courses ?? []),
+  const courses = usePagedList(
+    `category:${cat}`,
+    (page, signal) =>
+      api.coursesByCategory(cat, signal, page).then((r) => ({ ...r, items: r.courses?.courses ?? [] })),
     [api, cat],
   );
   return (
     <Page>
       <h1>Courses related to {cat}</h1>
-      <CourseList
-        resource={courses}
-        showRating={false}
-        emptyText="No courses in this category yet."
-        onRetry={courses.reload}
-      />
+      <PagedCourseList list={courses} showRating={false} emptyText="No courses in this category yet." />
     </Page>
   );
 }

@@ -57,3 +57,37 @@ describe('course search', () => {
     expect(screen.queryByRole('heading', { name: 'Tutors Profiles' })).toBeNull();
   });
 });
+
+describe('all courses', () => {
+  const card = (n: number) => ({
+    _id: `c${n}`,
+    title: `Course ${n}`,
+    thumbnail: `c${n}.png`,
+    price: 499,
+    difficulity: 'beginner',
+    category: 'Design',
+    reviews: [],
+    ratingAverage: 0,
+    ratingCount: 0,
+    courseCreatedBy: { _id: 't', username: 'meera' },
+  });
+
+  it('shows the first page, then the next one on Load more, and stops at the last', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      const page = Number(new URL(String(url), 'http://site').searchParams.get('page') ?? '1');
+      const items = page === 1 ? [card(1), card(2)] : [card(3)];
+      return json({ courses: items, total: 3, page, pages: 2 });
+    });
+    renderPage();
+    expect(await screen.findByText('Course 2')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Course 3')).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+      '/api/v1/courses',
+      '/api/v1/courses?page=2',
+    ]);
+  });
+});

@@ -1,11 +1,11 @@
 import type { CourseCard, TutorProfile } from '@liveedu/api-client';
 import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, Loading, media, theme, toast, truncate, useResource } from '@liveedu/ui';
+import { Button, Loading, LoadMore, media, theme, toast, truncate, usePagedList } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { CourseList } from '../../../shared/components/course-section.tsx';
+import { CourseList, PagedCourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 
 const SearchForm = styled.form`
@@ -44,15 +44,26 @@ const Tutors = styled.ul`
   p { margin: 0; color: ${theme.colors.muted}; font-size: 0.9rem; }
 `;
 
-type Results = { courses: CourseCard[]; tutor: TutorProfile[] };
+type Results = { courses: CourseCard[]; tutor: TutorProfile[]; total: number; pages: number };
 type SearchState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'done'; query: string; results: Results };
+  | {
+      status: 'done';
+      query: string;
+      results: Results;
+      page: number;
+      loadingMore: boolean;
+      moreError?: string;
+    };
 
 export function CoursesPage() {
   const api = useApi();
-  const all = useResource((signal) => api.allCourses(signal).then((r) => r.courses ?? []), [api]);
+  const all = usePagedList(
+    'all-courses',
+    (page, signal) => api.allCourses(signal, page).then((r) => ({ ...r, items: r.courses ?? [] })),
+    [api],
+  );
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
 
@@ -69,11 +80,40 @@ export function CoursesPage() {
       setSearch({
         status: 'done',
         query: q,
-        results: { courses: res.courses ?? [], tutor: res.tutor ?? [] },
+        results: { courses: res.courses ?? [], tutor: res.tutor ?? [], total: res.total, pages: res.pages },
+        page: 1,
+        loadingMore: false,
       });
     } catch (error) {
       toast.error(messageOf(error));
       setSearch({ status: 'idle' });
+    }
+  };
+
+  const moreResults = async () => {
+    if (search.status !== 'done' || search.loadingMore || search.page >= search.results.pages) return;
+    const { query: q, page } = search;
+    setSearch({ ...search, loadingMore: true, moreError: undefined });
+    try {
+      const res = await api.search(q, undefined, page + 1);
+      setSearch((s) =>
+        s.status === 'done' && s.query === q
+          ? {
+              ...s,
+              page: page + 1,
+              loadingMore: false,
+              results: {
+                ...s.results,
+                courses: [...s.results.courses, ...(res.courses ?? [])],
+                total: res.total,
+              },
+            }
+          : s,
+      );
+    } catch (error) {
+      setSearch((s) =>
+        s.status === 'done' && s.query === q ? { ...s, loadingMore: false, moreError: messageOf(error) } : s,
+      );
     }
   };
 
@@ -110,10 +150,20 @@ export function CoursesPage() {
           {search.results.courses.length === 0 ? (
             <p>No data to show.</p>
           ) : (
-            <CourseList
-              resource={{ status: 'ready', data: search.results.courses }}
-              emptyText="No data to show."
-            />
+            <>
+              <CourseList
+                resource={{ status: 'ready', data: search.results.courses }}
+                emptyText="No data to show."
+              />
+              <LoadMore
+                shown={search.results.courses.length}
+                total={search.results.total}
+                hasMore={search.page < search.results.pages}
+                loading={search.loadingMore}
+                error={search.moreError}
+                onLoadMore={moreResults}
+              />
+            </>
           )}
           <h2 style={{ marginTop: '2rem' }}>Tutors Profiles</h2>
           {search.results.tutor.length === 0 ? (
@@ -138,7 +188,7 @@ export function CoursesPage() {
 
       <Section aria-labelledby="all-courses">
         <h2 id="all-courses">All Courses</h2>
-        <CourseList resource={all} emptyText="No courses yet." onRetry={all.reload} />
+        <PagedCourseList list={all} emptyText="No courses yet." />
       </Section>
     </Page>
   );

@@ -1,8 +1,8 @@
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, theme, truncate, useResource } from '@liveedu/ui';
+import { ErrorState, Loading, theme, truncate, usePagedList, useResource } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { CourseList } from '../../../shared/components/course-section.tsx';
+import { PagedCourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 
 const Header = styled.header`
@@ -30,6 +30,12 @@ export function InstructorPage() {
     (signal) => api.viewUser(username, signal).then((r) => r.user),
     [api, username],
   );
+  const courses = usePagedList(
+    `instructor:${username}`,
+    (page, signal) =>
+      api.viewUser(username, signal, page).then((r) => ({ ...r, items: r.user.coursesCreated ?? [] })),
+    [api, username],
+  );
   if (profile.status === 'loading') return <Loading label="Loading profile…" />;
   if (profile.status === 'error')
     return (
@@ -50,10 +56,7 @@ export function InstructorPage() {
       </About>
       <Section aria-labelledby="my-courses">
         <h2 id="my-courses">My courses</h2>
-        <CourseList
-          resource={{ status: 'ready', data: user.coursesCreated ?? [] }}
-          emptyText="No courses published yet."
-        />
+        <PagedCourseList list={courses} emptyText="No courses published yet." />
       </Section>
     </Page>
   );

@@ -6,7 +6,8 @@ import {
   EmptyState,
   ErrorState,
   Loading,
-  useResource,
+  LoadMore,
+  usePagedList,
 } from '@liveedu/ui';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
@@ -14,7 +15,12 @@ import { PageSection } from '../../../shared/components/page-section.tsx';
 export function EnrolledCoursesPage() {
   const api = useApi();
   const { userId } = useSession();
-  const courses = useResource((signal) => api.enrolledCourses(signal), [api]);
+  const courses = usePagedList(
+    'enrolled-courses',
+    (page, signal) =>
+      api.enrolledCourses(signal, page).then((r) => ({ ...r, items: r.coursesEnrolled ?? [] })),
+    [api],
+  );
   return (
     <PageSection aria-labelledby="enrolled-heading">
       <h2 id="enrolled-heading">Enrolled Courses</h2>
@@ -22,23 +28,33 @@ export function EnrolledCoursesPage() {
         <Loading label="Loading your courses…" />
       ) : courses.status === 'error' ? (
         <ErrorState message={courses.error} onRetry={courses.reload} />
-      ) : (courses.data.coursesEnrolled ?? []).length === 0 ? (
+      ) : courses.items.length === 0 ? (
         <EmptyState message="You have not enrolled in any course yet.">
           <ButtonLink to="/courses">See Courses</ButtonLink>
         </EmptyState>
       ) : (
-        <CourseGrid>
-          {courses.data.coursesEnrolled.map((course) => (
-            <li key={course._id}>
-              <CourseCard
-                course={course}
-                actions={
-                  <ButtonLink to={`/learn/${course._id}/user/${userId ?? ''}`}>Start Learning</ButtonLink>
-                }
-              />
-            </li>
-          ))}
-        </CourseGrid>
+        <>
+          <CourseGrid>
+            {courses.items.map((course) => (
+              <li key={course._id}>
+                <CourseCard
+                  course={course}
+                  actions={
+                    <ButtonLink to={`/learn/${course._id}/user/${userId ?? ''}`}>Start Learning</ButtonLink>
+                  }
+                />
+              </li>
+            ))}
+          </CourseGrid>
+          <LoadMore
+            shown={courses.items.length}
+            total={courses.total}
+            hasMore={courses.hasMore}
+            loading={courses.loadingMore}
+            error={courses.moreError}
+            onLoadMore={courses.loadMore}
+          />
+        </>
       )}
     </PageSection>
   );

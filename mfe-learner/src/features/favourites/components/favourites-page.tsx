@@ -7,27 +7,30 @@ import {
   EmptyState,
   ErrorState,
   Loading,
+  LoadMore,
   toast,
-  useResource,
+  usePagedList,
 } from '@liveedu/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
 /** The user's favourite courses, each with Remove from favourite. */
 export function FavouritesPage() {
   const api = useApi();
-  const favourites = useResource((signal) => api.favourites(signal), [api]);
-  const [list, setList] = useState<CourseCardData[]>([]);
+  const favourites = usePagedList(
+    'favourites',
+    (page, signal) => api.favourites(signal, page).then((r) => ({ ...r, items: r.favourites ?? [] })),
+    [api],
+  );
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<string | null>(null);
-  useEffect(() => {
-    if (favourites.status === 'ready') setList(favourites.data.favourites ?? []);
-  }, [favourites.status, favourites.data]);
+  const list = favourites.status === 'ready' ? favourites.items.filter((c) => !removed.has(c._id)) : [];
 
   const remove = async (course: CourseCardData) => {
     setRemoving(course._id);
     try {
       const res = await api.removeFromFavourite(course._id);
-      setList((l) => l.filter((c) => c._id !== course._id));
+      setRemoved((r) => new Set([...r, course._id]));
       toast.success(res.message);
     } catch (error) {
       // The spec keeps favourite failures out of sight; the list stays as it was.
@@ -67,6 +70,16 @@ export function FavouritesPage() {
           ))}
         </CourseGrid>
       )}
+      {favourites.status === 'ready' && list.length > 0 ? (
+        <LoadMore
+          shown={list.length}
+          total={favourites.total - removed.size}
+          hasMore={favourites.hasMore}
+          loading={favourites.loadingMore}
+          error={favourites.moreError}
+          onLoadMore={favourites.loadMore}
+        />
+      ) : null}
     </PageSection>
   );
 }

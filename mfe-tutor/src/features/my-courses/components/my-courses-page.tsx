@@ -8,8 +8,9 @@ import {
   CourseGrid,
   ErrorState,
   Loading,
+  LoadMore,
   theme,
-  useResource,
+  usePagedList,
 } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -38,8 +39,9 @@ const AddTile = styled(Link)`
 /** The tutor's own courses, each with Update and Delete, and the Add Course tile. */
 export function MyCoursesPage() {
   const api = useApi();
-  const courses = useResource(
-    (signal) => api.tutorsCourses(signal).then((r) => r.createdCourses ?? []),
+  const courses = usePagedList(
+    'my-courses',
+    (page, signal) => api.tutorsCourses(signal, page).then((r) => ({ ...r, items: r.createdCourses ?? [] })),
     [api],
   );
   const [toDelete, setToDelete] = useState<CourseCardData | null>(null);
@@ -65,34 +67,44 @@ export function MyCoursesPage() {
   if (courses.status === 'loading') body = <Loading label="Loading your courses…" />;
   else if (courses.status === 'error') body = <ErrorState message={courses.error} onRetry={courses.reload} />;
   else {
-    const shown = courses.data.filter((c) => !removed.includes(c._id));
+    const shown = courses.items.filter((c) => !removed.includes(c._id));
     body = (
-      <CourseGrid aria-label="My courses">
-        {shown.map((course) => (
-          <li key={course._id}>
-            <CourseCard
-              course={course}
-              showRating={false}
-              actions={
-                <>
-                  <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
-                    Update
-                  </ButtonLink>
-                  <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
-                    Delete
-                  </Button>
-                </>
-              }
-            />
+      <>
+        <CourseGrid aria-label="My courses">
+          {shown.map((course) => (
+            <li key={course._id}>
+              <CourseCard
+                course={course}
+                showRating={false}
+                actions={
+                  <>
+                    <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
+                      Update
+                    </ButtonLink>
+                    <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
+                      Delete
+                    </Button>
+                  </>
+                }
+              />
+            </li>
+          ))}
+          <li>
+            <AddTile to="/create-a-new-course">
+              <span aria-hidden="true">+</span>
+              Add Course
+            </AddTile>
           </li>
-        ))}
-        <li>
-          <AddTile to="/create-a-new-course">
-            <span aria-hidden="true">+</span>
-            Add Course
-          </AddTile>
-        </li>
-      </CourseGrid>
+        </CourseGrid>
+        <LoadMore
+          shown={shown.length}
+          total={courses.total - removed.length}
+          hasMore={courses.hasMore}
+          loading={courses.loadingMore}
+          error={courses.moreError}
+          onLoadMore={courses.loadMore}
+        />
+      </>
     );
   }
 
