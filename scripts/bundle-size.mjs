@@ -21,6 +21,31 @@ function need(dir) {
   }
 }
 
+/**
+ * The files of the chunks the exposed module loads together with the home page, from the lazy
+ * import the build writes (`Promise.all([o.e(455),o.e(611),o.e(783)])`, 783 being the home page's
+ * chunk id); null when the build's output does not show it.
+ */
+function homePageChunks(dir, files) {
+  const expose = files.find((f) => f.startsWith('__federation_expose_'));
+  const home = files.find((f) => f.startsWith('page-home-page.'));
+  const entry = readFileSync(path.join(dir, 'remoteEntry.js'), 'utf8');
+  const id = /(\d+):"page-home-page"/.exec(entry)?.[1];
+  if (!expose || !home || !id) return null;
+  const code = readFileSync(path.join(dir, expose), 'utf8');
+  const load = [...code.matchAll(/Promise\.all\(\[([^\]]*)\]\)/g)]
+    .map((m) => [...m[1].matchAll(/\.e\((\d+)\)/g)].map((e) => e[1]))
+    .find((ids) => ids.includes(id));
+  if (!load) return null;
+  const byId = new Map(files.map((f) => [f.split('.')[0], f]));
+  const chunks = new Set([home]);
+  for (const chunk of load) {
+    const file = byId.get(chunk);
+    if (file) chunks.add(file);
+  }
+  return chunks;
+}
+
 export function measure() {
   const hostDir = path.join(root, 'shells/host/dist');
   const catalogDir = path.join(root, 'mfe-catalog/dist');
@@ -30,19 +55,24 @@ export function measure() {
   // Host: everything it loads at start, i.e. all of its JS but the lazily loaded page chunks.
   const host = jsFiles(hostDir).filter((f) => !f.startsWith('page-'));
 
-  // Catalog: its remote entry and exposed module, the home page chunk and the chunks those
-  // share; not the fallback copies of the shared singletons (the host provides them) nor
-  // the other pages' chunks. This counts every non-page chunk, so it is an upper bound.
+  // Catalog: its remote entry, the exposed module, and the chunks the exposed module loads for
+  // the home page (read from its `Promise.all([n.e(…), …])` import); not the fallback copies of
+  // the shared singletons (the host provides them). When that import cannot be read, every
+  // non-page chunk is counted instead, an upper bound.
   const manifest = JSON.parse(readFileSync(path.join(catalogDir, 'mf-manifest.json'), 'utf8'));
   const sharedAssets = new Set(
     (manifest.shared ?? []).flatMap((s) => [...(s.assets?.js?.sync ?? []), ...(s.assets?.js?.async ?? [])]),
   );
-  const catalog = jsFiles(catalogDir).filter(
+  const files = jsFiles(catalogDir);
+  const homeChunks = homePageChunks(catalogDir, files);
+  const catalog = files.filter(
     (f) =>
       !f.startsWith('main.') && // the standalone entry and its chunk, never loaded by the host
       !f.startsWith('standalone.') &&
       !sharedAssets.has(f) &&
-      (!f.startsWith('page-') || f.startsWith('page-home-page')),
+      (homeChunks
+        ? f === 'remoteEntry.js' || f.startsWith('__federation_expose_') || homeChunks.has(f)
+        : !f.startsWith('page-') || f.startsWith('page-home-page')),
   );
 
   const rows = [

@@ -2,6 +2,8 @@ export { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR } from './demo-account
 export { eventOwner, type IntegrationEvent } from './event.ts';
 export * from './events/catalog-course-created.ts';
 export * from './events/catalog-course-deleted.ts';
+export * from './events/catalog-course-enrolled.ts';
+export * from './events/catalog-course-reviewed.ts';
 export * from './events/catalog-course-updated.ts';
 export * from './events/earnings-withdrawal-requested.ts';
 export * from './events/earnings-withdrawal-updated.ts';

@@ -1,4 +1,5 @@
-import { isDuplicateKey } from '@liveedu/service-kit';
+import { CATALOG_COURSE_ENROLLED } from '@liveedu/contracts';
+import { isDuplicateKey, newEvent, withEventsUpdate } from '@liveedu/service-kit';
 import { type Collection, type Db, ObjectId } from 'mongodb';
 import {
   COURSES,
@@ -84,10 +85,14 @@ export async function enroll(
 
   const counted = await courses.updateOne(
     { _id, countedTokens: { $ne: token }, ...CURRENT_COURSE },
-    {
-      $inc: { enrolledCount: 1 },
-      $push: { countedTokens: { $each: [token], $slice: -COUNTED_WINDOW } },
-    },
+    withEventsUpdate(
+      {
+        $inc: { enrolledCount: 1 },
+        $push: { countedTokens: { $each: [token], $slice: -COUNTED_WINDOW } },
+      },
+      // Every replica's listing and course page show the new count (listing/plugin.ts).
+      newEvent(CATALOG_COURSE_ENROLLED, { courseId: opts.courseId, studentId: opts.studentId }),
+    ),
   );
   if (counted.matchedCount === 0) {
     const course = await courses.findOne(

@@ -1,3 +1,5 @@
+import { CATALOG_COURSE_REVIEWED } from '@liveedu/contracts';
+import { newEvent, withEventsUpdate } from '@liveedu/service-kit';
 import type { Collection, ObjectId } from 'mongodb';
 import { ratingAverage, type StoredReview } from './domain/course.ts';
 import { type Collections, type CourseDoc, LATEST_REVIEWS, reviewId } from './store.ts';
@@ -40,10 +42,14 @@ export async function saveReview(
 
   const totals = await db.courses.findOneAndUpdate(
     { _id: review.courseId },
-    {
-      $inc: { ratingSum: review.rating - (before?.rating ?? 0), ratingCount: before ? 0 : 1 },
-      $set: { updatedAt: review.at },
-    },
+    withEventsUpdate(
+      {
+        $inc: { ratingSum: review.rating - (before?.rating ?? 0), ratingCount: before ? 0 : 1 },
+        $set: { updatedAt: review.at },
+      },
+      // Every replica's listing and course page show the new rating (listing/plugin.ts).
+      newEvent(CATALOG_COURSE_REVIEWED, { courseId, userId: review.userId, rating: review.rating }),
+    ),
     { returnDocument: 'after', projection: { ratingSum: 1, ratingCount: 1 } },
   );
   if (!totals) return;

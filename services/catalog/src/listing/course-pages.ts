@@ -24,22 +24,30 @@ export interface CoursePages {
 export function createCoursePages(app: ServiceApp, opts: { max?: number; ttlMs?: number } = {}): CoursePages {
   const db = collections(app.db);
   const urls = urlsOf(app);
+  const load = async (courseId: string): Promise<CoursePage | undefined> => {
+    const course = await db.courses.findOne(
+      { _id: new ObjectId(courseId), listed: true },
+      { projection: { countedTokens: 0 } },
+    );
+    if (!course) return undefined;
+    const { studentsEnrolled: _viewerPart, ...page } = await details(db, urls, course, null);
+    return page;
+  };
   const cache = new LRUCache<string, CoursePage>({
     max: opts.max ?? 5_000,
     ttl: opts.ttlMs ?? 60_000,
-    fetchMethod: async (courseId) => {
-      const course = await db.courses.findOne(
-        { _id: new ObjectId(courseId), listed: true },
-        { projection: { countedTokens: 0 } },
-      );
-      if (!course) return undefined;
-      const { studentsEnrolled: _viewerPart, ...page } = await details(db, urls, course, null);
-      return page;
-    },
+    fetchMethod: (courseId) => load(courseId),
   });
   return {
     async get(courseId) {
-      return (await cache.fetch(courseId)) ?? null;
+      try {
+        return (await cache.fetch(courseId)) ?? null;
+      } catch (error) {
+        // The course changed while its page was being read (`forget` aborts that read so it is
+        // not cached); this request reads it again, uncached.
+        if (cache.has(courseId) || !(error instanceof Error)) throw error;
+        return (await load(courseId)) ?? null;
+      }
     },
     forget: (courseId) => {
       cache.delete(courseId);

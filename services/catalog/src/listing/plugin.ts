@@ -1,6 +1,8 @@
 import {
   CATALOG_COURSE_CREATED,
   CATALOG_COURSE_DELETED,
+  CATALOG_COURSE_ENROLLED,
+  CATALOG_COURSE_REVIEWED,
   CATALOG_COURSE_UPDATED,
   IDENTITY_USER_DELETED,
   IDENTITY_USER_UPDATED,
@@ -24,8 +26,14 @@ declare module 'fastify' {
   }
 }
 
-/** Course events whose course the listing re-reads by id; enrollment and review events join them. */
-export const LISTING_COURSE_EVENTS = [CATALOG_COURSE_CREATED, CATALOG_COURSE_UPDATED, CATALOG_COURSE_DELETED];
+/** Course events after which the listing re-reads the course by id and drops its cached page. */
+export const LISTING_COURSE_EVENTS = [
+  CATALOG_COURSE_CREATED,
+  CATALOG_COURSE_UPDATED,
+  CATALOG_COURSE_DELETED,
+  CATALOG_COURSE_ENROLLED,
+  CATALOG_COURSE_REVIEWED,
+];
 
 /** A listing whose contents can be swapped whole, so a reload never shows a half-filled one. */
 function swappable(initial: CourseListing): CourseListing & { swap(next: CourseListing): void } {

@@ -1,8 +1,8 @@
 import { useApi } from '@liveedu/session';
 import { usePagedList } from '@liveedu/ui';
 import { useParams } from 'react-router';
-import { PagedCourseList } from '../../../shared/components/course-section.tsx';
 import { Page } from '../../../shared/components/page.tsx';
+import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
 export function CategoryCoursesPage() {
   const api = useApi();

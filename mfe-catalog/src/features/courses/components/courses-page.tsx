@@ -5,8 +5,9 @@ import { Button, Loading, LoadMore, media, theme, toast, truncate, usePagedList 
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { CourseList, PagedCourseList } from '../../../shared/components/course-section.tsx';
+import { CourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
+import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
 const SearchForm = styled.form`
   display: flex;

@@ -2,8 +2,8 @@ import { useApi } from '@liveedu/session';
 import { ErrorState, Loading, theme, truncate, usePagedList, useResource } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { PagedCourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
+import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
 const Header = styled.header`
   display: flex;
