@@ -63,3 +63,39 @@ export class PeakSampler {
     this.timer = null;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in clock ticks, or null if unreadable. */
+function cpuTicks(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The share of one core each process used over `seconds` of doing nothing asked of it: what the
+ * platform burns at rest (timers, polls, background sweeps). 100 = one whole core.
+ */
+export async function idleCpu(
+  processes: Array<{ name: string; pid: number }>,
+  seconds: number,
+): Promise<Map<string, number | null>> {
+  const before = new Map(processes.map((p) => [p.name, cpuTicks(p.pid)]));
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const elapsed = (performance.now() - started) / 1000;
+  return new Map(
+    processes.map((p) => {
+      const a = before.get(p.name);
+      const b = cpuTicks(p.pid);
+      return [p.name, a == null || b == null ? null : ((b - a) / TICKS_PER_SECOND / elapsed) * 100];
+    }),
+  );
+}

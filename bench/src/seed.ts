@@ -130,6 +130,17 @@ export class Seeder {
     return { documents, courses: to - from, seconds: (performance.now() - started) / 1000 };
   }
 
+  /**
+   * After courses are written behind the catalog's back: drop what the catalog derives from its
+   * rows at start (its per-owner lists and the home page's best reviews) so that its next start
+   * builds them from the rows with its own code, instead of this bench mirroring them.
+   */
+  async forgetCatalogDerived(): Promise<void> {
+    const catalog = this.db('catalog');
+    await catalog.collection<{ _id: string }>('migrations').deleteOne({ _id: 'keyed-lists-1' });
+    await catalog.collection<{ _id: string }>('highlights').deleteOne({ _id: 'top-reviews' });
+  }
+
   async count(db: string, collection: string): Promise<number> {
     return this.db(db).collection(collection).countDocuments({});
   }
