@@ -175,22 +175,33 @@ describe('withdrawals', () => {
     expect(await balanceOf(tutor)).toBe(0);
   });
 
-  it('lets only one of several simultaneous requests through', async () => {
+  it('lets one of 20 simultaneous requests through each time, over three credits, never below zero', async () => {
     const tutor = await newTutor('race');
     await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
-    await pay(tutor, 300_000);
-    await waitForBalance(tutor, 2400);
-
-    const answers = await Promise.all(Array.from({ length: 10 }, () => withdraw(tutor)));
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.every((status) => status === 201 || status === 400 || status === 409)).toBe(true);
-    expect((await ownWithdrawals(tutor)).map((w) => w.amount)).toEqual([2400]);
-    expect(await balanceOf(tutor)).toBe(0);
+    const credits = [300_000, 150_000, 200_000];
+    let expected = 0;
+    for (const [round, gross] of credits.entries()) {
+      await pay(tutor, gross);
+      const credit = (gross * 0.8) / 100;
+      await waitForBalance(tutor, credit);
+      // A withdrawal takes the whole balance, so the balance covers exactly one of them.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(tutor)));
+      const statuses = answers.map((answer) => answer.status);
+      expect(
+        statuses.filter((status) => status === 201),
+        `round ${round + 1}`,
+      ).toHaveLength(1);
+      expect(statuses.every((status) => status === 201 || status === 400 || status === 409)).toBe(true);
+      expect(await balanceOf(tutor)).toBe(0);
+      expected += credit;
+    }
+    const taken = (await ownWithdrawals(tutor)).map((w) => w.amount);
+    expect(taken).toEqual([1600, 1200, 2400]);
+    expect(taken.reduce((a, b) => a + b, 0)).toBe(expected);
     const stored = await stack.services
       .earnings!.app.db.collection('withdrawals')
       .countDocuments({ tutorId: tutor._id });
-    expect(stored).toBe(1);
+    expect(stored).toBe(3);
   });
 
   it('shows the admin every request with the tutor and bank details, and lets the admin confirm it', async () => {

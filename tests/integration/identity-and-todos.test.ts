@@ -73,6 +73,23 @@ describe('sign-up, log-in and getUserData through the gateway', () => {
     expect(admin.status).toBe(409);
   });
 
+  it('makes one account when the same username signs up ten times at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        stack.call('POST', '/api/v1/user-signUp', {
+          body: { username: 'Crowded', email: `crowded${i}@example.com`, password: 'a long password' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: 'Username already exists' });
+    }
+    const users = stack.services.identity!.app.db.collection('users');
+    expect(await users.countDocuments({ usernameKey: 'crowded' })).toBe(1);
+  });
+
   it('refuses a wrong password and an unknown user with the same answer', async () => {
     const user = await stack.newUser('pw');
     const wrong = await stack.call('POST', '/api/v1/login', {

@@ -32,6 +32,8 @@ export interface KitConfig {
   internalSecret: string;
   /** Secret user tokens are signed with (identity signs, the gateway verifies). */
   jwtSecret: string;
+  /** How often the outbox sweep looks for events a crash left unpublished (OUTBOX_SWEEP_SECONDS). */
+  outboxSweepMs: number;
   /** Everything else a service reads, already checked by its own `extra` parser. */
   env: NodeJS.ProcessEnv;
 }
@@ -66,6 +68,16 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
     throw new ConfigError(`${name} must be a port number (0-65535), got "${raw}"`);
+  }
+  return value;
+}
+
+function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 86_400) {
+    throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${raw}"`);
   }
   return value;
 }
@@ -121,6 +133,7 @@ export function loadKitConfig(service: string, env: NodeJS.ProcessEnv = process.
     },
     internalSecret: required(env, 'INTERNAL_SECRET', production, LOCAL_SECRETS.internalSecret, missing),
     jwtSecret: required(env, 'JWT_SECRET', production, LOCAL_SECRETS.jwtSecret, missing),
+    outboxSweepMs: readSeconds(env, 'OUTBOX_SWEEP_SECONDS', 300) * 1000,
     env,
   };
   if (missing.length > 0) {

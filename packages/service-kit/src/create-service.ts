@@ -20,7 +20,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: KitConfig;
     db: Db;
-    /** Publishes what services write into their documents' outbox; `record()` for lone facts. */
+    /** Writes that carry integration events, and the relay that publishes them. */
     outbox: OutboxRelay;
     storage: Storage;
   }
@@ -111,10 +111,12 @@ export async function createService(
       collections: outboxCollections,
       publish: (bus as EventBus).publish,
       log: app.log,
+      sweepIntervalMs: config.outboxSweepMs,
     });
     consumers = await startConsumers({
       bus,
       db: mongo.db,
+      outbox: relay,
       service: def.name,
       handlers: def.handlers ?? [],
       log: app.log,
@@ -168,7 +170,10 @@ export async function createService(
       },
       gauges: {
         event_consumer_lag: { help: 'Events not yet processed by this service', read: () => c.lag() },
-        outbox_pending: { help: 'Documents with events not yet published', read: () => relay.pending() },
+        outbox_pending: {
+          help: 'Documents with events not yet published',
+          read: async () => relay.pending(),
+        },
       },
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -176,7 +181,6 @@ export async function createService(
     await app.register(async (scoped) => def.routes(scoped as ServiceApp));
     await app.ready();
     if (def.onReady) await def.onReady(app);
-    relay.kick();
   } catch (error) {
     await app.close().catch(() => {});
     for (const close of closers.reverse()) await close().catch(() => {});

@@ -1,5 +1,5 @@
 import { CATALOG_COURSE_ENROLLED } from '@liveedu/contracts';
-import { isDuplicateKey, newEvent, withEventsUpdate } from '@liveedu/service-kit';
+import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
 import { type Collection, type Db, ObjectId } from 'mongodb';
 import {
   COURSES,
@@ -52,6 +52,7 @@ const CURRENT_COURSE = {
  */
 export async function enroll(
   db: Db,
+  outbox: Outbox,
   opts: { courseId: string; studentId: string; paymentId?: string; at: Date },
 ): Promise<boolean> {
   const courses = db.collection<CourseDoc>(COURSES);
@@ -83,16 +84,15 @@ export async function enroll(
   const token = row.countToken;
   if (!token) throw new Error(`enrollment ${row._id} is waiting to be counted but has no token`);
 
-  const counted = await courses.updateOne(
+  const counted = await outbox.updateOne<CourseDoc>(
+    COURSES,
     { _id, countedTokens: { $ne: token }, ...CURRENT_COURSE },
-    withEventsUpdate(
-      {
-        $inc: { enrolledCount: 1 },
-        $push: { countedTokens: { $each: [token], $slice: -COUNTED_WINDOW } },
-      },
-      // Every replica's listing and course page show the new count (listing/plugin.ts).
-      newEvent(CATALOG_COURSE_ENROLLED, { courseId: opts.courseId, studentId: opts.studentId }),
-    ),
+    {
+      $inc: { enrolledCount: 1 },
+      $push: { countedTokens: { $each: [token], $slice: -COUNTED_WINDOW } },
+    },
+    // Every replica's listing and course page show the new count (listing/plugin.ts).
+    [newEvent(CATALOG_COURSE_ENROLLED, { courseId: opts.courseId, studentId: opts.studentId })],
   );
   if (counted.matchedCount === 0) {
     const course = await courses.findOne(

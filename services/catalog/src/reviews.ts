@@ -1,8 +1,8 @@
 import { CATALOG_COURSE_REVIEWED } from '@liveedu/contracts';
-import { newEvent, withEventsUpdate } from '@liveedu/service-kit';
+import { newEvent, type Outbox } from '@liveedu/service-kit';
 import type { Collection, ObjectId } from 'mongodb';
 import { ratingAverage, type StoredReview } from './domain/course.ts';
-import { type Collections, type CourseDoc, LATEST_REVIEWS, reviewId } from './store.ts';
+import { COURSES, type Collections, type CourseDoc, LATEST_REVIEWS, reviewId } from './store.ts';
 
 /**
  * Stores a student's review of a course; a second one replaces the first. Every step is one
@@ -22,6 +22,7 @@ import { type Collections, type CourseDoc, LATEST_REVIEWS, reviewId } from './st
  */
 export async function saveReview(
   db: Collections,
+  outbox: Outbox,
   review: { courseId: ObjectId; userId: string; rating: number; comment: string; listed: boolean; at: Date },
 ): Promise<void> {
   const courseId = review.courseId.toHexString();
@@ -40,16 +41,15 @@ export async function saveReview(
     { upsert: true, returnDocument: 'before', projection: { rating: 1 } },
   );
 
-  const totals = await db.courses.findOneAndUpdate(
+  const totals = await outbox.findOneAndUpdate<CourseDoc>(
+    COURSES,
     { _id: review.courseId },
-    withEventsUpdate(
-      {
-        $inc: { ratingSum: review.rating - (before?.rating ?? 0), ratingCount: before ? 0 : 1 },
-        $set: { updatedAt: review.at },
-      },
-      // Every replica's listing and course page show the new rating (listing/plugin.ts).
-      newEvent(CATALOG_COURSE_REVIEWED, { courseId, userId: review.userId, rating: review.rating }),
-    ),
+    {
+      $inc: { ratingSum: review.rating - (before?.rating ?? 0), ratingCount: before ? 0 : 1 },
+      $set: { updatedAt: review.at },
+    },
+    // Every replica's listing and course page show the new rating (listing/plugin.ts).
+    [newEvent(CATALOG_COURSE_REVIEWED, { courseId, userId: review.userId, rating: review.rating })],
     { returnDocument: 'after', projection: { ratingSum: 1, ratingCount: 1 } },
   );
   if (!totals) return;

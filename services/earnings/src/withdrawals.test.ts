@@ -1,3 +1,4 @@
+import { outboxWrites } from '@liveedu/service-kit';
 import { isolation, testServers } from '@liveedu/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,8 +60,8 @@ describe('the withdrawal guard', () => {
     const seen = await tutorPosition(db, tutor.userId);
     expect(seen.balancePaise).toBe(250_000);
 
-    const first = await appendWithdrawal(db, tutor, BANK, seen);
-    const second = await appendWithdrawal(db, tutor, BANK, seen);
+    const first = await appendWithdrawal(outboxWrites(db), tutor, BANK, seen);
+    const second = await appendWithdrawal(outboxWrites(db), tutor, BANK, seen);
     expect(first).toMatchObject({ seq: 1, amountPaise: 250_000, status: 'Processing' });
     expect(second).toBeNull();
     expect(await collections(db).withdrawals.countDocuments({ tutorId: tutor.userId })).toBe(1);
@@ -69,7 +70,9 @@ describe('the withdrawal guard', () => {
 
   it('withdraws once when many requests arrive together', async () => {
     const tutor = await tutorWith(180_000);
-    const outcomes = await Promise.all(Array.from({ length: 12 }, () => requestWithdrawal(db, tutor)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, () => requestWithdrawal(db, outboxWrites(db), tutor)),
+    );
     const done = outcomes.filter((outcome) => outcome.kind === 'done');
     expect(done).toHaveLength(1);
     for (const outcome of outcomes) {
@@ -81,14 +84,14 @@ describe('the withdrawal guard', () => {
 
   it('takes later credits in a new withdrawal that continues the chain', async () => {
     const tutor = await tutorWith(150_000);
-    expect((await requestWithdrawal(db, tutor)).kind).toBe('done');
+    expect((await requestWithdrawal(db, outboxWrites(db), tutor)).kind).toBe('done');
     await collections(db).ledger.insertOne({
       ...(await collections(db).ledger.findOne({ tutorId: tutor.userId }))!,
       _id: `later-${tutor.userId}`,
       paymentId: `later-${tutor.userId}`,
       tutorPaise: 120_000,
     });
-    const again = await requestWithdrawal(db, tutor);
+    const again = await requestWithdrawal(db, outboxWrites(db), tutor);
     expect(again.kind === 'done' && again.withdrawal).toMatchObject({
       seq: 2,
       amountPaise: 120_000,

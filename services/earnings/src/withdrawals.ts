@@ -1,8 +1,8 @@
 import { EARNINGS_WITHDRAWAL_REQUESTED, type EarningsWithdrawalData } from '@liveedu/contracts';
-import { isDuplicateKey, newEvent, withEvents } from '@liveedu/service-kit';
+import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import { type Position, tutorPosition } from './balance.ts';
-import { collections, type WithdrawalDoc } from './collections.ts';
+import { collections, WITHDRAWALS, type WithdrawalDoc } from './collections.ts';
 import type { BankDetails } from './domain/bank-details.ts';
 import { nextLink, withdrawalProblem } from './domain/withdrawal.ts';
 
@@ -25,7 +25,7 @@ export interface Tutor {
  * (tutorId, seq) index refuses the second), so a stale position can never withdraw twice.
  */
 export async function appendWithdrawal(
-  db: Db,
+  outbox: Outbox,
   tutor: Tutor,
   bank: BankDetails,
   position: Position,
@@ -51,7 +51,7 @@ export async function appendWithdrawal(
     ...(requestId ? { requestId } : {}),
   });
   try {
-    await collections(db).withdrawals.insertOne(withEvents(doc, event));
+    await outbox.insertOne(WITHDRAWALS, doc, [event]);
   } catch (error) {
     if (isDuplicateKey(error)) return null;
     throw error;
@@ -70,6 +70,7 @@ export type WithdrawalOutcome =
 /** Withdraws the tutor's whole balance if the rules allow it now. */
 export async function requestWithdrawal(
   db: Db,
+  outbox: Outbox,
   tutor: Tutor,
   requestId?: string,
 ): Promise<WithdrawalOutcome> {
@@ -78,7 +79,7 @@ export async function requestWithdrawal(
     const position = await tutorPosition(db, tutor.userId);
     const problem = withdrawalProblem({ balancePaise: position.balancePaise, hasBankDetails: bank !== null });
     if (problem || !bank) return { kind: 'refused', message: problem ?? '' };
-    const withdrawal = await appendWithdrawal(db, tutor, bank, position, requestId);
+    const withdrawal = await appendWithdrawal(outbox, tutor, bank, position, requestId);
     if (withdrawal) return { kind: 'done', withdrawal };
   }
   return { kind: 'busy' };

@@ -1,8 +1,8 @@
 import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR, type IntegrationEvent } from '@liveedu/contracts';
-import { isDuplicateKey, type ServiceApp, withEvents } from '@liveedu/service-kit';
+import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { calendarKeys } from './domain/calendar.ts';
-import { DEFAULT_AVATAR, emailKey, type UserDoc, usernameKey } from './domain/user.ts';
+import { DEFAULT_AVATAR, emailKey, USERS, type UserDoc, usernameKey } from './domain/user.ts';
 import { userRegistered, userUpdated } from './events.ts';
 import { hashPassword } from './passwords.ts';
 import { usersOf } from './users.ts';
@@ -70,12 +70,11 @@ export async function seedDemoAccounts(app: ServiceApp): Promise<void> {
       events.push(userUpdated(user, ['role', 'desc', 'stausOfPage'], { id: `demo-${account.id}-tutor` }));
     }
     try {
-      await users.insertOne(withEvents(user, ...events));
+      await app.outbox.insertOne(USERS, user, events);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       // Created by another instance just now, or the name or address belongs to a real user.
       app.log.warn({ username: account.username }, 'demo account not created: already taken');
     }
   }
-  app.outbox.kick();
 }

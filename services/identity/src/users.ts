@@ -1,12 +1,5 @@
 import type { IntegrationEvent } from '@liveedu/contracts';
-import {
-  type CollectionIndexes,
-  conflict,
-  isDuplicateKey,
-  notFound,
-  type ServiceApp,
-  withEventsUpdate,
-} from '@liveedu/service-kit';
+import { type CollectionIndexes, conflict, notFound, type ServiceApp } from '@liveedu/service-kit';
 import type { Collection, Db, Document, IndexDescription, ObjectId } from 'mongodb';
 import { USERS, type UserDoc } from './domain/user.ts';
 import { type ProfileField, userDeleted, userUpdated } from './events.ts';
@@ -29,24 +22,7 @@ const USER_INDEXES: IndexDescription[] = [
   { key: { resetTokenHash: 1 }, name: 'reset_token' },
 ];
 
-/**
- * One index per `createIndexes` call: FerretDB 1.24 drops the connection when a single call
- * names several indexes that already exist, which is every start after the first.
- */
-export const userIndexes: CollectionIndexes[] = USER_INDEXES.map((index) => ({
-  collection: USERS,
-  indexes: [index],
-}));
-
-/**
- * A unique index refused the write. MongoDB says so with code 11000; FerretDB 1.x on SQLite
- * does for inserts, but reports an update that breaks a unique index by its SQLite message.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  if (isDuplicateKey(error)) return true;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.includes('UNIQUE constraint failed');
-}
+export const userIndexes: CollectionIndexes[] = [{ collection: USERS, indexes: USER_INDEXES }];
 
 export interface UserChange {
   set?: Partial<UserDoc>;
@@ -60,8 +36,10 @@ export interface UserChange {
 /**
  * Reads a live user, lets `decide` work out the change (or throw an HttpError), and writes it
  * together with the event describing the result, only if nobody changed the user meanwhile
- * (`rev`); otherwise it reads again. So an event's snapshot of the profile is always the state
- * its write produced, and events leave in the order of the writes.
+ * (`rev`); otherwise it reads again. The event carries the whole profile after the change, which
+ * a single atomic update cannot know before it is applied, so the write is conditional on the
+ * state it was computed from: an event's snapshot is always the state its write produced, and
+ * events leave in the order of the writes.
  */
 export async function changeUser(
   app: ServiceApp,
@@ -83,15 +61,15 @@ export async function changeUser(
     else if (change.changed?.length)
       events.push(userUpdated(after, change.changed, { requestId: opts.requestId }));
 
-    let update: Document = { $set: { ...change.set, rev } };
+    const update: Document = { $set: { ...change.set, rev } };
     if (change.unset?.length) update.$unset = Object.fromEntries(change.unset.map((field) => [field, '']));
-    if (events.length > 0) update = withEventsUpdate(update, ...events);
     const sameRev = before.rev === undefined ? { rev: { $exists: false } } : { rev: before.rev };
-    const result = await users.updateOne({ _id: id, ...LIVE, ...sameRev }, update);
-    if (result.matchedCount === 1) {
-      if (events.length > 0) app.outbox.kick();
-      return { before, after };
-    }
+    const filter = { _id: id, ...LIVE, ...sameRev };
+    const result =
+      events.length > 0
+        ? await app.outbox.updateOne<UserDoc>(USERS, filter, update, events)
+        : await users.updateOne(filter, update);
+    if (result.matchedCount === 1) return { before, after };
   }
   throw conflict('The account is being changed by another request, please try again');
 }

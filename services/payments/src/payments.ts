@@ -1,5 +1,5 @@
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
-import { type CollectionIndexes, newEvent, withEventsUpdate } from '@liveedu/service-kit';
+import { type CollectionIndexes, newEvent, type Outbox } from '@liveedu/service-kit';
 import type { Collection, Db, ObjectId, WithId } from 'mongodb';
 import type { PaymentFields } from './domain/payment.ts';
 
@@ -35,7 +35,7 @@ export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:$
  * the losers get `null` back and change nothing.
  */
 export async function markPaid(
-  payments: Collection<PaymentDoc>,
+  outbox: Outbox,
   row: WithId<PaymentDoc>,
   paymentId: string,
   by: 'callback' | 'webhook',
@@ -57,12 +57,11 @@ export async function markPaid(
     occurredAt: paidAt,
     ...(requestId ? { requestId } : {}),
   });
-  return payments.findOneAndUpdate(
-    { razorpay_order_id: row.razorpay_order_id, success: false },
-    withEventsUpdate(
-      { $set: { success: true, razorpay_payment_id: paymentId, paidAt, verifiedBy: by } },
-      event,
-    ),
+  return outbox.findOneAndUpdate<PaymentDoc>(
+    PAYMENTS,
+    { _id: row._id, razorpay_order_id: row.razorpay_order_id, success: false },
+    { $set: { success: true, razorpay_payment_id: paymentId, paidAt, verifiedBy: by } },
+    [event],
     { returnDocument: 'after' },
   );
 }

@@ -4,12 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from 'mongodb';
 import { isDuplicateKey } from '../mongo.ts';
 import type { EventBus } from './event-bus.ts';
+import type { Outbox } from './outbox.ts';
 
 export const PROCESSED_COLLECTION = 'processed_events';
 
 export interface HandlerContext {
   db: Db;
   log: FastifyBaseLogger;
+  /** For handlers whose change causes events of their own. */
+  outbox: Outbox;
 }
 
 /** One handler per event type, in a file named after the event (`on-payment-succeeded.ts`). */
@@ -35,6 +38,7 @@ export interface RunningConsumers {
 export async function startConsumers(opts: {
   bus: EventBus;
   db: Db;
+  outbox: Outbox;
   service: string;
   handlers: EventHandler[];
   log: FastifyBaseLogger;
@@ -65,7 +69,7 @@ export async function startConsumers(opts: {
         return;
       }
       try {
-        await handler.handle(event, { db: opts.db, log });
+        await handler.handle(event, { db: opts.db, log, outbox: opts.outbox });
         await processed.insertOne({ _id: key, at: new Date() }).catch((error) => {
           if (!isDuplicateKey(error)) throw error;
         });

@@ -7,13 +7,13 @@ import { enroll } from '../enrollment.ts';
 export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
   event: PAYMENTS_PAYMENT_SUCCEEDED,
   name: 'on-payment-succeeded',
-  async handle(event, { db, log }) {
+  async handle(event, { db, log, outbox }) {
     const { courseId, studentId, paymentId, paidAt } = event.data;
     if (!ObjectId.isValid(courseId) || !/^[0-9a-f]{24}$/i.test(courseId)) {
       log.error({ eventId: event.id, courseId }, 'payment for a course id that cannot exist; ignored');
       return;
     }
-    const enrolled = await enroll(db, {
+    const enrolled = await enroll(db, outbox, {
       courseId,
       studentId,
       paymentId,

@@ -60,9 +60,12 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
 
 /** The event followers `startListing` starts, stopped when the service closes. */
 const followersOf = new WeakMap<ServiceApp, EventFollower[]>();
+const closing = new WeakSet<ServiceApp>();
 
 export function installListing(app: ServiceApp): void {
   app.addHook('onClose', async () => {
+    // Nothing is rebuilt or re-read once the database is on its way out.
+    closing.add(app);
     await Promise.all((followersOf.get(app) ?? []).map((f) => f.stop()));
   });
   const listing = swappable(createCourseListing());
@@ -111,10 +114,12 @@ export async function startListing(
     }
   };
   const onEvent = async (event: IntegrationEvent) => {
+    if (closing.has(app)) return;
     if (reloading) during.push(event);
     await apply(listing, event);
   };
   const reload = () => {
+    if (closing.has(app)) return Promise.resolve();
     reloading ??= (async () => {
       during = [];
       const fresh = createCourseListing();

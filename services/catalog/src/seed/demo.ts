@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
-import { isDuplicateKey, type ServiceApp, withEvents } from '@liveedu/service-kit';
+import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { calendarKeys } from '../domain/calendar.ts';
 import { newestReviews, ratingTotals, type StoredReview } from '../domain/course.ts';
@@ -8,9 +8,11 @@ import { textKey } from '../domain/text.ts';
 import { courseCreated } from '../events.ts';
 import { urlsOf } from '../present.ts';
 import {
+  COURSES,
   type CourseDoc,
   collections,
   enrollmentId,
+  keyedLists,
   LATEST_REVIEWS,
   reviewId,
   THUMBNAILS_BUCKET,
@@ -114,7 +116,7 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
       demo: true,
     };
     try {
-      await db.courses.insertOne(withEvents(course, courseCreated(course, urls.thumbnail(key))));
+      await app.outbox.insertOne(COURSES, course, [courseCreated(course, urls.thumbnail(key))]);
       created += 1;
     } catch (error) {
       await app.storage.remove(THUMBNAILS_BUCKET, key).catch(() => {});
@@ -128,6 +130,7 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
         { $setOnInsert: { studentId, courseId: demo.id, enrolledAt: createdAt, counted: true } },
         { upsert: true },
       );
+      await keyedLists(app.db).studentCourses.add(studentId, demo.id);
     }
     for (const review of reviews) {
       await db.reviews.updateOne(
@@ -144,10 +147,10 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
         },
         { upsert: true },
       );
+      await keyedLists(app.db).courseReviews.add(demo.id, reviewId(demo.id, review.userId));
     }
   }
   if (created > 0) {
-    app.outbox.kick();
     app.log.info({ created }, 'demo courses seeded');
   }
 }

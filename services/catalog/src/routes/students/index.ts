@@ -162,7 +162,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
         throw forbidden('Only students enrolled in this course can review it');
       }
       const at = new Date();
-      await saveReview(db, {
+      await saveReview(db, app.outbox, {
         courseId: _id,
         userId,
         rating: checked.value.rating,

@@ -15,8 +15,6 @@ import {
   requireRole,
   type ServiceApp,
   Type,
-  withEvents,
-  withEventsUpdate,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { calendarKeys } from '../../domain/calendar.ts';
@@ -24,7 +22,7 @@ import { type CourseInput, checkCourseInput } from '../../domain/course.ts';
 import { textKey } from '../../domain/text.ts';
 import { courseCreated, courseDeleted, courseUpdated } from '../../events.ts';
 import { CourseCard, CourseForEditing, details, listedCard, urlsOf } from '../../present.ts';
-import { type Collections, type CourseDoc, collections, THUMBNAILS_BUCKET } from '../../store.ts';
+import { COURSES, type Collections, type CourseDoc, collections, THUMBNAILS_BUCKET } from '../../store.ts';
 
 export const THUMBNAIL_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -143,8 +141,7 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           updatedAt: now,
           ...calendarKeys(now),
         };
-        await db.courses.insertOne(withEvents(course, courseCreated(course, image.url, request.id)));
-        app.outbox.kick();
+        await app.outbox.insertOne(COURSES, course, [courseCreated(course, image.url, request.id)]);
         // This replica's lists show the course at once; the event brings it to the others.
         await app.refreshListing(course._id.toHexString());
         return reply
@@ -193,12 +190,11 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           updatedAt: now,
         };
         const updated: CourseDoc = { ...existing, ...changes };
-        const result = await db.courses.updateOne(
+        const result = await app.outbox.updateOne<CourseDoc>(
+          COURSES,
           { _id: existing._id, tutorId: who.userId, deletedAt: { $exists: false } },
-          withEventsUpdate(
-            { $set: changes },
-            courseUpdated(updated, urls.thumbnail(updated.thumbnailKey), request.id),
-          ),
+          { $set: changes },
+          [courseUpdated(updated, urls.thumbnail(updated.thumbnailKey), request.id)],
         );
         if (result.matchedCount === 0) throw notFound('Course not found');
         if (image && existing.thumbnailKey) replacedKey = existing.thumbnailKey;
@@ -206,7 +202,6 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
         await upload.discard();
         throw error;
       }
-      app.outbox.kick();
       await app.refreshListing(existing._id.toHexString());
       if (replacedKey) await app.storage.remove(THUMBNAILS_BUCKET, replacedKey).catch(() => {});
       return { message: 'Course updated successfully', _id: existing._id.toHexString() };
@@ -228,15 +223,13 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       const who = caller(request);
       const course = await ownCourse(db, request.params.id, who);
       const now = new Date();
-      const result = await db.courses.updateOne(
+      const result = await app.outbox.updateOne<CourseDoc>(
+        COURSES,
         { _id: course._id, tutorId: who.userId, deletedAt: { $exists: false } },
-        withEventsUpdate(
-          { $set: { listed: false, deletedAt: now, updatedAt: now } },
-          courseDeleted(course, request.id),
-        ),
+        { $set: { listed: false, deletedAt: now, updatedAt: now } },
+        [courseDeleted(course, request.id)],
       );
       if (result.matchedCount === 0) throw notFound('Course not found');
-      app.outbox.kick();
       const courseId = course._id.toHexString();
       await app.refreshListing(courseId);
       await db.favourites.deleteMany({ courseId });

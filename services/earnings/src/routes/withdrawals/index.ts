@@ -10,11 +10,10 @@ import {
   requireRole,
   type ServiceApp,
   Type,
-  withEventsUpdate,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { tutorPosition } from '../../balance.ts';
-import { collections, type UserDoc } from '../../collections.ts';
+import { collections, type UserDoc, WITHDRAWALS, type WithdrawalDoc } from '../../collections.ts';
 import { toRupees } from '../../domain/money.ts';
 import { isWithdrawalStatus } from '../../domain/withdrawal.ts';
 import { requestWithdrawal, withdrawalEventData } from '../../withdrawals.ts';
@@ -80,11 +79,10 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     },
     async (request, reply) => {
       const who = caller(request);
-      const outcome = await requestWithdrawal(app.db, who, request.id);
+      const outcome = await requestWithdrawal(app.db, app.outbox, who, request.id);
       if (outcome.kind === 'refused') throw badRequest(outcome.message);
       if (outcome.kind === 'busy')
         throw conflict('Another withdrawal request is in progress, please try again');
-      app.outbox.kick();
       return reply.status(201).send({
         message: `Withdrawal request of ₹${toRupees(outcome.withdrawal.amountPaise)} submitted successfully`,
       });
@@ -174,17 +172,17 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       if (current.status === status) return { message: `Withdrawal is already ${status}` };
       const now = new Date();
       // Conditional on the status read, so two admins acting at once publish one change each.
-      const updated = await withdrawals.updateOne(
+      const updated = await app.outbox.updateOne<WithdrawalDoc>(
+        WITHDRAWALS,
         { _id, status: current.status },
-        withEventsUpdate(
-          { $set: { status, updatedAt: now } },
+        { $set: { status, updatedAt: now } },
+        [
           newEvent(EARNINGS_WITHDRAWAL_UPDATED, withdrawalEventData({ ...current, status }, now), {
             requestId: request.id,
           }),
-        ),
+        ],
       );
       if (updated.matchedCount === 0) throw conflict('The withdrawal changed meanwhile, please reload');
-      app.outbox.kick();
       return { message: `Withdrawal status updated to ${status}` };
     },
   );

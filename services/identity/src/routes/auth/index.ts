@@ -8,11 +8,17 @@ import {
   type ServiceApp,
   Type,
   unauthorized,
-  withEvents,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { calendarKeys } from '../../domain/calendar.ts';
-import { DEFAULT_AVATAR, emailKey, signUpProblem, type UserDoc, usernameKey } from '../../domain/user.ts';
+import {
+  DEFAULT_AVATAR,
+  emailKey,
+  signUpProblem,
+  USERS,
+  type UserDoc,
+  usernameKey,
+} from '../../domain/user.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { LIVE, usersOf } from '../../users.ts';
 
@@ -67,15 +73,14 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         createdAt: now.toISOString(),
       };
       try {
-        await users.insertOne(
-          withEvents(user, newEvent(IDENTITY_USER_REGISTERED, data, { requestId: request.id })),
-        );
+        await app.outbox.insertOne(USERS, user, [
+          newEvent(IDENTITY_USER_REGISTERED, data, { requestId: request.id }),
+        ]);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         const taken = await users.findOne({ usernameKey: user.usernameKey });
         throw conflict(taken ? 'Username already exists' : 'Email already exists');
       }
-      app.outbox.kick();
       return reply.status(201).send({ message: 'User registered successfully' });
     },
   );

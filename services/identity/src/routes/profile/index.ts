@@ -3,6 +3,7 @@ import {
   caller,
   conflict,
   errorResponses,
+  isDuplicateKey,
   MessageReply,
   notFound,
   receiveMultipart,
@@ -13,7 +14,7 @@ import {
 import { ObjectId } from 'mongodb';
 import { descProblem, newPasswordProblem, usernameKey, usernameProblem } from '../../domain/user.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
-import { changeUser, isUniqueViolation, LIVE, usersOf } from '../../users.ts';
+import { changeUser, LIVE, usersOf } from '../../users.ts';
 
 export const UserData = Type.Object({
   _id: Type.String(),
@@ -90,7 +91,7 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
         );
       } catch (error) {
         // Someone took the name between the check and the write.
-        if (isUniqueViolation(error)) throw conflict('Username already exists');
+        if (isDuplicateKey(error)) throw conflict('Username already exists');
         throw error;
       }
       return { message: 'Username changed successfully' };

@@ -70,9 +70,8 @@ export default async function verificationRoutes(app: ServiceApp, deps: Payments
 
     let reference = row.razorpay_payment_id;
     if (!row.success) {
-      const paid = await markPaid(payments, row, paymentId, 'callback', request.id);
+      const paid = await markPaid(app.outbox, row, paymentId, 'callback', request.id);
       if (paid) {
-        app.outbox.kick();
         reference = paymentId;
       } else {
         // The webhook (or another callback) got there first.

@@ -69,8 +69,8 @@ export default async function webhookRoutes(app: ServiceApp, deps: PaymentsDeps)
             { event: name, orderId, amount: payment.amount, expected: row.amountPaise },
             'webhook payment does not match the order; not marking it paid',
           );
-        } else if (!row.success && (await markPaid(payments, row, paymentId, 'webhook', request.id))) {
-          app.outbox.kick();
+        } else if (!row.success) {
+          await markPaid(app.outbox, row, paymentId, 'webhook', request.id);
         }
       }
       // Recorded after acting, so a failure in between is retried by Razorpay, not lost.
