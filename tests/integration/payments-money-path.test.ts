@@ -667,10 +667,20 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
       return { createdAt: at, day, month: day.slice(0, 7) };
     };
-    await payments.insertMany([
+    const older = await payments.insertMany([
       { ...fields, razorpay_order_id: `${first.orderId}_10d`, ...daysAgo(10) },
       { ...fields, razorpay_order_id: `${first.orderId}_40d`, ...daysAgo(40) },
     ]);
+    // And in the student's list of orders, newest first, where checkouts then would have put them.
+    const lists = stack.services.payments?.app.db.collection<{ _id: string; ids: string[]; count: number }>(
+      'student_orders',
+    );
+    const mine = await lists?.findOne({ _id: student._id });
+    const olderIds = Object.values(older.insertedIds).map((id) => id.toHexString());
+    await lists?.updateOne(
+      { _id: student._id },
+      { $set: { ids: [...(mine?.ids ?? []), ...olderIds], count: 4 } },
+    );
 
     const ids = async (period: string) =>
       (await orderHistory(stack, student, `/api/v1/payment-history-time?timePeriod=${period}`)).map(
@@ -687,5 +697,46 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     expect(bad.status).toBe(400);
     // Someone else's history is not mine.
     expect(await orderHistory(stack, await stack.newUser('stranger'))).toEqual([]);
+  });
+});
+
+describe('order and payment histories', () => {
+  it('answer whole without page or limit, as the spec client reads them, and a page with them', async () => {
+    const student = await stack.newUser('pager');
+    const bought = [courses[0]!, courses[1]!, courses[2]!];
+    const orders: Order[] = [];
+    for (const c of bought) orders.push((await checkout(stack, student, c)).body);
+    const whole = await stack.call<{ data: PaymentRow[]; total: number; pages: number }>(
+      'GET',
+      '/api/v1/order-history',
+      { as: student },
+    );
+    expect(whole.body.data.map((row) => row.razorpay_order_id)).toEqual(
+      orders.map((o) => o.orderId).reverse(),
+    );
+    expect(whole.body).toMatchObject({ total: 3, page: 1, pages: 1 });
+    const second = await stack.call<{ data: PaymentRow[]; total: number; pages: number }>(
+      'GET',
+      '/api/v1/order-history?limit=2&page=2',
+      { as: student },
+    );
+    expect(second.body.data.map((row) => row.razorpay_order_id)).toEqual([orders[0]!.orderId]);
+    expect(second.body).toMatchObject({ total: 3, page: 2, pages: 2 });
+    expect((await stack.call('GET', '/api/v1/order-history?limit=0', { as: student })).status).toBe(400);
+
+    // The tutor's history lists paid sales only, newest first, and pages the same way.
+    const sales = await stack.call<{ data: PaymentRow[]; total: number }>(
+      'GET',
+      '/api/v1/payment-history?limit=1',
+      { as: tutor },
+    );
+    expect(sales.status).toBe(200);
+    expect(sales.body.data).toHaveLength(1);
+    expect(sales.body.data[0]!.success).toBe(true);
+    const all = await stack.call<{ data: PaymentRow[]; total: number }>('GET', '/api/v1/payment-history', {
+      as: tutor,
+    });
+    expect(all.body.data.length).toBe(all.body.total);
+    expect(all.body.data[0]!.razorpay_order_id).toBe(sales.body.data[0]!.razorpay_order_id);
   });
 });

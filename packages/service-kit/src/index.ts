@@ -51,7 +51,7 @@ export {
   pageRequest,
 } from './http/paging.ts';
 export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
-export { type KeyedList, keyedList } from './keyed-list.ts';
+export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
 export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
 export { runService } from './run.ts';
 export {

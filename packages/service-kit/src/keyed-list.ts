@@ -1,4 +1,5 @@
-import type { Db } from 'mongodb';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnyBulkWriteOperation, Db, Document, Filter } from 'mongodb';
 import { isDuplicateKey } from './mongo.ts';
 
 /**
@@ -67,4 +68,60 @@ export function keyedList(db: Db, collection: string): KeyedList {
       return { ids: doc?.ids ?? [], total: doc?.count ?? 0 };
     },
   };
+}
+
+/** Where a keyed list's entries come from: one row per entry in another collection. */
+export interface KeyedListSource {
+  /** The collection of rows, e.g. `enrollments`. */
+  rows: string;
+  /** Only rows that match go into the list (default: all). */
+  filter?: Filter<Document>;
+  /** The keyed list's collection, e.g. `student_courses`. */
+  list: string;
+  /** The row field naming the owner, and the one naming the entry. */
+  owner: string;
+  item: string;
+  /** The row field (a date) that orders the list, newest first. */
+  at: string;
+}
+
+const MIGRATIONS = 'migrations';
+
+/**
+ * Builds keyed lists from their rows once, for data written before the lists existed (or written
+ * around the service). Each owner's document is replaced whole, so a build cut short is simply
+ * done again at the next start; a marker in `migrations` says it is done.
+ */
+export async function buildKeyedLists(
+  db: Db,
+  marker: string,
+  sources: KeyedListSource[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const migrations = db.collection<{ _id: string; at: Date }>(MIGRATIONS);
+  if (await migrations.findOne({ _id: marker })) return;
+  for (const source of sources) {
+    const byOwner = new Map<string, { id: string; at: number }[]>();
+    for await (const row of db.collection<Document>(source.rows).find(source.filter ?? {})) {
+      const owner = String(row[source.owner]);
+      const entry = {
+        id: String(row[source.item]),
+        at: (row[source.at] as Date | undefined)?.getTime() ?? 0,
+      };
+      const entries = byOwner.get(owner);
+      if (entries) entries.push(entry);
+      else byOwner.set(owner, [entry]);
+    }
+    const writes: AnyBulkWriteOperation<ListDoc>[] = [...byOwner].map(([owner, entries]) => {
+      const ids = [...new Set(entries.sort((a, b) => b.at - a.at).map((e) => e.id))];
+      return {
+        replaceOne: { filter: { _id: owner }, replacement: { ids, count: ids.length }, upsert: true },
+      };
+    });
+    for (let at = 0; at < writes.length; at += 500) {
+      await db.collection<ListDoc>(source.list).bulkWrite(writes.slice(at, at + 500), { ordered: false });
+    }
+    if (writes.length > 0) log.info({ list: source.list, owners: writes.length }, 'built per-owner lists');
+  }
+  await migrations.updateOne({ _id: marker }, { $set: { at: new Date() } }, { upsert: true });
 }

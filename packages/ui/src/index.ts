@@ -9,7 +9,7 @@ export {
 } from './components/course-card.tsx';
 export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
 export { ImageDropZone, uploadWithProgress } from './components/image-drop-zone.tsx';
-export { LoadMore } from './components/load-more.tsx';
+export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
 export {

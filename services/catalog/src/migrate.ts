@@ -1,5 +1,6 @@
+import { buildKeyedLists } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnyBulkWriteOperation, Db, Document, ObjectId } from 'mongodb';
+import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
 import { newestReviews, ratingTotals, type StoredReview } from './domain/course.ts';
 import { LEGACY_COURSE } from './enrollment.ts';
 import {
@@ -155,50 +156,16 @@ async function upsertRows(db: Collections, courses: LegacyCourse[]): Promise<voi
   if (reviews.length > 0) await db.reviews.bulkWrite(reviews, { ordered: false });
 }
 
-const MIGRATIONS = 'migrations';
-
-interface ListDoc {
-  _id: string;
-  ids: string[];
-  count: number;
-}
-const KEYED_LISTS = 'keyed-lists-1';
-
-/**
- * Builds the per-owner lists (a student's courses, a user's favourites, a course's reviews) from
- * the rows once, for data written before the lists existed. Each owner's document is replaced
- * whole, so a build cut short is simply done again at the next start; a marker says it is done.
- */
-export async function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> {
-  const migrations = db.collection<{ _id: string; at: Date }>(MIGRATIONS);
-  if (await migrations.findOne({ _id: KEYED_LISTS })) return;
-  const sources = [
-    { rows: ENROLLMENTS, list: 'student_courses', owner: 'studentId', item: 'courseId', at: 'enrolledAt' },
-    { rows: FAVOURITES, list: 'user_favourites', owner: 'userId', item: 'courseId', at: 'addedAt' },
-    { rows: REVIEWS, list: 'course_reviews', owner: 'courseId', item: '_id', at: 'createdAt' },
-  ] as const;
-  for (const source of sources) {
-    const byOwner = new Map<string, { id: string; at: number }[]>();
-    for await (const row of db.collection<Document>(source.rows).find({})) {
-      const owner = String(row[source.owner]);
-      const entry = {
-        id: String(row[source.item]),
-        at: (row[source.at] as Date | undefined)?.getTime() ?? 0,
-      };
-      const list = byOwner.get(owner);
-      if (list) list.push(entry);
-      else byOwner.set(owner, [entry]);
-    }
-    const writes: AnyBulkWriteOperation<ListDoc>[] = [...byOwner].map(([owner, entries]) => {
-      const ids = [...new Set(entries.sort((a, b) => b.at - a.at).map((e) => e.id))];
-      return {
-        replaceOne: { filter: { _id: owner }, replacement: { ids, count: ids.length }, upsert: true },
-      };
-    });
-    for (let at = 0; at < writes.length; at += 500) {
-      await db.collection<ListDoc>(source.list).bulkWrite(writes.slice(at, at + 500), { ordered: false });
-    }
-    if (writes.length > 0) log.info({ list: source.list, owners: writes.length }, 'built per-owner lists');
-  }
-  await migrations.updateOne({ _id: KEYED_LISTS }, { $set: { at: new Date() } }, { upsert: true });
+/** The catalog's per-owner lists, built from their rows once (see `buildKeyedLists`). */
+export function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> {
+  return buildKeyedLists(
+    db,
+    'keyed-lists-1',
+    [
+      { rows: ENROLLMENTS, list: 'student_courses', owner: 'studentId', item: 'courseId', at: 'enrolledAt' },
+      { rows: FAVOURITES, list: 'user_favourites', owner: 'userId', item: 'courseId', at: 'addedAt' },
+      { rows: REVIEWS, list: 'course_reviews', owner: 'courseId', item: '_id', at: 'createdAt' },
+    ],
+    log,
+  );
 }

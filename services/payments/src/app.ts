@@ -1,7 +1,7 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { createCatalogClient } from './catalog-client.ts';
 import { loadPaymentsConfig } from './config.ts';
-import { PAYMENTS, paymentIndexes } from './payments.ts';
+import { ensurePaymentLists, PAYMENTS, paymentIndexes } from './payments.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
 import checkoutRoutes from './routes/checkout/index.ts';
 import historyRoutes from './routes/history/index.ts';
@@ -28,5 +28,8 @@ export const paymentsService: ServiceDefinition = {
     await app.register(verificationRoutes, deps);
     await app.register(webhookRoutes, deps);
     await app.register(historyRoutes);
+  },
+  async onReady(app) {
+    await ensurePaymentLists(app.db, app.log);
   },
 };

@@ -1,5 +1,12 @@
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
-import { type CollectionIndexes, newEvent, type Outbox } from '@liveedu/service-kit';
+import {
+  buildKeyedLists,
+  type CollectionIndexes,
+  keyedList,
+  newEvent,
+  type Outbox,
+} from '@liveedu/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Collection, Db, ObjectId, WithId } from 'mongodb';
 import type { PaymentFields } from './domain/payment.ts';
 
@@ -26,6 +33,36 @@ export const paymentIndexes: CollectionIndexes[] = [
   },
 ];
 
+/**
+ * A student's orders and a tutor's paid sales, newest first, read a page at a time by key (the
+ * embedded database would scan `payments` to filter and sort them).
+ */
+export const paymentLists = (db: Db) => ({
+  studentOrders: keyedList(db, 'student_orders'),
+  tutorSales: keyedList(db, 'tutor_sales'),
+});
+export type PaymentLists = ReturnType<typeof paymentLists>;
+
+/** Builds the lists from the payment rows once, for rows written before the lists existed. */
+export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void> {
+  return buildKeyedLists(
+    db,
+    'keyed-lists-1',
+    [
+      { rows: PAYMENTS, list: 'student_orders', owner: 'studentId', item: '_id', at: 'createdAt' },
+      {
+        rows: PAYMENTS,
+        filter: { success: true },
+        list: 'tutor_sales',
+        owner: 'tutorId',
+        item: '_id',
+        at: 'createdAt',
+      },
+    ],
+    log,
+  );
+}
+
 /** The stable id of the one fact "this order was paid", whoever proves it and however often. */
 export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:${orderId}`;
 
@@ -36,6 +73,7 @@ export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:$
  */
 export async function markPaid(
   outbox: Outbox,
+  lists: PaymentLists,
   row: WithId<PaymentDoc>,
   paymentId: string,
   by: 'callback' | 'webhook',
@@ -57,6 +95,9 @@ export async function markPaid(
     occurredAt: paidAt,
     ...(requestId ? { requestId } : {}),
   });
+  // Listed first: a crash before the transition leaves an entry whose row is not paid yet, which
+  // the history skips, rather than a paid sale missing from it.
+  await lists.tutorSales.add(row.tutorId, row._id.toHexString());
   return outbox.findOneAndUpdate<PaymentDoc>(
     PAYMENTS,
     { _id: row._id, razorpay_order_id: row.razorpay_order_id, success: false },

@@ -1,6 +1,6 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
 import type { PagedList } from '@liveedu/ui';
-import { LoadMore } from '@liveedu/ui';
+import { PagedListEnd } from '@liveedu/ui';
 import { CourseList } from './course-section.tsx';
 /** A paged grid: the pages loaded so far, more on scrolling to the end (see `usePagedList`). */
 export function PagedCourseList({
@@ -29,14 +29,7 @@ export function PagedCourseList({
         emptyText={emptyText}
         showRating={showRating}
       />
-      <LoadMore
-        shown={list.items.length}
-        total={list.total}
-        hasMore={list.hasMore}
-        loading={list.loadingMore}
-        error={list.moreError}
-        onLoadMore={list.loadMore}
-      />
+      <PagedListEnd list={list} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import type { PagedList } from '../hooks/use-paged-list.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './loading.tsx';
 
@@ -61,5 +62,29 @@ export function LoadMore({
         </Button>
       ) : null}
     </Bar>
+  );
+}
+
+/**
+ * The end of a list from `usePagedList`: `LoadMore` with the list's own counts, less the items
+ * the page took out of it since they were loaded (`removed`, e.g. a deleted favourite).
+ */
+export function PagedListEnd({
+  list,
+  removed = 0,
+}: {
+  list: PagedList<unknown> & { loadMore: () => void };
+  removed?: number;
+}) {
+  if (list.status !== 'ready') return null;
+  return (
+    <LoadMore
+      shown={list.items.length - removed}
+      total={list.total - removed}
+      hasMore={list.hasMore}
+      loading={list.loadingMore}
+      error={list.moreError}
+      onLoadMore={list.loadMore}
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
   EmptyState,
   ErrorState,
   Loading,
-  LoadMore,
+  PagedListEnd,
   usePagedList,
 } from '@liveedu/ui';
 import { PageSection } from '../../../shared/components/page-section.tsx';
@@ -46,14 +46,7 @@ export function EnrolledCoursesPage() {
               </li>
             ))}
           </CourseGrid>
-          <LoadMore
-            shown={courses.items.length}
-            total={courses.total}
-            hasMore={courses.hasMore}
-            loading={courses.loadingMore}
-            error={courses.moreError}
-            onLoadMore={courses.loadMore}
-          />
+          <PagedListEnd list={courses} />
         </>
       )}
     </PageSection>

@@ -7,7 +7,7 @@ import {
   EmptyState,
   ErrorState,
   Loading,
-  LoadMore,
+  PagedListEnd,
   toast,
   usePagedList,
 } from '@liveedu/ui';
@@ -71,14 +71,7 @@ export function FavouritesPage() {
         </CourseGrid>
       )}
       {favourites.status === 'ready' && list.length > 0 ? (
-        <LoadMore
-          shown={list.length}
-          total={favourites.total - removed.size}
-          hasMore={favourites.hasMore}
-          loading={favourites.loadingMore}
-          error={favourites.moreError}
-          onLoadMore={favourites.loadMore}
-        />
+        <PagedListEnd list={favourites} removed={removed.size} />
       ) : null}
     </PageSection>
   );

@@ -8,7 +8,7 @@ import {
   CourseGrid,
   ErrorState,
   Loading,
-  LoadMore,
+  PagedListEnd,
   theme,
   usePagedList,
 } from '@liveedu/ui';
@@ -96,14 +96,7 @@ export function MyCoursesPage() {
             </AddTile>
           </li>
         </CourseGrid>
-        <LoadMore
-          shown={shown.length}
-          total={courses.total - removed.length}
-          hasMore={courses.hasMore}
-          loading={courses.loadingMore}
-          error={courses.moreError}
-          onLoadMore={courses.loadMore}
-        />
+        <PagedListEnd list={courses} removed={removed.length} />
       </>
     );
   }

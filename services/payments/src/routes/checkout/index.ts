@@ -16,7 +16,7 @@ import { ObjectId } from 'mongodb';
 import type { PaymentsDeps } from '../../deps.ts';
 import { priceToPaise } from '../../domain/money.ts';
 import { calendarKeys } from '../../domain/periods.ts';
-import { type PaymentDoc, paymentsOf } from '../../payments.ts';
+import { type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
 const CheckoutBody = Type.Object({
   course: ObjectIdString,
@@ -113,7 +113,9 @@ export default async function checkoutRoutes(app: ServiceApp, deps: PaymentsDeps
         createdAt: now,
         ...calendarKeys(now),
       };
-      // Written at once, so an abandoned checkout shows as Fail in the order history.
+      // Written at once, so an abandoned checkout shows as Fail in the order history (listed
+      // first: an entry whose row never came is skipped, a row missing from the list is not).
+      await paymentLists(app.db).studentOrders.add(buyer.userId, rowId.toHexString());
       await payments.insertOne(row);
       return { orderId: order.id, data: { amount: amountPaise, id: order.id } };
     },

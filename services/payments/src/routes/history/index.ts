@@ -1,8 +1,22 @@
-import { caller, MessageReply, requireRole, requireUser, type ServiceApp, Type } from '@liveedu/service-kit';
-import type { Filter, WithId } from 'mongodb';
+import {
+  caller,
+  type KeyedList,
+  MessageReply,
+  PageFields,
+  PageQuery,
+  PageQueryFields,
+  type PageRequest,
+  pageFields,
+  pageRequest,
+  requireRole,
+  requireUser,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
+import { ObjectId, type WithId } from 'mongodb';
 import { toPaymentRecord } from '../../domain/payment.ts';
 import { firstDayOf, TIME_PERIODS } from '../../domain/periods.ts';
-import { type PaymentDoc, paymentsOf } from '../../payments.ts';
+import { type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
 const Record_ = Type.Object({
   _id: Type.String(),
@@ -21,6 +35,17 @@ const WithBuyer = Type.Object({
 const Errors = { 400: MessageReply, 401: MessageReply, 403: MessageReply };
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** How many of a student's newest orders a time window looks through. */
+const WINDOW_ORDERS = 1_000;
+/**
+ * These histories feed tables that filter by period in the browser, so without `page` or `limit`
+ * they answer whole, as the spec's client expects; with either, a page.
+ */
+const WHOLE = 1_000_000;
+const requested = (query: { page?: string; limit?: string }): PageRequest =>
+  query.page === undefined && query.limit === undefined
+    ? { page: 1, limit: WHOLE, skip: 0 }
+    : pageRequest(query);
 
 export default async function historyRoutes(app: ServiceApp): Promise<void> {
   const payments = paymentsOf(app.db);
@@ -31,18 +56,39 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       ...toPaymentRecord(row._id.toHexString(), row),
       user: { _id: row.studentId, username: row.studentUsername },
     }));
-  const find = (filter: Filter<PaymentDoc>) => payments.find(filter).sort(NEWEST_FIRST).toArray();
+  const lists = paymentLists(app.db);
+
+  /** The rows of a page of a keyed list, in the list's order; ids whose row is missing are left out. */
+  async function rowsOf(ids: string[]): Promise<WithId<PaymentDoc>[]> {
+    if (ids.length === 0) return [];
+    const found = await payments.find({ _id: { $in: ids.map((id) => new ObjectId(id)) } }).toArray();
+    const byId = new Map(found.map((row) => [row._id.toHexString(), row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  async function pageOf(list: KeyedList, owner: string, page: PageRequest) {
+    const found = await list.page(owner, page.skip, page.limit);
+    return { rows: await rowsOf(found.ids), paging: pageFields(found.total, page) };
+  }
 
   app.get(
     '/api/v1/order-history',
     {
       preHandler: requireUser,
       schema: {
-        summary: "The caller's orders, newest first (abandoned ones included, as Fail)",
-        response: { 200: Type.Object({ data: Type.Array(Record_) }), ...Errors },
+        summary:
+          "The caller's orders, newest first (abandoned ones included, as Fail), whole, or a page at a time with page or limit",
+        querystring: PageQuery,
+        response: { 200: Type.Object({ data: Type.Array(Record_), ...PageFields }), ...Errors },
       },
     },
-    async (request) => ({ data: records(await find({ studentId: caller(request).userId })) }),
+    async (request) => {
+      const { rows, paging } = await pageOf(
+        lists.studentOrders,
+        caller(request).userId,
+        requested(request.query),
+      );
+      return { data: records(rows), ...paging };
+    },
   );
 
   app.get(
@@ -59,9 +105,9 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const from = firstDayOf(request.query.timePeriod ?? 'none', new Date());
-      const filter: Filter<PaymentDoc> = { studentId: caller(request).userId };
-      if (from) filter.day = { $gte: from };
-      return { data: records(await find(filter)) };
+      const { ids } = await lists.studentOrders.page(caller(request).userId, 0, WINDOW_ORDERS);
+      const rows = await rowsOf(ids);
+      return { data: records(from ? rows.filter((row) => row.day >= from) : rows) };
     },
   );
 
@@ -70,13 +116,21 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireRole('tutor'),
       schema: {
-        summary: "Payments received for the caller's courses, newest first, with each buyer",
-        response: { 200: Type.Object({ data: Type.Array(WithBuyer) }), ...Errors },
+        summary:
+          "Payments received for the caller's courses, newest first, with each buyer, whole, or a page at a time with page or limit",
+        querystring: PageQuery,
+        response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
       },
     },
-    async (request) => ({
-      data: withBuyers(await find({ tutorId: caller(request).userId, success: true })),
-    }),
+    async (request) => {
+      const { rows, paging } = await pageOf(
+        lists.tutorSales,
+        caller(request).userId,
+        requested(request.query),
+      );
+      // A sale listed just before its transition that then did not happen is not shown.
+      return { data: withBuyers(rows.filter((row) => row.success)), ...paging };
+    },
   );
 
   app.get(
@@ -84,10 +138,19 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireRole('admin'),
       schema: {
-        summary: "Everyone's orders, newest first, with each buyer",
-        response: { 200: Type.Object({ data: Type.Array(WithBuyer) }), ...Errors },
+        summary:
+          "Everyone's orders, newest first, with each buyer; whole, or a page at a time with page or limit",
+        querystring: Type.Object(PageQueryFields),
+        response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
       },
     },
-    async () => ({ data: withBuyers(await find({})) }),
+    async (request) => {
+      const page = requested(request.query);
+      const [rows, total] = await Promise.all([
+        payments.find({}).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).toArray(),
+        payments.countDocuments({}),
+      ]);
+      return { data: withBuyers(rows), ...pageFields(total, page) };
+    },
   );
 }
