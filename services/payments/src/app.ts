@@ -1,7 +1,7 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { createCatalogClient } from './catalog-client.ts';
 import { loadPaymentsConfig } from './config.ts';
-import { ensurePaymentLists, PAYMENTS, paymentIndexes } from './payments.ts';
+import { ensurePaymentLists, ensurePurchases, PAYMENTS, paymentIndexes } from './payments.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
 import checkoutRoutes from './routes/checkout/index.ts';
 import historyRoutes from './routes/history/index.ts';
@@ -31,5 +31,6 @@ export const paymentsService: ServiceDefinition = {
   },
   async onReady(app) {
     await ensurePaymentLists(app.db, app.log);
+    await ensurePurchases(app.db, app.log);
   },
 };

@@ -41,7 +41,6 @@ export const paymentLists = (db: Db) => ({
   studentOrders: keyedList(db, 'student_orders'),
   tutorSales: keyedList(db, 'tutor_sales'),
 });
-export type PaymentLists = ReturnType<typeof paymentLists>;
 
 /** Builds the lists from the payment rows once, for rows written before the lists existed. */
 export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void> {
@@ -63,6 +62,39 @@ export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void
   );
 }
 
+/**
+ * One row per course a student paid for here, keyed `studentId:courseId`: what checkout asks
+ * ("bought already?") by key instead of filtering `payments`.
+ */
+export const PURCHASES = 'purchases';
+export const purchaseKey = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
+const purchasesOf = (db: Db) => db.collection<{ _id: string; at: Date }>(PURCHASES);
+
+export async function boughtHere(db: Db, studentId: string, courseId: string): Promise<boolean> {
+  return (await purchasesOf(db).findOne({ _id: purchaseKey(studentId, courseId) })) !== null;
+}
+
+async function recordPurchase(db: Db, row: PaymentDoc, at: Date): Promise<void> {
+  await purchasesOf(db).updateOne(
+    { _id: purchaseKey(row.studentId, row.courseId) },
+    { $setOnInsert: { at } },
+    { upsert: true },
+  );
+}
+
+/** Records the purchases of rows paid before `purchases` existed, once (a marker says so). */
+export async function ensurePurchases(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const migrations = db.collection<{ _id: string; at: Date }>('migrations');
+  if (await migrations.findOne({ _id: 'purchases-1' })) return;
+  let count = 0;
+  for await (const row of paymentsOf(db).find({ success: true })) {
+    await recordPurchase(db, row, row.paidAt ?? row.createdAt);
+    count += 1;
+  }
+  if (count > 0) log.info({ purchases: count }, 'recorded the purchases of earlier payments');
+  await migrations.updateOne({ _id: 'purchases-1' }, { $set: { at: new Date() } }, { upsert: true });
+}
+
 /** The stable id of the one fact "this order was paid", whoever proves it and however often. */
 export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:${orderId}`;
 
@@ -73,7 +105,7 @@ export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:$
  */
 export async function markPaid(
   outbox: Outbox,
-  lists: PaymentLists,
+  db: Db,
   row: WithId<PaymentDoc>,
   paymentId: string,
   by: 'callback' | 'webhook',
@@ -95,9 +127,11 @@ export async function markPaid(
     occurredAt: paidAt,
     ...(requestId ? { requestId } : {}),
   });
-  // Listed first: a crash before the transition leaves an entry whose row is not paid yet, which
-  // the history skips, rather than a paid sale missing from it.
-  await lists.tutorSales.add(row.tutorId, row._id.toHexString());
+  // Recorded first: this is only called once Razorpay's signature proves the payment, and a crash
+  // before the transition leaves an entry the history skips (its row is not paid yet) rather than
+  // a paid sale missing from the tutor's list or a second checkout of the same course.
+  await paymentLists(db).tutorSales.add(row.tutorId, row._id.toHexString());
+  await recordPurchase(db, row, paidAt);
   return outbox.findOneAndUpdate<PaymentDoc>(
     PAYMENTS,
     { _id: row._id, razorpay_order_id: row.razorpay_order_id, success: false },

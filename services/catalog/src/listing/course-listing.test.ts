@@ -76,9 +76,11 @@ describe('course listing', () => {
     const find = (text: string) => titles(listing.search(text, { page: 1, limit: 10 }).items);
     expect(find('python')).toEqual([python.title]);
     expect(find('pyth')).toEqual([python.title]);
-    expect(find('pyhton data')).toEqual([python.title]);
+    expect(find('pythom data')).toEqual([python.title]);
     expect(find('NUMPY')).toEqual([python.title]);
     expect(find('cafe resume')).toEqual([cafe.title]);
+    // Every word must match: a query sharing one common word with everything finds nothing.
+    expect(find('zzqx python')).toEqual([]);
     expect(find('josé')).toEqual([cafe.title]);
     expect(find('careers')).toEqual([cafe.title]);
     expect(find('c++')).toEqual([cpp.title]);

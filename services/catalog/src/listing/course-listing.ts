@@ -233,9 +233,10 @@ export function createCourseListing(): CourseListing {
 
     search(text, request) {
       if (words(text).length === 0) return { items: [], total: 0 };
-      let hits = index.search(text);
-      // Every word must match; when together they match nothing, any of them may.
-      if (hits.length === 0) hits = index.search(text, { combineWith: 'OR' });
+      // Every word must match (each as a prefix, or with a typo when long enough): a query that
+      // names something the catalogue does not have finds nothing rather than whatever shares
+      // one common word with it.
+      const hits = index.search(text);
       const found = hits.flatMap((hit) => {
         const course = byId.get(hit.id as string);
         return course ? [{ course, score: hit.score }] : [];

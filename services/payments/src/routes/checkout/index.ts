@@ -16,7 +16,7 @@ import { ObjectId } from 'mongodb';
 import type { PaymentsDeps } from '../../deps.ts';
 import { priceToPaise } from '../../domain/money.ts';
 import { calendarKeys } from '../../domain/periods.ts';
-import { type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
+import { boughtHere, type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
 const CheckoutBody = Type.Object({
   course: ObjectIdString,
@@ -79,7 +79,7 @@ export default async function checkoutRoutes(app: ServiceApp, deps: PaymentsDeps
       if (course.tutorId === buyer.userId) throw forbidden('You cannot buy your own course');
       const bought =
         course.studentsEnrolled.includes(buyer.userId) ||
-        (await payments.findOne({ studentId: buyer.userId, courseId: course._id, success: true })) !== null;
+        (await boughtHere(app.db, buyer.userId, course._id));
       if (bought) throw conflict('You are already enrolled in this course');
       const amountPaise = priceToPaise(course.price);
       if (amountPaise === null) throw badRequest('This course cannot be bought');

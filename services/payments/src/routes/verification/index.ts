@@ -4,7 +4,7 @@ import type { PaymentsDeps } from '../../deps.ts';
 import { amountSegmentMatches } from '../../domain/money.ts';
 import type { VerificationPath } from '../../domain/payment.ts';
 import { paymentSignatureValid } from '../../domain/signatures.ts';
-import { markPaid, paymentLists, paymentsOf } from '../../payments.ts';
+import { markPaid, paymentsOf } from '../../payments.ts';
 
 const Segment = Type.String({ minLength: 1, maxLength: 64 });
 const Params = Type.Object({
@@ -70,7 +70,7 @@ export default async function verificationRoutes(app: ServiceApp, deps: Payments
 
     let reference = row.razorpay_payment_id;
     if (!row.success) {
-      const paid = await markPaid(app.outbox, paymentLists(app.db), row, paymentId, 'callback', request.id);
+      const paid = await markPaid(app.outbox, app.db, row, paymentId, 'callback', request.id);
       if (paid) {
         reference = paymentId;
       } else {

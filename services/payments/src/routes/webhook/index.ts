@@ -1,7 +1,7 @@
 import { badRequest, isDuplicateKey, MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { PaymentsDeps } from '../../deps.ts';
 import { webhookSignatureValid } from '../../domain/signatures.ts';
-import { markPaid, paymentLists, paymentsOf, WEBHOOK_EVENTS } from '../../payments.ts';
+import { markPaid, paymentsOf, WEBHOOK_EVENTS } from '../../payments.ts';
 
 /** The events that prove an order was paid; every other event is acknowledged and ignored. */
 const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
@@ -70,7 +70,7 @@ export default async function webhookRoutes(app: ServiceApp, deps: PaymentsDeps)
             'webhook payment does not match the order; not marking it paid',
           );
         } else if (!row.success) {
-          await markPaid(app.outbox, paymentLists(app.db), row, paymentId, 'webhook', request.id);
+          await markPaid(app.outbox, app.db, row, paymentId, 'webhook', request.id);
         }
       }
       // Recorded after acting, so a failure in between is retried by Razorpay, not lost.
