@@ -198,6 +198,13 @@ describe('withdrawals', () => {
     const taken = (await ownWithdrawals(tutor)).map((w) => w.amount);
     expect(taken).toEqual([1600, 1200, 2400]);
     expect(taken.reduce((a, b) => a + b, 0)).toBe(expected);
+    const page = await stack.call<{ withdrawals: { amount: number }[]; total: number; pages: number }>(
+      'GET',
+      '/api/v1/user-withdrawals?limit=1&page=2',
+      { as: tutor },
+    );
+    expect(page.body).toMatchObject({ total: 3, page: 2, pages: 3 });
+    expect(page.body.withdrawals.map((w) => w.amount)).toEqual([1200]);
     const stored = await stack.services
       .earnings!.app.db.collection('withdrawals')
       .countDocuments({ tutorId: tutor._id });

@@ -147,7 +147,7 @@ describe('counts, newest users and pages', () => {
 
     const past = await stack.call('GET', `/api/v1/all-users?page=${pages + 1}`, { as: admin });
     expect(past.status).toBe(200);
-    expect(past.body).toEqual({ allUsers: [], count: total });
+    expect(past.body).toEqual({ allUsers: [], count: total, total, page: pages + 1, pages });
     for (const bad of ['0', '-1', 'abc', '1.5']) {
       const response = await stack.call('GET', `/api/v1/all-users?page=${bad}`, { as: admin });
       expect(response.status, bad).toBe(400);

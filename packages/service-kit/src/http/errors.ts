@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { PAGING_MESSAGES } from './paging.ts';
 
 /** An error whose message is meant for the client, with the status that fits it. */
 export class HttpError extends Error {
@@ -32,6 +33,8 @@ function describeValidation(error: FastifyError): string {
   const where = error.validationContext ?? 'request';
   const field = first.params?.missingProperty ?? first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
   if (first.params?.missingProperty) return 'All fields are required';
+  const paging = where === 'querystring' && field ? PAGING_MESSAGES[field] : undefined;
+  if (paging) return paging;
   return field
     ? `Invalid ${field} in ${where}: ${first.message ?? 'not allowed'}`
     : `Invalid ${where}: ${first.message}`;

@@ -10,6 +10,12 @@ export const MAX_PAGE_LIMIT = 100;
 /** Deeper pages than this are refused: nobody reads them, and they keep lists cheap. */
 export const MAX_PAGE = 100_000;
 
+/** What a client is told when `page` or `limit` is not a number in range. */
+export const PAGING_MESSAGES: Readonly<Record<string, string>> = {
+  page: `page must be a whole number from 1`,
+  limit: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`,
+};
+
 export const PageQueryFields = {
   page: Type.Optional(
     Type.String({ pattern: '^[1-9][0-9]{0,4}$|^100000$', description: 'Page number, from 1 (default 1)' }),
@@ -43,6 +49,16 @@ export function pageRequest(
   const page = query.page === undefined ? 1 : Number(query.page);
   const limit = query.limit === undefined ? defaultLimit : Number(query.limit);
   return { page, limit, skip: (page - 1) * limit };
+}
+
+/**
+ * For lists the spec's client reads whole (tables that filter in the browser): without `page` or
+ * `limit` the whole list, as one page; with either, a page as usual.
+ */
+export function pageRequestOrWhole(query: { page?: string; limit?: string }): PageRequest {
+  if (query.page === undefined && query.limit === undefined)
+    return { page: 1, limit: Number.MAX_SAFE_INTEGER, skip: 0 };
+  return pageRequest(query);
 }
 
 export function pageFields(total: number, request: Pick<PageRequest, 'page' | 'limit'>) {

@@ -7,6 +7,10 @@ import {
   newEvent,
   notFound,
   ObjectIdString,
+  PageFields,
+  PageQuery,
+  pageFields,
+  pageRequestOrWhole,
   requireRole,
   type ServiceApp,
   Type,
@@ -94,17 +98,24 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: tutorOnly,
       schema: {
-        summary: "The tutor's withdrawals, newest first",
-        response: { 200: Type.Object({ withdrawals: Type.Array(OwnWithdrawal) }) },
+        summary: "The tutor's withdrawals, newest first; whole (up to 500), or a page with page or limit",
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ withdrawals: Type.Array(OwnWithdrawal), ...PageFields }),
+          400: MessageReply,
+        },
       },
     },
     async (request) => {
-      const list = await withdrawals
-        .find({ tutorId: caller(request).userId })
-        .sort({ seq: -1 })
-        .limit(HISTORY_LIMIT)
-        .toArray();
+      const asked = pageRequestOrWhole(request.query);
+      const page = { ...asked, limit: Math.min(asked.limit, HISTORY_LIMIT) };
+      const mine = { tutorId: caller(request).userId };
+      const [list, total] = await Promise.all([
+        withdrawals.find(mine).sort({ seq: -1 }).skip(page.skip).limit(page.limit).toArray(),
+        withdrawals.countDocuments(mine),
+      ]);
       return {
+        ...pageFields(total, page),
         withdrawals: list.map((doc) => ({
           _id: doc._id.toHexString(),
           amount: toRupees(doc.amountPaise),
@@ -120,12 +131,22 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: adminOnly,
       schema: {
-        summary: 'Every withdrawal request, newest first, with the tutor and the account to pay',
-        response: { 200: Type.Object({ withdrawls: Type.Array(AdminWithdrawal) }) },
+        summary:
+          'Every withdrawal request, newest first, with the tutor and the account to pay; whole (up to 500), or a page with page or limit',
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ withdrawls: Type.Array(AdminWithdrawal), ...PageFields }),
+          400: MessageReply,
+        },
       },
     },
-    async () => {
-      const list = await withdrawals.find({}).sort({ requestedAt: -1 }).limit(HISTORY_LIMIT).toArray();
+    async (request) => {
+      const asked = pageRequestOrWhole(request.query);
+      const page = { ...asked, limit: Math.min(asked.limit, HISTORY_LIMIT) };
+      const [list, total] = await Promise.all([
+        withdrawals.find({}).sort({ requestedAt: -1 }).skip(page.skip).limit(page.limit).toArray(),
+        withdrawals.countDocuments({}),
+      ]);
       const tutorIds = [...new Set(list.map((doc) => doc.tutorId))];
       const known = new Map<string, UserDoc>(
         tutorIds.length === 0
@@ -133,6 +154,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
           : (await users.find({ _id: { $in: tutorIds } }).toArray()).map((user) => [user._id, user]),
       );
       return {
+        ...pageFields(total, page),
         withdrawls: list.map((doc) => {
           const user = known.get(doc.tutorId);
           return {

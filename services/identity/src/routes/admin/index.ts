@@ -3,6 +3,10 @@ import {
   forbidden,
   MessageReply,
   ObjectIdString,
+  PageFields,
+  PageQuery,
+  pageFields,
+  pageRequest,
   requireRole,
   type ServiceApp,
   Type,
@@ -76,30 +80,21 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: admin,
       schema: {
-        summary: `Users, newest first, ${PAGE_SIZE} a page`,
-        querystring: Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })) }),
+        summary: `Users, newest first, a page at a time (${PAGE_SIZE} unless limit says otherwise)`,
+        querystring: PageQuery,
         response: {
-          200: Type.Object({ allUsers: Type.Array(ListedUser), count: Type.Integer() }),
+          200: Type.Object({ allUsers: Type.Array(ListedUser), count: Type.Integer(), ...PageFields }),
           ...errorResponses,
         },
       },
     },
-    async (request, reply) => {
-      const raw = request.query.page ?? '1';
-      const page = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(page) || page < 1) {
-        return reply.status(400).send({ message: 'page must be a whole number from 1' });
-      }
+    async (request) => {
+      const page = pageRequest(request.query, PAGE_SIZE);
       const [allUsers, count] = await Promise.all([
-        users
-          .find(MEMBERS)
-          .sort({ createdAt: -1, _id: -1 })
-          .skip((page - 1) * PAGE_SIZE)
-          .limit(PAGE_SIZE)
-          .toArray(),
+        users.find(MEMBERS).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
         users.countDocuments(MEMBERS),
       ]);
-      return { allUsers: allUsers.map(listed), count };
+      return { allUsers: allUsers.map(listed), count, ...pageFields(count, page) };
     },
   );
 

@@ -7,7 +7,7 @@ import {
   PageQueryFields,
   type PageRequest,
   pageFields,
-  pageRequest,
+  pageRequestOrWhole,
   requireRole,
   requireUser,
   type ServiceApp,
@@ -37,15 +37,8 @@ const Errors = { 400: MessageReply, 401: MessageReply, 403: MessageReply };
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** How many of a student's newest orders a time window looks through. */
 const WINDOW_ORDERS = 1_000;
-/**
- * These histories feed tables that filter by period in the browser, so without `page` or `limit`
- * they answer whole, as the spec's client expects; with either, a page.
- */
-const WHOLE = 1_000_000;
-const requested = (query: { page?: string; limit?: string }): PageRequest =>
-  query.page === undefined && query.limit === undefined
-    ? { page: 1, limit: WHOLE, skip: 0 }
-    : pageRequest(query);
+/** These histories feed tables that filter by period in the browser: whole unless paged. */
+const requested = pageRequestOrWhole;
 
 export default async function historyRoutes(app: ServiceApp): Promise<void> {
   const payments = paymentsOf(app.db);
