@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
+import { creditedPaise as creditedOf } from './accounts.ts';
 import { collections } from './collections.ts';
 import { availableBalance, CHAIN_START, type ChainLink } from './domain/withdrawal.ts';
-import { sumPaise } from './ledger.ts';
 
 export interface Position {
   creditedPaise: number;
@@ -15,11 +15,11 @@ export interface Position {
  * credit arriving in between can only make the balance look smaller, never larger.
  */
 export async function tutorPosition(db: Db, tutorId: string): Promise<Position> {
-  const { ledger, withdrawals } = collections(db);
+  const { withdrawals } = collections(db);
   const [latest] = await withdrawals.find({ tutorId }).sort({ seq: -1 }).limit(1).toArray();
   const last: ChainLink = latest
     ? { seq: latest.seq, withdrawnTotalPaise: latest.withdrawnTotalPaise }
     : CHAIN_START;
-  const creditedPaise = await sumPaise(ledger, { tutorId }, 'tutorPaise');
+  const creditedPaise = await creditedOf(db, tutorId);
   return { creditedPaise, last, balancePaise: availableBalance(creditedPaise, last.withdrawnTotalPaise) };
 }

@@ -9,6 +9,16 @@ export const BANK_DETAILS = 'bank_details';
 export const WITHDRAWALS = 'withdrawals';
 /** What earnings knows of users (from identity's events), to name tutors to the admin. */
 export const USERS = 'users';
+/** One per tutor: the running total of credits, read by key (see accounts.ts). */
+export const ACCOUNTS = 'accounts';
+
+export interface AccountDoc {
+  /** The tutor's user id. */
+  _id: string;
+  creditedPaise: number;
+  /** The latest credited payment ids, bounded: what makes a credit apply once. */
+  creditedPayments: string[];
+}
 
 export interface LedgerEntry {
   _id: string;
@@ -65,6 +75,7 @@ export const collections = (db: Db) => ({
   bankDetails: db.collection<BankDetailsDoc>(BANK_DETAILS),
   withdrawals: db.collection<WithdrawalDoc>(WITHDRAWALS),
   users: db.collection<UserDoc>(USERS),
+  accounts: db.collection<AccountDoc>(ACCOUNTS),
 });
 
 export const earningsIndexes: CollectionIndexes[] = [

@@ -2,6 +2,7 @@ import { outboxWrites } from '@liveedu/service-kit';
 import { isolation, testServers } from '@liveedu/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditAccount } from './accounts.ts';
 import { tutorPosition } from './balance.ts';
 import { collections, earningsIndexes, type LedgerEntry } from './collections.ts';
 import { BALANCE_TOO_LOW } from './domain/withdrawal.ts';
@@ -85,6 +86,8 @@ describe('the withdrawal guard', () => {
   it('takes later credits in a new withdrawal that continues the chain', async () => {
     const tutor = await tutorWith(150_000);
     expect((await requestWithdrawal(db, outboxWrites(db), tutor)).kind).toBe('done');
+    // A later credit, as the payment handler applies one: the account, then the ledger.
+    await creditAccount(db, tutor.userId, `later-${tutor.userId}`, 120_000);
     await collections(db).ledger.insertOne({
       ...(await collections(db).ledger.findOne({ tutorId: tutor.userId }))!,
       _id: `later-${tutor.userId}`,

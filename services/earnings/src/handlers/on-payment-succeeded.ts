@@ -1,5 +1,6 @@
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceeded } from '@liveedu/contracts';
 import { type EventHandler, isDuplicateKey } from '@liveedu/service-kit';
+import { creditAccount } from '../accounts.ts';
 import { collections, type LedgerEntry } from '../collections.ts';
 import { calendarKeys } from '../domain/calendar.ts';
 import { isPaise, splitPayment } from '../domain/money.ts';
@@ -11,9 +12,10 @@ const instant = (value: unknown): Date | null => {
 };
 
 /**
- * Credits the tutor 80% and the platform 20% of a successful payment. The entry's id is the
- * event id and its payment id is unique, so a repeated event (or the same payment reported
- * twice) credits once; the single insert is the whole effect, so a crash cannot half-apply it.
+ * Credits the tutor 80% and the platform 20% of a successful payment: the tutor's account total
+ * first (guarded on the payment id, so a retry adds nothing), then the ledger entry, whose id is
+ * the event id and whose payment id is unique. A repeated event (or the same payment reported
+ * twice) credits once, and a crash between the two steps is finished by the redelivery.
  */
 export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
   event: PAYMENTS_PAYMENT_SUCCEEDED,
@@ -41,6 +43,11 @@ export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
       ...calendarKeys(paidAt),
       recordedAt: new Date(),
     };
+    if (await collections(db).ledger.findOne({ paymentId: data.paymentId }, { projection: { _id: 1 } })) {
+      log.info({ eventId: event.id, paymentId: data.paymentId }, 'payment already credited');
+      return;
+    }
+    await creditAccount(db, data.tutorId, data.paymentId, split.tutorPaise);
     try {
       await collections(db).ledger.insertOne(entry);
     } catch (error) {
