@@ -165,6 +165,11 @@ describe('outbox relay', () => {
         );
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(events.seen.filter((e) => e.name === 'orphan')).toHaveLength(1);
+        // Taken off the document too, so the next sweep does not find it again.
+        await eventually(async () => {
+          const orphan = await service.app.db.collection(THINGS).findOne({ _id: 'orphan' as never });
+          return orphan && orphan._outboxAt === undefined && orphan._outbox?.length === 0 ? true : undefined;
+        });
       } finally {
         await service.close();
       }

@@ -124,7 +124,8 @@ export async function createService(
     const storage = createStorage(config.s3);
     for (const bucket of def.buckets ?? []) await storage.ensureBucket(bucket.name, bucket.access);
 
-    // Closed in reverse: stop consuming, flush the outbox once more, then drop connections.
+    // Closed in reverse: stop consuming, let the relay finish what it is publishing (anything
+    // still waiting stays on its document for the next start's sweep), then drop connections.
     const m = mongo;
     const b = bus;
     const c = consumers;

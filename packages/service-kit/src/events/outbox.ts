@@ -13,6 +13,7 @@ import type {
   UpdateResult,
   WithId,
 } from 'mongodb';
+import { isDuplicateKey } from '../mongo.ts';
 
 /**
  * The outbox rides inside the business document: the state change and the events it causes are
@@ -55,6 +56,15 @@ function withEventsUpdate(update: Document, events: IntegrationEvent[]): Documen
     $set: { ...(update.$set ?? {}), [OUTBOX_SINCE_FIELD]: new Date() },
     $push: { ...(update.$push ?? {}), [OUTBOX_FIELD]: { $each: events } },
   };
+}
+
+/** Callers see their own fields only: the events a document still carries are the kit's. */
+function withoutOutbox<T>(doc: T): T {
+  if (doc && typeof doc === 'object') {
+    delete (doc as Document)[OUTBOX_FIELD];
+    delete (doc as Document)[OUTBOX_SINCE_FIELD];
+  }
+  return doc;
 }
 
 /** Finds documents whose events may still wait: only the sweep uses it. */
@@ -128,14 +138,19 @@ export function outboxWrites(db: Db, wake: (collection: string, id: unknown) => 
           ...options,
           includeResultMetadata: false,
         });
-      // Upserted or not, returned before or after: the filter names the document.
-      wake(collection, doc?._id ?? filter._id);
-      return doc as never;
+      // With `returnDocument: 'before'` an upsert returns null; the filter names the document.
+      if (doc || options?.upsert) wake(collection, doc?._id ?? filter._id);
+      return withoutOutbox(doc) as never;
     },
     async record(event) {
-      await db
-        .collection(OUTBOX_COLLECTION)
-        .insertOne({ _id: event.id as never, [OUTBOX_FIELD]: [event], [OUTBOX_SINCE_FIELD]: new Date() });
+      try {
+        await db
+          .collection(OUTBOX_COLLECTION)
+          .insertOne({ _id: event.id as never, [OUTBOX_FIELD]: [event], [OUTBOX_SINCE_FIELD]: new Date() });
+      } catch (error) {
+        // Recorded already (a redelivered handler records the same fact again): one is enough.
+        if (!isDuplicateKey(error)) throw error;
+      }
       wake(OUTBOX_COLLECTION, event.id);
     },
   };
@@ -155,6 +170,8 @@ export function startOutboxRelay(opts: {
   const collections = [...new Set([...opts.collections, OUTBOX_COLLECTION])];
   const sweepEvery = opts.sweepIntervalMs ?? 5 * 60_000;
   const waiting = new Map<string, { collection: string; id: unknown }>();
+  /** Keys being relayed right now, out of `waiting` but not yet done. */
+  const inFlight = new Set<string>();
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
@@ -165,43 +182,55 @@ export function startOutboxRelay(opts: {
   /** Publishes one document's events and takes them off it; resolves with how many there were. */
   async function relayOne(collection: string, id: unknown): Promise<number> {
     const docs = opts.db.collection(collection);
-    const doc = await docs.findOne({ _id: id as never }, { projection: { [OUTBOX_FIELD]: 1 } });
-    const events = (doc?.[OUTBOX_FIELD] ?? []) as IntegrationEvent[];
+    const doc = await docs.findOne(
+      { _id: id as never },
+      { projection: { [OUTBOX_FIELD]: 1, [OUTBOX_SINCE_FIELD]: 1 } },
+    );
+    if (!doc || (doc[OUTBOX_SINCE_FIELD] === undefined && !doc[OUTBOX_FIELD]?.length)) return 0;
+    const events = (doc[OUTBOX_FIELD] ?? []) as IntegrationEvent[];
     for (const event of events) {
       await opts.publish(event);
       opts.onPublished?.(event);
     }
-    if (!doc) return 0;
     if (collection === OUTBOX_COLLECTION) {
+      // A recorded fact never changes after its insert, so the whole record can go.
       await docs.deleteOne({ _id: id as never });
       return events.length;
     }
     const ids = events.map((e) => e.id);
-    // Only the events published here leave; one written meanwhile stays (and woke us again).
-    const pull: Document = { $pull: { [OUTBOX_FIELD]: { id: { $in: ids } } } };
-    if (ids.length > 0) await docs.updateOne({ _id: id as never }, pull);
-    await docs.updateOne(
-      { _id: id as never, [OUTBOX_FIELD]: { $size: 0 } },
-      { $unset: { [OUTBOX_SINCE_FIELD]: '' } },
+    // One atomic update either way. If the document still holds exactly what was read, it is
+    // emptied and unmarked; if a write pushed another event meanwhile, only the published ones
+    // are pulled and the marker stays, and that write's own wake-up brings the rest.
+    const onlyThese: Document =
+      ids.length === 0
+        ? { $or: [{ [OUTBOX_FIELD]: { $exists: false } }, { [OUTBOX_FIELD]: { $size: 0 } }] }
+        : { [OUTBOX_FIELD]: { $size: ids.length }, [`${OUTBOX_FIELD}.id`]: { $all: ids } };
+    const cleared = await docs.updateOne(
+      { _id: id as never, ...onlyThese },
+      { $set: { [OUTBOX_FIELD]: [] }, $unset: { [OUTBOX_SINCE_FIELD]: '' } },
     );
+    if (cleared.matchedCount === 0 && ids.length > 0) {
+      const pull: Document = { $pull: { [OUTBOX_FIELD]: { id: { $in: ids } } } };
+      await docs.updateOne({ _id: id as never }, pull);
+    }
     return events.length;
   }
 
   async function passOnce(): Promise<number> {
     const batch = [...waiting.entries()];
-    for (const [key] of batch) waiting.delete(key);
+    waiting.clear();
+    for (const [key] of batch) inFlight.add(key);
     let count = 0;
-    for (const [key, entry] of batch) {
-      try {
+    try {
+      for (const [key, entry] of batch) {
         count += await relayOne(entry.collection, entry.id);
-      } catch (error) {
-        // Put it back, with whatever was woken meanwhile, and stop: NATS or the database is down.
-        if (!waiting.has(key)) waiting.set(key, entry);
-        for (const [k, e] of batch.slice(batch.findIndex(([b]) => b === key) + 1)) {
-          if (!waiting.has(k)) waiting.set(k, e);
-        }
-        throw error;
+        inFlight.delete(key);
       }
+    } catch (error) {
+      // NATS or the database is down: what is left goes back beside whatever was woken meanwhile.
+      for (const [key, entry] of batch) if (inFlight.has(key)) waiting.set(key, entry);
+      inFlight.clear();
+      throw error;
     }
     return count;
   }
@@ -263,7 +292,7 @@ export function startOutboxRelay(opts: {
         found += 1;
       }
     }
-    if (found > 0) {
+    if (found > 0 && !stopped) {
       opts.log.info({ documents: found }, 'outbox sweep found events left behind');
       void drain();
     }
@@ -287,7 +316,11 @@ export function startOutboxRelay(opts: {
     wake,
     drain,
     sweep,
-    pending: () => waiting.size,
+    pending: () => {
+      let count = waiting.size;
+      for (const key of inFlight) if (!waiting.has(key)) count += 1;
+      return count;
+    },
     async stop() {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
