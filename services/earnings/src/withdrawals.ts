@@ -59,28 +59,33 @@ export async function appendWithdrawal(
   return doc;
 }
 
-/** Racing requests lose on the unique chain index; a loser looks again (and finds nothing left). */
-const ATTEMPTS = 3;
-
 export type WithdrawalOutcome =
   | { kind: 'done'; withdrawal: WithdrawalDoc }
-  | { kind: 'refused'; message: string }
-  | { kind: 'busy' };
+  | { kind: 'refused'; message: string };
 
-/** Withdraws the tutor's whole balance if the rules allow it now. */
+/**
+ * Withdraws the tutor's whole balance if the rules allow it now: one insert, made at most once
+ * per place in the chain by the unique (tutorId, seq) index. A request that loses that race to a
+ * simultaneous one is answered with what the rules say after the winner (nothing left to take),
+ * read once; it never tries to insert again.
+ */
 export async function requestWithdrawal(
   db: Db,
   outbox: Outbox,
   tutor: Tutor,
   requestId?: string,
 ): Promise<WithdrawalOutcome> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const bank = await collections(db).bankDetails.findOne({ _id: tutor.userId });
-    const position = await tutorPosition(db, tutor.userId);
-    const problem = withdrawalProblem({ balancePaise: position.balancePaise, hasBankDetails: bank !== null });
-    if (problem || !bank) return { kind: 'refused', message: problem ?? '' };
-    const withdrawal = await appendWithdrawal(outbox, tutor, bank, position, requestId);
-    if (withdrawal) return { kind: 'done', withdrawal };
-  }
-  return { kind: 'busy' };
+  const bank = await collections(db).bankDetails.findOne({ _id: tutor.userId });
+  const position = await tutorPosition(db, tutor.userId);
+  const problem = withdrawalProblem({ balancePaise: position.balancePaise, hasBankDetails: bank !== null });
+  if (problem || !bank) return { kind: 'refused', message: problem ?? '' };
+  const withdrawal = await appendWithdrawal(outbox, tutor, bank, position, requestId);
+  if (withdrawal) return { kind: 'done', withdrawal };
+  const now = await tutorPosition(db, tutor.userId);
+  return {
+    kind: 'refused',
+    message:
+      withdrawalProblem({ balancePaise: now.balancePaise, hasBankDetails: true }) ??
+      'Another withdrawal has just taken this balance',
+  };
 }

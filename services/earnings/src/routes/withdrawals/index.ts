@@ -78,15 +78,13 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
         summary: 'Withdraw the whole available balance (above ₹1000, bank details required)',
         description: 'Any `amount` sent is ignored: a withdrawal always takes the whole balance.',
         body: Type.Optional(Type.Object({ amount: Type.Optional(Type.Unknown()) })),
-        response: { 201: MessageReply, 400: MessageReply, 409: MessageReply },
+        response: { 201: MessageReply, 400: MessageReply },
       },
     },
     async (request, reply) => {
       const who = caller(request);
       const outcome = await requestWithdrawal(app.db, app.outbox, who, request.id);
       if (outcome.kind === 'refused') throw badRequest(outcome.message);
-      if (outcome.kind === 'busy')
-        throw conflict('Another withdrawal request is in progress, please try again');
       return reply.status(201).send({
         message: `Withdrawal request of ₹${toRupees(outcome.withdrawal.amountPaise)} submitted successfully`,
       });
