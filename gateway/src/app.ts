@@ -4,6 +4,7 @@ import { REQUEST_ID_HEADER } from '@liveedu/contracts';
 import { installErrorHandling, installObservability } from '@liveedu/service-kit';
 import fastify, { type FastifyInstance } from 'fastify';
 import { AccessCache } from './access-cache.ts';
+import { followCatalogEvents } from './catalog-events.ts';
 import type { GatewayConfig } from './config.ts';
 import { identityAccessLoader } from './identity-access.ts';
 import { followIdentityEvents } from './identity-events.ts';
@@ -11,6 +12,7 @@ import { apiDocs } from './plugins/api-docs.ts';
 import { apiRoutes } from './plugins/api-routes.ts';
 import { filesRoute } from './plugins/files.ts';
 import { site } from './plugins/site.ts';
+import { PublicCache } from './public-cache.ts';
 
 export async function buildGateway(config: GatewayConfig): Promise<FastifyInstance> {
   const app = fastify({
@@ -29,6 +31,7 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   // The site answers what no route does (client-side routes load the shell).
   installErrorHandling(app, { notFound: false });
   const cache = new AccessCache({ ...config.accessCache, load: identityAccessLoader(config) });
+  const publicCache = new PublicCache(config.publicCache);
   installObservability(app, 'gateway', {
     readiness: {
       identity: async () => {
@@ -44,6 +47,10 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
         help: 'Users whose role the gateway holds without asking identity',
         read: async () => cache.size,
       },
+      gateway_public_cache_entries: {
+        help: 'Anonymous public answers the gateway holds for the few seconds their service allows',
+        read: async () => publicCache.size,
+      },
       gateway_access_events_live: {
         help: '1 while identity user events are followed (cached roles are used), 0 otherwise',
         read: async () => (cache.live ? 1 : 0),
@@ -52,7 +59,7 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   });
   // One connection pool to the services and S3, shared by the API routes and /files.
   await app.register(replyFrom, { undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 } });
-  await app.register(async (scoped) => apiRoutes(scoped, config, cache));
+  await app.register(async (scoped) => apiRoutes(scoped, config, cache, publicCache));
   await app.register(async (scoped) => filesRoute(scoped, config));
   await app.register(async (scoped) => apiDocs(scoped, config));
   await site(app, config);
@@ -60,10 +67,18 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
     natsUrl: config.natsUrl,
     prefix: config.eventPrefix,
     cache,
+    // A tutor's new name or picture shows on course cards and pages.
+    onUserChanged: () => publicCache.clear(),
+    log: app.log,
+  });
+  const courses = followCatalogEvents({
+    natsUrl: config.natsUrl,
+    prefix: config.eventPrefix,
+    cache: publicCache,
     log: app.log,
   });
   app.addHook('onClose', async () => {
-    await feed.stop();
+    await Promise.all([feed.stop(), courses.stop()]);
   });
   return app;
 }

@@ -15,6 +15,8 @@ export interface GatewayConfig {
   eventPrefix: string;
   /** Users' roles kept between calls; see the README for how they are kept current. */
   accessCache: { maxEntries: number; ttlMs: number };
+  /** Anonymous public answers kept for as long as their service's `s-maxage` allows, at most `maxTtlMs`. */
+  publicCache: { maxEntries: number; maxBytes: number; maxBodyBytes: number; maxTtlMs: number };
   /** How long an authenticated call waits for identity before answering 503. */
   identityTimeoutMs: number;
   /** The S3 endpoint public files are read from, served under `/files/`. */
@@ -55,6 +57,12 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     natsUrl: kit.natsUrl,
     eventPrefix: kit.eventPrefix,
     accessCache: { maxEntries: 10_000, ttlMs: 30_000 },
+    publicCache: {
+      maxEntries: 5_000,
+      maxBytes: 64 * 1024 * 1024,
+      maxBodyBytes: 1024 * 1024,
+      maxTtlMs: 5_000,
+    },
     identityTimeoutMs: 3_000,
     filesUpstream: `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}`,
     publicBucketPrefix: s3.bucketPrefix,

@@ -12,6 +12,8 @@ export function followIdentityEvents(opts: {
   natsUrl: string;
   prefix: string;
   cache: AccessCache;
+  /** Also told of every change, for what else the gateway derives from users. */
+  onUserChanged?: () => void;
   log: FastifyBaseLogger;
 }): EventFollower {
   const cache = opts.cache;
@@ -29,8 +31,12 @@ export function followIdentityEvents(opts: {
       // An event that does not say whom it is about could be about anyone.
       if (typeof userId === 'string') cache.invalidate(userId);
       else cache.clear();
+      opts.onUserChanged?.();
     },
-    onGap: () => cache.clear(),
+    onGap: () => {
+      cache.clear();
+      opts.onUserChanged?.();
+    },
     onLive(live) {
       cache.live = live;
     },

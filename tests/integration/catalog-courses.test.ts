@@ -990,3 +990,72 @@ describe('the listing on every replica', () => {
     expect(changed.body.title).toBe('Etag Course, revised');
   });
 });
+
+describe("the gateway's shared cache of public answers", () => {
+  let tutor: Session;
+
+  beforeAll(async () => {
+    tutor = await newTutor('cached');
+  });
+
+  const details = (id: string, opts: { as?: Session; headers?: Record<string, string> } = {}) =>
+    stack.call<Details>('GET', `/api/v1/get-course-details/${id}`, opts);
+
+  it('answers an anonymous read again from the gateway, and 304 to a matching ETag', async () => {
+    const id = await createCourse(tutor, { title: 'Cached Course' });
+    const first = await details(id);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=1');
+    expect(first.headers.get('x-cache')).toBe('miss');
+    const second = await details(id);
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    const revalidated = await details(id, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('x-cache')).toBe('hit');
+  });
+
+  it("never serves a signed-in caller's answer from it, nor keeps it", async () => {
+    const id = await createCourse(tutor, { title: 'Private Answers Course' });
+    const student = await stack.newUser('viewer');
+    await pay(id, student, tutor);
+    await waitForEnrollment(student, id);
+    for (let i = 0; i < 2; i += 1) {
+      const own = await details(id, { as: student });
+      expect(own.headers.get('x-cache')).toBeNull();
+      expect(own.headers.get('cache-control')).toBe('private, no-cache');
+      expect(own.body.studentsEnrolled).toEqual([student._id]);
+    }
+    const anonymous = await details(id);
+    expect(anonymous.headers.get('x-cache')).toBe('miss');
+    expect(anonymous.body.studentsEnrolled).toEqual([]);
+  });
+
+  it('shows a write made through the gateway on the very next read', async () => {
+    const id = await createCourse(tutor, { title: 'Before The Edit' });
+    await details(id);
+    expect((await details(id)).headers.get('x-cache')).toBe('hit');
+    const updated = await stack.call('PUT', `/api/v1/update-course/${id}`, {
+      as: tutor,
+      raw: courseForm(courseData({ title: 'After The Edit' }), null),
+    });
+    expect(updated.status).toBe(200);
+    expect((await details(id)).body.title).toBe('After The Edit');
+  });
+
+  it('forgets a cached answer when a course event says it changed, well before the cache would expire', async () => {
+    const id = await createCourse(tutor, { title: 'Bought Meanwhile' });
+    const student = await stack.newUser('buyer');
+    const cachedAt = performance.now();
+    expect((await details(id)).body.enrolledCount).toBe(0);
+    expect((await details(id)).headers.get('x-cache')).toBe('hit');
+    // The purchase reaches the catalog as an event, not through the gateway.
+    await pay(id, student, tutor);
+    while ((await details(id)).body.enrolledCount !== 1) {
+      expect(performance.now() - cachedAt, 'the cached answer outlived the enrollment').toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The catalog allows one second; the enrollment event ended it sooner.
+    expect(performance.now() - cachedAt).toBeLessThan(1_000);
+  });
+});

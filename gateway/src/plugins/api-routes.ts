@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessCache } from '../access-cache.ts';
 import type { GatewayConfig } from '../config.ts';
+import { notModified, type PublicCache, sharedMaxAgeMs } from '../public-cache.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 
 /** Headers only the gateway may set; whatever a client sends under these names is dropped. */
@@ -28,6 +29,7 @@ export async function apiRoutes(
   app: FastifyInstance,
   config: GatewayConfig,
   cache: AccessCache,
+  publicCache: PublicCache,
 ): Promise<void> {
   const signIdentity = createIdentitySigner(config.internalSecret);
   await app.register(jwt, { secret: config.jwtSecret, verify: { algorithms: ['HS256'] } });
@@ -68,6 +70,9 @@ export async function apiRoutes(
   for (const entry of routeTable) {
     const upstream = config.services[entry.service];
     const changesAccess = entry.service === 'identity' && entry.method !== 'GET';
+    // A write through this gateway forgets the cached public answers at once (other replicas
+    // hear of it by the catalog's events), so its caller and everyone after read the change.
+    const changesPublicData = entry.service !== 'todo' && entry.method !== 'GET';
     app.route({
       method: entry.method,
       url: entry.path,
@@ -100,6 +105,19 @@ export async function apiRoutes(
           throw new HttpError(503, `The ${entry.service} service is unavailable, please try again`);
         }
         const path = request.url.replace(/^[^?]*/, (p) => p.replace(/\/{2,}/g, '/'));
+        // Anonymous public reads may be answered from the shared cache, as their service allows.
+        const shared = entry.method === 'GET' && entry.access === 'public' && !request.headers.authorization;
+        if (shared) {
+          const cached = publicCache.get(path);
+          if (cached) {
+            reply.headers(cached.headers).header('x-cache', 'hit');
+            if (notModified(request.headers['if-none-match'], cached.etag)) {
+              return reply.status(304).send();
+            }
+            return reply.status(cached.status).send(cached.body);
+          }
+        }
+        const generation = publicCache.current;
         return reply.from(`${upstream}${path}`, {
           rewriteRequestHeaders(_original, headers) {
             const out: Record<string, string | string[] | undefined> = { ...headers };
@@ -115,7 +133,22 @@ export async function apiRoutes(
               if (identity.role === 'admin') cache.clear();
               else cache.invalidate(identity.userId);
             }
-            upstreamReply.send(response.stream);
+            if (changesPublicData && response.statusCode < 400) publicCache.clear();
+            const cacheable =
+              shared &&
+              response.statusCode === 200 &&
+              sharedMaxAgeMs(headerOf(upstreamReply.getHeader('cache-control'))) > 0;
+            if (!cacheable) {
+              upstreamReply.send(response.stream);
+              return;
+            }
+            void readAll(response.stream).then(
+              (body) => {
+                publicCache.store(path, generation, response.statusCode, upstreamReply.getHeaders(), body);
+                upstreamReply.header('x-cache', 'miss').send(body);
+              },
+              (error: unknown) => upstreamReply.send(error),
+            );
           },
           onError(errorReply, { error }) {
             request.log.warn({ err: error, service: entry.service }, 'upstream failed');
@@ -134,4 +167,15 @@ export async function apiRoutes(
       reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
     );
   }
+}
+
+function headerOf(value: string | string[] | number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,6 @@
 import etag from '@fastify/etag';
 import type { ServiceDefinition } from '@liveedu/service-kit';
+import { installCacheHeaders } from './cache-headers.ts';
 import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
 import { onUserDeleted } from './handlers/on-user-deleted.ts';
 import { onUserRegistered } from './handlers/on-user-registered.ts';
@@ -34,6 +35,7 @@ export const catalogService: ServiceDefinition = {
   },
   async routes(app) {
     await app.register(etag, { weak: true });
+    installCacheHeaders(app);
     await app.register(catalogRoutes);
     await app.register(learningRoutes);
     await app.register(studentRoutes);
