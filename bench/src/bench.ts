@@ -8,11 +8,19 @@ import { createIdentitySigner } from '@liveedu/service-kit';
 import { BENCH_PASSWORD, course as courseDoc, extra, oid, type Person, TOPICS } from './data.ts';
 import { type EventSamples, purchases } from './events.ts';
 import { BUDGET_KB, homePage, type Measured, remoteEntry } from './front-end.ts';
+import {
+  type GrowthProbe,
+  type GrowthSample,
+  growthCells,
+  growthProbes,
+  sampleProbe,
+  studentName,
+} from './growth.ts';
 import { call, logIn, mustCall } from './http.ts';
 import { LoadGenerator, type LoadJob, type LoadResult, percentile } from './load.ts';
 import { childrenOf, idleCpu, PeakSampler, rssMiB } from './memory.ts';
 import type { Mode } from './modes.ts';
-import { type Cell, notTaken, type Results, type Row, renderText, type Section } from './report.ts';
+import { type Cell, isTaken, notTaken, type Results, type Row, renderText, type Section } from './report.ts';
 import { Seeder } from './seed.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -159,9 +167,6 @@ export async function runBench(
       await p.startService('catalog');
       return (performance.now() - at) / 1000;
     };
-    const first = await timed('seed growth 1 s', () => s.courses(categories, 0, g1));
-    await timed('catalog restart at growth 1 s', restartCatalog);
-
     // Sample a course page and a search term that exist from the first growth point on.
     const sampleCourse = oid('course', Math.floor(g1 / 2)).toHexString();
     const searchTerm = TOPICS[2]!.toLowerCase();
@@ -237,46 +242,62 @@ export async function runBench(
         ]),
       );
 
+    /** Marks a figure against its target from the README: met or missed, never hidden. */
+    const judged = (cell: Cell | undefined, met: (value: number) => boolean, target: string): Cell => {
+      if (!cell || !isTaken(cell)) return cell ?? notTaken('missing');
+      // Smoke runs end after a fixed count of requests: their rates say nothing against a target.
+      if (mode.name !== 'full') return cell;
+      return { ...cell, note: `(target ${target}: ${met(cell.median) ? 'met' : 'missed'})` };
+    };
+
+    // ---- the data set in three steps, with the growth figures after each --------------------
+    const signStudent = (index: number) => ({
+      'x-liveedu-identity': signIdentity({
+        userId: oid('student', index).toHexString(),
+        username: studentName(mode.seed, index),
+        role: 'student',
+      }),
+    });
+    const growthSamples = new Map<string, Map<number, GrowthSample | string>>();
+    let probes: GrowthProbe[] = [];
+    let seededDocs = 0;
+    let seedSeconds = 0;
+    let from = 0;
+    for (const size of [g1, g2, g3]) {
+      log(`» writing courses ${from} to ${size} and their rows …`);
+      const part = await timed(`seed to ${size} courses s`, () => s.courses(categories, from, size));
+      seededDocs += part.documents;
+      seedSeconds += part.seconds;
+      from = size;
+      dataSet[`catalog start with ${size} courses (s)`] = Number(
+        (await timed(`catalog restart at ${size} courses s`, restartCatalog)).toFixed(1),
+      );
+      probes = growthProbes({
+        courses: size,
+        categories,
+        buyers: Math.min(mode.size.students, size * mode.size.reviewsPerCourse),
+        catalog: direct('catalog'),
+        payments: direct('payments'),
+        identityOf: signStudent,
+        seed: mode.seed,
+      });
+      for (const [n, probe] of probes.entries()) {
+        log(`  growth: ${probe.name} at ${size} courses`);
+        const sample = await sampleProbe(probe, mode.growthRequests, mode.seed + size + n).catch(
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        if (!growthSamples.has(probe.name)) growthSamples.set(probe.name, new Map());
+        growthSamples.get(probe.name)!.set(size, sample);
+      }
+    }
+    dataSet.courses = g3;
+    dataSet['seed rate (documents/s)'] = Math.round(seededDocs / seedSeconds);
+    log(`  ${g3} courses and their rows: ${seededDocs} documents in ${seedSeconds.toFixed(1)} s`);
+
     // ---- memory, idle: after start and seeding, before any load ----------------------------
     await new Promise((r) => setTimeout(r, 1000));
     const idle = new Map<string, number | null>();
     for (const proc of processes()) idle.set(proc.name, rssMiB(proc.pid));
-
-    // ---- growth, first point, then the rest of the data set ----------------------------------
-    const growthEndpoints: Endpoint[] = [
-      { name: 'courses', path: '/api/v1/courses' },
-      { name: 'search/{q}', path: `/api/v1/search/${encodeURIComponent(searchTerm)}` },
-      { name: 'get-course-details/{id}', path: `/api/v1/get-course-details/${sampleCourse}` },
-    ];
-    const growth = new Map<string, Map<number, LoadResult | string>>(
-      growthEndpoints.map((e) => [e.name, new Map()]),
-    );
-    const measureGrowth = async (size: number) => {
-      for (const e of growthEndpoints) {
-        log(`  growth: ${e.name} at ${size} courses`);
-        const r = await measure({
-          url: `${direct('catalog')}${e.path}`,
-          connections: 1,
-          amount: mode.growthRequests,
-          warmupSec: 0,
-          runs: 1,
-          probeLimitMs: mode.growthProbeLimitMs,
-        });
-        growth.get(e.name)!.set(size, r);
-      }
-    };
-    log(`» growth at ${g1} courses …`);
-    await measureGrowth(g1);
-
-    const rest = await timed('seed main data set s', () => s.courses(categories, g1, g2));
-    dataSet['catalog start with the listing loaded (s)'] = Number(
-      (await timed('catalog restart at growth 2 s', restartCatalog)).toFixed(1),
-    );
-    const seededDocs = first.documents + rest.documents;
-    const seedSeconds = first.seconds + rest.seconds;
-    dataSet.courses = g2;
-    dataSet['seed rate (documents/s)'] = Math.round(seededDocs / seedSeconds);
-    log(`  ${g2} courses and their rows: ${seededDocs} documents in ${seedSeconds.toFixed(1)} s`);
 
     // ---- gateway overhead and hot public reads ---------------------------------------------
     log('» public reads …');
@@ -305,6 +326,7 @@ export async function runBench(
         const r = await measure({ url: `${gw}${e.path}`, connections: c });
         if (c === mode.concurrency) viaGateway.set(e.name, r);
         Object.assign(cells, cellsOf(r, { [`c${c} req/s`]: 'rps', [`c${c} p99`]: 'p99' }));
+        if (c === 10) cells['c10 req/s'] = judged(cells['c10 req/s'], (v) => v >= 800, '≥ 800 req/s');
       }
       hotRows.push({ name: e.name, cells });
     }
@@ -328,7 +350,7 @@ export async function runBench(
           ? {
               median: gRps.median / dRps.median,
               unit: '',
-              note: gRps.median / dRps.median >= 0.85 ? '(target ≥ 0.85: met)' : '(target ≥ 0.85: missed)',
+              note: gRps.median / dRps.median >= 0.8 ? '(target ≥ 0.8: met)' : '(target ≥ 0.8: missed)',
             }
           : notTaken('a throughput figure is missing');
       cells['added p99'] =
@@ -391,6 +413,7 @@ export async function runBench(
         ...cellsOf(g, { 'gateway req/s': 'rps', 'gateway p50': 'p50', 'gateway p99': 'p99' }),
         ...cellsOf(d, { 'direct req/s': 'rps', 'direct p50': 'p50' }),
       };
+      cells['gateway req/s'] = judged(cells['gateway req/s'], (v) => v >= 300, '≥ 300 req/s');
       const gp = cells['gateway p50']!;
       const dp = cells['direct p50']!;
       cells['token + role check (p50)'] =
@@ -417,7 +440,7 @@ export async function runBench(
     // ---- writes -------------------------------------------------------------------------
     log('» writes …');
     const writerSession = await logIn(gw, writer.username, BENCH_PASSWORD);
-    const buyIndex = g2 - 1;
+    const buyIndex = g3 - 1;
     const buyCourse = courseDoc(mode.seed, mode.size, categories, buyIndex);
     const writes: Array<{ name: string; job: Parameters<typeof measure>[0] }> = [
       {
@@ -467,13 +490,19 @@ export async function runBench(
         },
       },
     ];
+    const withWriteTarget = (name: string, cells: Record<string, Cell>): Record<string, Cell> => {
+      if (name === 'create-todo') cells['req/s'] = judged(cells['req/s'], (v) => v >= 300, '≥ 300 req/s');
+      if (name.startsWith('checkout')) cells['req/s'] = judged(cells['req/s'], (v) => v >= 50, '≥ 50 req/s');
+      if (name === 'log-in, one at a time') cells.p50 = judged(cells.p50, (v) => v <= 150, '≤ 150 ms');
+      return cells;
+    };
     const writeRows: Row[] = [];
     for (const w of writes) {
       log(`  ${w.name}`);
       const r = await measure(w.job);
       writeRows.push({
         name: `${w.name} @ c${w.job.connections ?? mode.concurrency}`,
-        cells: cellsOf(r, { 'req/s': 'rps', p50: 'p50', p99: 'p99' }),
+        cells: withWriteTarget(w.name, cellsOf(r, { 'req/s': 'rps', p50: 'p50', p99: 'p99' })),
       });
     }
     sections.push({
@@ -522,9 +551,16 @@ export async function runBench(
       name,
       cells: {
         p50: eventCell(samples, 50),
-        p95: eventCell(samples, 95),
+        p95:
+          name === 'callback answered'
+            ? eventCell(samples, 95)
+            : judged(eventCell(samples, 95), (v) => v <= 300, '≤ 300 ms'),
         max: eventCell(samples, 100),
-        samples: { median: samples.length, unit: `of ${mode.purchases}` },
+        samples: {
+          median: samples.length,
+          unit: `of ${mode.purchases}`,
+          note: `(target all: ${samples.length === mode.purchases ? 'met' : 'missed'})`,
+        },
       },
     }));
     sections.push({
@@ -535,58 +571,34 @@ export async function runBench(
       rows: eventRows,
     });
 
-    // ---- growth: the 10k point is the direct run above; then top up -------------------------
-    log('» growth …');
-    await measureGrowth(g2);
-    const toppedUp = await timed('seed growth 3 s', async () => {
-      const chunk = Math.min(g3 - g2, Math.max(1_000, Math.floor((g3 - g2) / 20)));
-      const probe = await s.courses(categories, g2, g2 + chunk);
-      const rate = probe.courses / probe.seconds;
-      const needed = (g3 - g2 - chunk) / rate;
-      // Seeding the rest, then three growth figures of a few requests each.
-      const left = mode.budgetSec - elapsed() - reserveSec - 3 * (mode.growthProbeLimitMs / 1000) * 2;
-      if (g3 - g2 - chunk > 0 && needed > left) {
-        return `seeding runs at ${rate.toFixed(0)} courses/s here: the remaining ${g3 - g2 - chunk} courses would take ~${Math.ceil(needed)} s, ${Math.ceil(left)} s were left in the ${mode.budgetSec / 60}-minute budget`;
-      }
-      await s.courses(categories, g2 + chunk, g3);
-      return null;
-    });
-    if (toppedUp === null) {
-      dataSet[`catalog start at ${g3} courses (s)`] = Number((await restartCatalog()).toFixed(1));
-      await measureGrowth(g3);
-    }
     // ---- idle CPU: the whole platform with the largest catalog loaded, nothing asked of it ----
     log('» idle CPU …');
     // Settle first: a catalog that has just loaded 100k courses (and rebuilt its lists) is still
     // collecting the garbage of that start for a while.
     await new Promise((r) => setTimeout(r, mode.name === 'smoke' ? 1000 : 60_000));
     const idleCpuShares = await idleCpu(processes(), mode.name === 'smoke' ? 3 : 30);
-    const growthRows: Row[] = growthEndpoints.map((e) => {
-      const cells: Record<string, Cell> = {};
-      for (const size of [g1, g2, g3]) {
-        const r = growth.get(e.name)?.get(size);
-        const label = size >= 1000 ? `${size / 1000}k` : String(size);
-        if (size === g3 && toppedUp !== null) {
-          cells[`${label} p50`] = notTaken(toppedUp);
-          cells[`${label} p99`] = notTaken(toppedUp);
-          continue;
-        }
-        Object.assign(
-          cells,
-          cellsOf(r ?? 'not measured', { [`${label} p50`]: 'p50', [`${label} p99`]: 'p99' }),
-        );
-      }
-      return { name: e.name, cells };
-    });
     sections.push({
       id: 'growth',
       title: 'Growth',
-      about: `straight at the catalog, one request at a time, ${mode.growthRequests} requests per size, at ${mode.growth.join(', ')} courses (the first point is taken before the rest of the set is written, the last after the top-up with new courses); a latency that grows in step with the course count is an index miss`,
+      about: `straight at the owning service, one request at a time, ${mode.growthRequests} requests per figure and size, each for something else (a random page, search word, course or student: uncached work), at ${mode.growth.join(', ')} courses, the data set written in those steps and the catalog restarted after each; a latency that grows in step with the course count is an index miss. Lists: ${probes
+        .filter((p) => p.maxGrowth)
+        .map((p) => `${p.name} varies ${p.varies}`)
+        .join(
+          '; ',
+        )} (at the largest size). A p99 under 5 ms counts as within the growth limit (the clock's resolution and the machine's noise)`,
       columns: [g1, g2, g3].flatMap((size) => {
         const label = size >= 1000 ? `${size / 1000}k` : String(size);
         return [`${label} p50`, `${label} p99`];
       }),
-      rows: growthRows,
+      rows: probes.map((probe) => ({
+        name: probe.name,
+        cells: growthCells(
+          probe,
+          [g1, g2, g3],
+          growthSamples.get(probe.name) ?? new Map(),
+          mode.name === 'full',
+        ),
+      })),
     });
 
     // ---- memory -------------------------------------------------------------------------
@@ -595,7 +607,12 @@ export async function runBench(
       const peak = sampler.peaks.get(proc.name);
       const cpu = idleCpuShares.get(proc.name);
       const after = rssMiB(proc.pid);
-      return {
+      /** The README's memory targets: the catalog at its highest, the database server at the end. */
+      const budget: Record<string, [string, number]> = {
+        catalog: ['peak under load', 500],
+        'mongo-java-server (data server)': ['after the run', 1536],
+      };
+      const row: Row = {
         name: proc.name,
         cells: {
           idle:
@@ -612,21 +629,37 @@ export async function runBench(
               : { median: cpu, unit: '% of a core' },
         },
       };
+      const target = budget[proc.name];
+      if (target) {
+        const [column, limit] = target;
+        row.cells[column] = judged(row.cells[column], (v) => v <= limit, `≤ ${limit} MiB`);
+      }
+      return row;
     });
     const platformIdle = [...idleCpuShares.values()].reduce<number | null>(
       (sum, v) => (sum === null || v === null ? null : sum + v),
       0,
     );
+    const total = (values: Array<number | null | undefined>): Cell =>
+      values.some((v) => v == null)
+        ? notTaken('a process could not be read')
+        : { median: values.reduce<number>((sum, v) => sum + (v as number), 0), unit: 'MiB' };
+    const all = processes();
     memoryRows.push({
       name: 'whole platform',
       cells: {
-        idle: notTaken('per process only'),
-        'peak under load': notTaken('per process only'),
-        'after the run': notTaken('per process only'),
+        idle: total(all.map((proc) => idle.get(proc.name))),
+        // Each process peaked at its own moment: the sum of the peaks bounds the platform's.
+        'peak under load': total(all.map((proc) => sampler.peaks.get(proc.name))),
+        'after the run': total(all.map((proc) => rssMiB(proc.pid))),
         'idle CPU':
           platformIdle === null
             ? notTaken('a process could not be read')
-            : { median: platformIdle, unit: '% of a core' },
+            : {
+                median: platformIdle,
+                unit: '% of a core',
+                note: platformIdle <= 5 ? '(target ≤ 5 %: met)' : '(target ≤ 5 %: missed)',
+              },
       },
     });
     sections.push({

@@ -24,10 +24,11 @@ export interface DataSize {
   categories: number;
 }
 
+/** 100k courses, 500k reviews (each by a student who bought the course), 51k accounts. */
 export const FULL_SIZE: DataSize = {
   tutors: 1_000,
-  students: 5_000,
-  courses: 10_000,
+  students: 50_000,
+  courses: 100_000,
   reviewsPerCourse: 5,
   sectionsPerCourse: 3,
   itemsPerSection: 5,
@@ -37,7 +38,7 @@ export const FULL_SIZE: DataSize = {
 export const SMOKE_SIZE: DataSize = {
   tutors: 10,
   students: 50,
-  courses: 100,
+  courses: 300,
   reviewsPerCourse: 5,
   sectionsPerCourse: 3,
   itemsPerSection: 5,
@@ -147,6 +148,10 @@ export const TOPICS = [
   'Agile',
   'Time Management',
 ] as const;
+/** Words a visitor may search for: every word of a topic, lower-cased as typed. */
+export const SEARCH_WORDS: readonly string[] = [
+  ...new Set(TOPICS.flatMap((topic) => topic.toLowerCase().split(' '))),
+];
 const FORMS = ['Bootcamp', 'Masterclass', 'Course', 'Crash Course', 'Workshop', 'in Practice'] as const;
 const DIFFICULTIES = ['beginner', 'intermediate', 'advance', 'all level'] as const;
 const COMMENTS = [
@@ -298,7 +303,7 @@ export function pricePaise(seed: number, i: number) {
   return (Math.floor(rand() * 40) * 100 + 399) * 100;
 }
 
-/** Course i. Courses past the main data set (growth top-ups) are new: no reviews, no students. */
+/** Course i, with the reviews of the students who bought it (none past `size.courses`). */
 export function course(seed: number, size: DataSize, categories: string[], i: number) {
   const rand = streamFor(seed, 2, i);
   const topic = pick(rand, TOPICS);

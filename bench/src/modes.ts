@@ -4,7 +4,10 @@ export interface Mode {
   name: 'full' | 'smoke';
   seed: number;
   size: DataSize;
-  /** Course counts of the growth series: the first is seeded before the main data set, the last after. */
+  /**
+   * Course counts of the growth series: the data set is written in these steps (the last is
+   * `size.courses`), and the growth figures are taken after each.
+   */
   growth: [number, number, number];
   warmupSec: number;
   durationSec: number;
@@ -18,9 +21,8 @@ export interface Mode {
    * it, so it is reported as not taken with that latency.
    */
   probeLimitMs: number;
-  /** Growth: sequential requests per size, and the probe limit for them. */
+  /** Growth: sequential requests per figure and size, each for a different random page, word, course or student. */
   growthRequests: number;
-  growthProbeLimitMs: number;
   hotConcurrencies: number[];
   purchases: number;
   purchaseLanes: number;
@@ -35,14 +37,13 @@ export const FULL: Mode = {
   name: 'full',
   seed: 20_240_611,
   size: FULL_SIZE,
-  growth: [1_000, FULL_SIZE.courses, 100_000],
+  growth: [1_000, 10_000, FULL_SIZE.courses],
   warmupSec: 1,
   durationSec: 3,
   runs: 3,
   concurrency: 10,
   probeLimitMs: 2_000,
-  growthRequests: 5,
-  growthProbeLimitMs: 20_000,
+  growthRequests: 200,
   hotConcurrencies: [10, 100],
   purchases: 200,
   purchaseLanes: 4,
@@ -55,15 +56,14 @@ export const SMOKE: Mode = {
   name: 'smoke',
   seed: 20_240_611,
   size: SMOKE_SIZE,
-  growth: [30, SMOKE_SIZE.courses, 300],
+  growth: [30, 100, SMOKE_SIZE.courses],
   warmupSec: 0,
   durationSec: 1,
   runs: 1,
   concurrency: 10,
   amount: 20,
   probeLimitMs: 30_000,
-  growthRequests: 2,
-  growthProbeLimitMs: 30_000,
+  growthRequests: 10,
   hotConcurrencies: [10, 100],
   purchases: 4,
   purchaseLanes: 2,
