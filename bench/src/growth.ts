@@ -22,7 +22,16 @@ export interface GrowthProbe {
   /** Lists must also stay within this multiple of their figure at the middle size. */
   maxGrowth?: number;
   next(rand: () => number): GrowthRequest;
+  /**
+   * What every answer must hold (the first of a list page, a bought course): an empty answer is
+   * fast for the wrong reason, so it counts as a failure.
+   */
+  holds(body: unknown): boolean;
 }
+
+const listOf = (field: string) => (body: unknown) =>
+  Array.isArray((body as Record<string, unknown> | null)?.[field]) &&
+  ((body as Record<string, unknown[]>)[field] as unknown[]).length > 0;
 
 export interface GrowthContext {
   courses: number;
@@ -50,6 +59,7 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
       p99TargetMs: 100,
       maxGrowth: 2,
       next: (rand) => ({ url: `${ctx.catalog}/api/v1/courses?page=${1 + between(rand, pages)}` }),
+      holds: listOf('courses'),
     },
     {
       name: 'courses/{random cat}?page={random}',
@@ -62,6 +72,7 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
           url: `${ctx.catalog}/api/v1/courses/${encodeURIComponent(category)}?page=${1 + between(rand, categoryPages)}`,
         };
       },
+      holds: (body) => listOf('courses')((body as { courses?: unknown } | null)?.courses),
     },
     {
       name: 'search/{random word}',
@@ -71,6 +82,8 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
       next: (rand) => ({
         url: `${ctx.catalog}/api/v1/search/${encodeURIComponent(SEARCH_WORDS[between(rand, SEARCH_WORDS.length)]!)}`,
       }),
+      // Not every word is in a small data set's titles; an empty result is a valid answer.
+      holds: (body) => Array.isArray((body as { courses?: unknown } | null)?.courses),
     },
     {
       name: 'get-course-details/{random id}',
@@ -79,6 +92,7 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
       next: (rand) => ({
         url: `${ctx.catalog}/api/v1/get-course-details/${oid('course', between(rand, ctx.courses)).toHexString()}`,
       }),
+      holds: (body) => typeof (body as { title?: unknown } | null)?.title === 'string',
     },
     {
       name: 'enrolled-courses of a random student',
@@ -88,6 +102,7 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
         url: `${ctx.catalog}/api/v1/enrolled-courses`,
         headers: ctx.identityOf(between(rand, ctx.buyers)),
       }),
+      holds: listOf('coursesEnrolled'),
     },
     {
       name: 'order-history of a random student',
@@ -97,6 +112,7 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
         url: `${ctx.payments}/api/v1/order-history`,
         headers: ctx.identityOf(between(rand, ctx.buyers)),
       }),
+      holds: listOf('data'),
     },
   ];
 }
@@ -118,21 +134,27 @@ export async function sampleProbe(probe: GrowthProbe, count: number, seed: numbe
   for (let i = 0; i < count; i += 1) {
     const request = probe.next(rand);
     const at = performance.now();
+    let took: number | null = null;
     try {
       const response = await fetch(request.url, {
         headers: request.headers,
         signal: AbortSignal.timeout(10_000),
       });
-      await response.arrayBuffer();
+      const text = await response.text();
+      took = performance.now() - at;
+      const path = request.url.replace(/^https?:\/\/[^/]+/, '');
       if (response.status !== 200) {
         failed += 1;
-        firstFailure ??= `${request.url.replace(/^https?:\/\/[^/]+/, '')} answered ${response.status}`;
+        firstFailure ??= `${path} answered ${response.status}`;
+      } else if (!probe.holds(JSON.parse(text))) {
+        failed += 1;
+        firstFailure ??= `${path} answered without what it should hold: ${text.slice(0, 120)}`;
       }
     } catch (error) {
       failed += 1;
       firstFailure ??= error instanceof Error ? error.message : String(error);
     }
-    latencies.push(performance.now() - at);
+    latencies.push(took ?? performance.now() - at);
   }
   return {
     p50: percentile(latencies, 50),

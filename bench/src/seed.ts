@@ -1,7 +1,7 @@
 /**
  * Writes the generated data set straight into each service's database, in bulk: through the
  * public API it would take hours (a password hash per account, a multipart upload per course).
- * Each database is written by its own pipeline, in parallel (one SQLite file each locally).
+ * Each database is written by its own pipeline, in parallel.
  */
 import { type Document, MongoClient } from 'mongodb';
 import {
@@ -20,6 +20,53 @@ import {
 
 const BATCH = 500;
 
+/** An owner's list entry before it is written: newest first by `at`. */
+interface Entry {
+  id: string;
+  at: number;
+}
+
+/** How many reviews the catalog's home-page highlights keep (services/catalog/src/highlights.ts). */
+const HIGHLIGHTS_KEPT = 40;
+
+/**
+ * What each service derives from its rows as they are written one by one — per-owner keyed lists,
+ * "bought already?" keys, a tutor's account, the home page's best reviews — written here in the
+ * same shapes (see packages/service-kit/src/keyed-list.ts and the services' collection modules),
+ * since the rows arrive in bulk behind the services' backs. Owners collect their entries across
+ * steps; each step rewrites the owners it touched.
+ */
+class Derived {
+  readonly studentCourses = new Map<string, Entry[]>();
+  readonly studentOrders = new Map<string, Entry[]>();
+  readonly tutorSales = new Map<string, Entry[]>();
+  readonly tutorCredits = new Map<string, number>();
+  topReviews: Array<Document & { rating: number; createdAt: Date }> = [];
+  touched = { students: new Set<string>(), tutors: new Set<string>() };
+
+  static add(map: Map<string, Entry[]>, owner: string, entry: Entry) {
+    const entries = map.get(owner);
+    if (entries) entries.push(entry);
+    else map.set(owner, [entry]);
+  }
+
+  static list(entries: Entry[] = []) {
+    const ids = [...entries].sort((a, b) => b.at - a.at).map((e) => e.id);
+    return { ids, count: ids.length };
+  }
+
+  highlight(review: Document & { rating: number; createdAt: Date }) {
+    this.topReviews.push(review);
+    if (this.topReviews.length > HIGHLIGHTS_KEPT * 4) this.cutHighlights();
+  }
+
+  cutHighlights() {
+    this.topReviews = this.topReviews
+      .sort((a, b) => b.rating - a.rating || b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, HIGHLIGHTS_KEPT);
+  }
+}
+
 export interface SeedTiming {
   documents: number;
   seconds: number;
@@ -27,6 +74,7 @@ export interface SeedTiming {
 
 export class Seeder {
   private readonly client: MongoClient;
+  private readonly derived = new Derived();
 
   constructor(
     mongoUrl: string,
@@ -105,40 +153,113 @@ export class Seeder {
       const reviews: Document[] = [];
       const payments: Document[] = [];
       const ledger: Document[] = [];
+      const courseReviews: Document[] = [];
+      const purchases: Document[] = [];
+      const d = this.derived;
       for (let i = at; i < end; i += 1) {
         const c = course(this.seed, this.size, categories, i);
         courses.push(c);
+        const reviewEntries: Entry[] = [];
         courseEnrollments(this.seed, this.size, i).forEach((e, k) => {
           const docs = purchaseDocs(this.seed, this.size, c, i, k, e);
           enrollments.push(docs.enrollment);
           reviews.push(docs.review);
           payments.push(docs.payment);
           ledger.push(docs.ledger);
+          const { studentId, courseId } = docs.enrollment;
+          const paymentId = docs.payment._id.toHexString();
+          const paidAt = docs.payment.createdAt.getTime();
+          Derived.add(d.studentCourses, studentId, {
+            id: courseId,
+            at: docs.enrollment.enrolledAt.getTime(),
+          });
+          Derived.add(d.studentOrders, studentId, { id: paymentId, at: paidAt });
+          Derived.add(d.tutorSales, c.tutorId, { id: paymentId, at: paidAt });
+          d.tutorCredits.set(c.tutorId, (d.tutorCredits.get(c.tutorId) ?? 0) + docs.ledger.tutorPaise);
+          d.touched.students.add(studentId);
+          d.touched.tutors.add(c.tutorId);
+          reviewEntries.push({ id: docs.review._id, at: docs.review.createdAt.getTime() });
+          purchases.push({ _id: `${studentId}:${courseId}`, at: docs.payment.paidAt });
+          d.highlight({
+            courseId,
+            userId: studentId,
+            rating: docs.review.rating,
+            comment: docs.review.comment,
+            createdAt: docs.review.createdAt,
+          });
         });
+        if (reviewEntries.length > 0)
+          courseReviews.push({ _id: c._id.toHexString(), ...Derived.list(reviewEntries) });
       }
       await Promise.all([
         (async () => {
           await this.insert('catalog', 'courses', courses);
           await this.insert('catalog', 'enrollments', enrollments);
           await this.insert('catalog', 'reviews', reviews);
+          await this.insert('catalog', 'course_reviews', courseReviews);
         })(),
-        this.insert('payments', 'payments', payments),
+        (async () => {
+          await this.insert('payments', 'payments', payments);
+          await this.insert('payments', 'purchases', purchases);
+        })(),
         this.insert('earnings', 'ledger', ledger),
       ]);
-      documents += courses.length + enrollments.length + reviews.length + payments.length + ledger.length;
+      documents +=
+        courses.length +
+        enrollments.length +
+        reviews.length +
+        payments.length +
+        ledger.length +
+        courseReviews.length +
+        purchases.length;
     }
+    documents += await this.writeDerived();
     return { documents, courses: to - from, seconds: (performance.now() - started) / 1000 };
   }
 
-  /**
-   * After courses are written behind the catalog's back: drop what the catalog derives from its
-   * rows at start (its per-owner lists and the home page's best reviews) so that its next start
-   * builds them from the rows with its own code, instead of this bench mirroring them.
-   */
-  async forgetCatalogDerived(): Promise<void> {
-    const catalog = this.db('catalog');
-    await catalog.collection<{ _id: string }>('migrations').deleteOne({ _id: 'keyed-lists-1' });
-    await catalog.collection<{ _id: string }>('highlights').deleteOne({ _id: 'top-reviews' });
+  /** Rewrites the lists, accounts and highlights of the owners the last step touched. */
+  private async writeDerived(): Promise<number> {
+    const d = this.derived;
+    const students = [...d.touched.students];
+    const tutors = [...d.touched.tutors];
+    d.touched = { students: new Set(), tutors: new Set() };
+    const replace = (ids: string[], make: (id: string) => Document) =>
+      ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: make(id), upsert: true } }));
+    const write = async (db: string, collection: string, ops: ReturnType<typeof replace>) => {
+      const target = this.db(db).collection(collection);
+      for (let at = 0; at < ops.length; at += BATCH) {
+        await target.bulkWrite(ops.slice(at, at + BATCH) as never, { ordered: false });
+      }
+    };
+    d.cutHighlights();
+    await Promise.all([
+      write(
+        'catalog',
+        'student_courses',
+        replace(students, (id) => Derived.list(d.studentCourses.get(id))),
+      ),
+      write(
+        'payments',
+        'student_orders',
+        replace(students, (id) => Derived.list(d.studentOrders.get(id))),
+      ),
+      write(
+        'payments',
+        'tutor_sales',
+        replace(tutors, (id) => Derived.list(d.tutorSales.get(id))),
+      ),
+      write(
+        'earnings',
+        'accounts',
+        replace(tutors, (id) => ({ creditedPaise: d.tutorCredits.get(id) ?? 0, creditedPayments: [] })),
+      ),
+      write(
+        'catalog',
+        'highlights',
+        replace(['top-reviews'], () => ({ reviews: d.topReviews })),
+      ),
+    ]);
+    return students.length * 2 + tutors.length * 2 + 1;
   }
 
   async count(db: string, collection: string): Promise<number> {

@@ -39,7 +39,8 @@ export interface Platform {
   env: NodeJS.ProcessEnv;
   /** Stops one service (to show what the site does without it) and starts it again. */
   stopService(name: string): Promise<void>;
-  startService(name: string): Promise<void>;
+  /** `readyTimeoutMs`: how long its start may take (default 60 s; a large catalog loads longer). */
+  startService(name: string, opts?: { readyTimeoutMs?: number }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -123,7 +124,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     );
     for (const name of SERVICE_ORDER) if (!present.includes(name)) env[`${name.toUpperCase()}_URL`] = 'none';
 
-    const startService = async (name: string) => {
+    const startService = async (name: string, opts: { readyTimeoutMs?: number } = {}) => {
       const proc = spawnServer({
         name,
         command: process.execPath,
@@ -134,7 +135,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       });
       const url = `http://127.0.0.1:${ports[name]}`;
       services[name] = { url, process: proc };
-      await waitReady(name, `${url}/readyz`, proc);
+      await waitReady(name, `${url}/readyz`, proc, opts.readyTimeoutMs);
     };
     stoppers.push(async () => {
       await Promise.all(Object.values(services).map((service) => service.process.stop()));
