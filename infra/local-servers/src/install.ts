@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import {
   access,
   chmod,
@@ -209,6 +209,13 @@ function requireGo(env: NodeJS.ProcessEnv, what: string): string {
   return go;
 }
 
+/** The launcher's Java sources (`infra/mongo-server/src`), in a stable order. */
+function launcherSources(): string[] {
+  return readdirSync(join(mongoServerSourceDir, 'src'))
+    .filter((name) => name.endsWith('.java'))
+    .sort();
+}
+
 /** Build key of the mongo-java-server launcher: its pinned version plus a hash of its sources. */
 export function mongoServerKey(): string {
   const pom = readFileSync(join(mongoServerSourceDir, 'pom.xml'), 'utf8');
@@ -220,7 +227,7 @@ export function mongoServerKey(): string {
     );
   }
   const hash = createHash('sha256');
-  for (const file of ['pom.xml', join('src', `${MONGO_LAUNCHER_CLASS}.java`)]) {
+  for (const file of ['pom.xml', ...launcherSources().map((name) => join('src', name))]) {
     hash.update(file);
     hash.update(readFileSync(join(mongoServerSourceDir, file)));
   }
@@ -300,7 +307,7 @@ export async function installMongo(
           join(out, 'classes'),
           '-cp',
           `${join(out, 'lib')}/*`,
-          join(mongoServerSourceDir, 'src', `${MONGO_LAUNCHER_CLASS}.java`),
+          ...launcherSources().map((name) => join(mongoServerSourceDir, 'src', name)),
         ],
         { env, log: opts.log },
       );

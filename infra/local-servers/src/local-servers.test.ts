@@ -171,6 +171,67 @@ describe('startMongo', () => {
       await server.stop();
     }
   });
+  it.each(['memory', 'h2'] as const)(
+    'answers queries that name a unique key with further conditions exactly as a scan would (%s)',
+    async (backend) => {
+      const server = await startMongo({
+        dataDir: join(root, `mongo-keyed-${backend}`),
+        backend,
+        heap: '256m',
+      });
+      const client = new MongoClient(server.url);
+      try {
+        type Row = {
+          _id: string;
+          code: string;
+          n: number;
+          flag?: boolean;
+          tags: string[];
+          sub: { k: number };
+        };
+        const rows = client.db('lstest').collection<Row>('keyed_lookups');
+        await rows.createIndex({ code: 1 }, { unique: true });
+        await rows.insertMany(
+          Array.from({ length: 50 }, (_, i) => ({
+            _id: `r${i}`,
+            code: `c${i}`,
+            n: i,
+            ...(i % 2 === 0 ? { flag: true } : {}),
+            tags: i % 3 === 0 ? ['x'] : [],
+            sub: { k: i % 5 },
+          })),
+        );
+        const ids = async (filter: Record<string, unknown>) =>
+          (await rows.find(filter as never, { projection: { _id: 1 } }).toArray()).map((r) => r._id).sort();
+        // By _id with a condition that holds, one that does not, and operators on other fields.
+        expect(await ids({ _id: 'r4', flag: true })).toEqual(['r4']);
+        expect(await ids({ _id: 'r5', flag: true })).toEqual([]);
+        expect(await ids({ _id: 'r6', n: { $gte: 6 }, tags: { $ne: 'y' } })).toEqual(['r6']);
+        expect(await ids({ _id: 'r6', tags: 'x', 'sub.k': 1 })).toEqual(['r6']);
+        expect(await ids({ _id: 'r6', $or: [{ n: 1 }, { flag: { $exists: false } }] })).toEqual([]);
+        expect(await ids({ _id: { $in: ['r1', 'r2', 'r3', 'nope'] }, flag: true })).toEqual(['r2']);
+        // By another unique key, and by both keys at once.
+        expect(await ids({ code: 'c8', n: 8 })).toEqual(['r8']);
+        expect(await ids({ code: 'c8', _id: 'r9' })).toEqual([]);
+        // An operator the key cannot be looked up by falls back to the scan.
+        expect(await ids({ _id: { $gte: 'r48', $lte: 'r49' }, flag: true })).toEqual(['r48']);
+        // Guarded updates and deletes by key honour their guards.
+        expect(
+          (await rows.updateOne({ _id: 'r10', tags: { $ne: 'z' } }, { $push: { tags: 'z' } })).modifiedCount,
+        ).toBe(1);
+        expect(
+          (await rows.updateOne({ _id: 'r10', tags: { $ne: 'z' } }, { $push: { tags: 'z' } })).modifiedCount,
+        ).toBe(0);
+        expect(await rows.countDocuments({ _id: 'r10', tags: 'z' })).toBe(1);
+        expect((await rows.deleteOne({ _id: 'r11', flag: true })).deletedCount).toBe(0);
+        expect((await rows.deleteOne({ _id: 'r12', flag: true })).deletedCount).toBe(1);
+        expect(await rows.findOneAndUpdate({ _id: 'r14', n: { $lt: 0 } }, { $set: { n: -1 } })).toBeNull();
+      } finally {
+        await client.close();
+        await server.stop();
+      }
+    },
+  );
 });
 
 async function publishAndRead(server: NatsServer, stream: string, op: 'create' | 'read'): Promise<string[]> {

@@ -1,8 +1,6 @@
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -18,6 +16,9 @@ import org.h2.mvstore.MVStore;
  * <p>It reports MongoDB 5.0 (wire version 13): version 7 of the Node.js driver refuses servers
  * below wire version 8, and the library's own 5.0 constant carries 8. The commands the services
  * use behave the same either way.
+ *
+ * <p>Its collections look a query up by a unique index's key even when the query has further
+ * conditions (KeyLookups), which the library alone does only for a query of the key alone.
  *
  * <pre>
  * java -Xmx512m -cp classes:lib/* LiveEduMongoServer --backend h2 --file data.mv --port 27017
@@ -53,7 +54,7 @@ public final class LiveEduMongoServer {
     MongoBackend backend;
     MVStore store = null;
     switch (backendName) {
-      case "memory" -> backend = new MemoryBackend();
+      case "memory" -> backend = KeyedCollections.memoryBackend();
       case "h2" -> {
         String file = options.get("file");
         if (file == null || file.isBlank()) throw usage("--backend h2 needs --file");
@@ -61,7 +62,7 @@ public final class LiveEduMongoServer {
         if (parent != null) Files.createDirectories(parent);
         int cacheMb = Integer.parseInt(options.getOrDefault("cache-mb", "64"));
         store = new MVStore.Builder().fileName(file).cacheSize(cacheMb).open();
-        backend = new H2Backend(store);
+        backend = KeyedCollections.h2Backend(store);
       }
       default -> throw usage("unknown backend '" + backendName + "' (memory or h2)");
     }

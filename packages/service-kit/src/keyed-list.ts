@@ -51,7 +51,8 @@ export function keyedList(db: Db, collection: string): KeyedList {
     },
 
     async has(owner, id) {
-      return (await lists.countDocuments({ _id: owner, ids: id }, { limit: 1 })) === 1;
+      // A find by key (a count is an aggregation, which the embedded database answers by scanning).
+      return (await lists.findOne({ _id: owner, ids: id }, { projection: { _id: 1 } })) !== null;
     },
 
     async page(owner, skip, limit) {

@@ -47,7 +47,8 @@ export default async function bankDetailsRoutes(app: ServiceApp): Promise<void> 
       },
     },
     async (request) => ({
-      message: (await bankDetails.countDocuments({ _id: caller(request).userId }, { limit: 1 })) > 0,
+      message:
+        (await bankDetails.findOne({ _id: caller(request).userId }, { projection: { _id: 1 } })) !== null,
     }),
   );
 }
