@@ -89,6 +89,9 @@ describe('course listing', () => {
     for (const special of ['.*', '(', '[', '\\', '^', '$', '?', '|']) expect(find(special)).toEqual([]);
     // Braces separate words like any punctuation; what is left is the word "2".
     expect(find('{2}')).toEqual([cpp.title]);
+    // The description is searchable, but the kept card does not carry its text.
+    expect(listing.get(python._id)).not.toHaveProperty('descWords');
+    expect(listing.search('numpy', { page: 1, limit: 10 }).items[0]).not.toHaveProperty('descWords');
   });
 
   it('ranks title matches above description matches, then newer above older', () => {

@@ -14,8 +14,11 @@ export interface ListedCourse {
   title: string;
   category: string;
   categoryKey: string;
-  /** The start of the description: its words are searchable, ranked below the title's. */
-  descWords: string;
+  /**
+   * The start of the description: its words are searchable, ranked below the title's. Given to
+   * `put` for the search index only; the card the listing keeps and returns does not hold it.
+   */
+  descWords?: string;
   thumbnailKey: string;
   pricePaise: number;
   difficulity: string;
@@ -179,9 +182,11 @@ export function createCourseListing(): CourseListing {
   }
 
   return {
-    put(course) {
-      const before = byId.get(course._id);
+    put(listed) {
+      const before = byId.get(listed._id);
       if (before) unlink(before);
+      // At 100k courses the description text would be a fifth of the catalog's memory.
+      const { descWords, ...course } = listed;
       byId.set(course._id, course);
       newest.insert(course);
       listIn(byCategory, course.categoryKey).insert(course);
@@ -191,7 +196,7 @@ export function createCourseListing(): CourseListing {
         title: course.title,
         tutor: course.tutorUsername,
         category: course.category,
-        desc: course.descWords,
+        desc: descWords ?? '',
       });
       lovedCache = null;
     },
