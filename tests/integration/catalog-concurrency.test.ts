@@ -269,11 +269,13 @@ describe('one course bought and reviewed by many at once', () => {
       60_000,
       'the tutor credited for every purchase',
     );
-    const history = await stack.call<{ data: { success: boolean; user?: { _id: string } }[] }>(
+    // A page holds at most 100; the default is 24.
+    const history = await stack.call<{ data: { success: boolean; user?: { _id: string } }[]; total: number }>(
       'GET',
-      '/api/v1/payment-history',
+      '/api/v1/payment-history?limit=100',
       { as: tutor },
     );
+    expect(history.body.total).toBe(CROWD);
     const paidBy = history.body.data.filter((row) => row.success).map((row) => row.user?._id);
     expect(paidBy).toHaveLength(CROWD);
     expect(new Set(paidBy)).toEqual(new Set(students.map((s) => s._id)));

@@ -286,6 +286,80 @@ describe('withdrawals', () => {
     );
   });
 
+  it('answers the newest 24 withdrawals by default, then further pages, to the tutor and the admin', async () => {
+    const tutor = await newTutor('manypayouts');
+    // 30 earlier withdrawals of ₹1001 to ₹1030, a day apart, as the tutor's chain holds them.
+    const now = Date.now();
+    let withdrawn = 0;
+    const chain = Array.from({ length: 30 }, (_, i) => {
+      const seq = i + 1;
+      const amountPaise = (1000 + seq) * 100;
+      withdrawn += amountPaise;
+      const at = new Date(now - (31 - seq) * 24 * 60 * 60 * 1000);
+      return {
+        _id: new ObjectId(),
+        tutorId: tutor._id,
+        seq,
+        amountPaise,
+        withdrawnTotalPaise: withdrawn,
+        status: 'Success',
+        bankDetails: BANK,
+        username: tutor.username,
+        requestedAt: at,
+        updatedAt: at,
+      };
+    });
+    await stack.services.earnings!.app.db.collection('withdrawals').insertMany(chain);
+    const rupees = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+    type Own = { withdrawals: Withdrawal[]; total: number; page: number; pages: number };
+    const own = async (query: string) => {
+      const response = await stack.call<Own>('GET', `/api/v1/user-withdrawals${query}`, { as: tutor });
+      expect(response.status, query).toBe(200);
+      return { ...response.body, amounts: response.body.withdrawals.map((w) => w.amount) };
+    };
+    expect(await own('')).toMatchObject({ total: 30, page: 1, pages: 2, amounts: rupees(1030, 1007) });
+    expect(await own('?page=2')).toMatchObject({ total: 30, page: 2, pages: 2, amounts: rupees(1006, 1001) });
+    expect(await own('?limit=5&page=2')).toMatchObject({
+      total: 30,
+      page: 2,
+      pages: 6,
+      amounts: rupees(1025, 1021),
+    });
+    expect(await own('?page=3')).toMatchObject({ total: 30, page: 3, pages: 2, amounts: [] });
+
+    type All = { withdrawls: AdminWithdrawal[]; total: number; page: number; pages: number };
+    const all = async (query: string) => {
+      const response = await stack.call<All>('GET', `/api/v1/withdrawl-history${query}`, { as: admin });
+      expect(response.status, query).toBe(200);
+      return response.body;
+    };
+    const first = await all('');
+    expect(first.total).toBeGreaterThanOrEqual(30);
+    expect(first).toMatchObject({ page: 1, pages: Math.ceil(first.total / 24) });
+    expect(first.withdrawls).toHaveLength(24);
+    const second = await all('?page=2');
+    expect(second).toMatchObject({ total: first.total, page: 2 });
+    const both = await all('?limit=48');
+    expect([...first.withdrawls, ...second.withdrawls].map((w) => w._id)).toEqual(
+      both.withdrawls.map((w) => w._id),
+    );
+    const sized = await all('?limit=7');
+    expect(sized).toMatchObject({ total: first.total, pages: Math.ceil(first.total / 7) });
+    expect(sized.withdrawls).toHaveLength(7);
+
+    for (const query of ['page=0', 'page=abc', 'page=100001', 'limit=0', 'limit=101']) {
+      for (const [path, as] of [
+        ['/api/v1/user-withdrawals', tutor],
+        ['/api/v1/withdrawl-history', admin],
+      ] as const) {
+        const response = await stack.call('GET', `${path}?${query}`, { as });
+        expect(response.status, `${path}?${query}`).toBe(400);
+        expect(response.body).toEqual({ message: expect.any(String) });
+      }
+    }
+  });
+
   it('keeps withdrawal calls to their roles', async () => {
     const student = await stack.newUser('nowithdraw');
     const tutor = await newTutor('notadmin');

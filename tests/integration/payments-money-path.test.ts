@@ -700,43 +700,240 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
   });
 });
 
-describe('order and payment histories', () => {
-  it('answer whole without page or limit, as the spec client reads them, and a page with them', async () => {
-    const student = await stack.newUser('pager');
-    const bought = [courses[0]!, courses[1]!, courses[2]!];
-    const orders: Order[] = [];
-    for (const c of bought) orders.push((await checkout(stack, student, c)).body);
-    const whole = await stack.call<{ data: PaymentRow[]; total: number; pages: number }>(
-      'GET',
-      '/api/v1/order-history',
-      { as: student },
-    );
-    expect(whole.body.data.map((row) => row.razorpay_order_id)).toEqual(
-      orders.map((o) => o.orderId).reverse(),
-    );
-    expect(whole.body).toMatchObject({ total: 3, page: 1, pages: 1 });
-    const second = await stack.call<{ data: PaymentRow[]; total: number; pages: number }>(
-      'GET',
-      '/api/v1/order-history?limit=2&page=2',
-      { as: student },
-    );
-    expect(second.body.data.map((row) => row.razorpay_order_id)).toEqual([orders[0]!.orderId]);
-    expect(second.body).toMatchObject({ total: 3, page: 2, pages: 2 });
-    expect((await stack.call('GET', '/api/v1/order-history?limit=0', { as: student })).status).toBe(400);
+interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pages: number;
+}
 
-    // The tutor's history lists paid sales only, newest first, and pages the same way.
-    const sales = await stack.call<{ data: PaymentRow[]; total: number }>(
-      'GET',
-      '/api/v1/payment-history?limit=1',
-      { as: tutor },
+const kolkataDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * Copies of an order's row as orders placed `ages` milliseconds ago would have left them (with
+ * `fields` on top), newest first as `ages` grow; answers their ids in that order.
+ */
+async function copiesOf(orderId: string, ages: number[], fields: Record<string, unknown> = {}) {
+  const payments = stack.services.payments?.app.db.collection('payments');
+  if (!payments) throw new Error('payments is not running');
+  const template = await payments.findOne({ razorpay_order_id: orderId });
+  if (!template) throw new Error(`no row for ${orderId}`);
+  const { _id, _outbox, _outboxAt, ...rest } = template;
+  const now = Date.now();
+  const inserted = await payments.insertMany(
+    ages.map((ago, i) => {
+      const at = new Date(now - ago);
+      const day = kolkataDay(at);
+      return {
+        ...rest,
+        ...fields,
+        razorpay_order_id: `${orderId}_copy${i}`,
+        createdAt: at,
+        day,
+        month: day.slice(0, 7),
+      };
+    }),
+  );
+  return ages.map((_, i) => {
+    const id = inserted.insertedIds[i];
+    if (!id) throw new Error('not inserted');
+    return id.toHexString();
+  });
+}
+
+/** Puts ids at the end of an owner's keyed list (`student_orders`, `tutor_sales`), as older entries. */
+async function appendToList(list: string, owner: string, ids: string[]) {
+  const lists = stack.services.payments?.app.db.collection<{ _id: string; ids: string[]; count: number }>(
+    list,
+  );
+  if (!lists) throw new Error('payments is not running');
+  const current = (await lists.findOne({ _id: owner }))?.ids ?? [];
+  const all = [...current, ...ids];
+  await lists.updateOne({ _id: owner }, { $set: { ids: all, count: all.length } }, { upsert: true });
+}
+
+const orderIds = (response: { body: Page<PaymentRow> }) =>
+  response.body.data.map((row) => row.razorpay_order_id);
+async function pageOf(who: Session, path: string) {
+  const response = await stack.call<Page<PaymentRow>>('GET', path, { as: who });
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+  return response;
+}
+/** Every row of a list, read 100 at a time; each page says the same total and page count. */
+async function everyPage(who: Session, path: string) {
+  const rows: PaymentRow[] = [];
+  const first = await pageOf(who, `${path}&limit=100`);
+  const { total, pages } = first.body;
+  expect(pages).toBe(Math.ceil(total / 100));
+  rows.push(...first.body.data);
+  for (let page = 2; page <= pages; page++) {
+    const next = await pageOf(who, `${path}&limit=100&page=${page}`);
+    expect(next.body).toMatchObject({ total, page, pages });
+    rows.push(...next.body.data);
+  }
+  expect(rows).toHaveLength(total);
+  return rows;
+}
+async function refused(who: Session, path: string) {
+  const response = await stack.call<{ message: string }>('GET', path, { as: who });
+  expect(response.status, path).toBe(400);
+  expect(response.body, path).toEqual({ message: expect.any(String) });
+}
+const OUT_OF_RANGE = ['page=0', 'page=abc', 'page=100001', 'limit=0', 'limit=101', 'limit=-1'];
+
+describe('order and payment histories', () => {
+  it('order-history answers the newest 24 by default, then further pages; limit sets the size', async () => {
+    const student = await stack.newUser('pager');
+    const first = (await checkout(stack, student, courses[0]!)).body;
+    // 29 older orders, a minute apart: 30 in all.
+    const older = await copiesOf(
+      first.orderId,
+      Array.from({ length: 29 }, (_, i) => (i + 1) * MINUTE_MS),
     );
-    expect(sales.status).toBe(200);
-    expect(sales.body.data).toHaveLength(1);
-    expect(sales.body.data[0]!.success).toBe(true);
-    const all = await stack.call<{ data: PaymentRow[]; total: number }>('GET', '/api/v1/payment-history', {
-      as: tutor,
+    await appendToList('student_orders', student._id, older);
+    const all = [first.orderId, ...older.map((_, i) => `${first.orderId}_copy${i}`)];
+
+    const one = await pageOf(student, '/api/v1/order-history');
+    expect(one.body).toMatchObject({ total: 30, page: 1, pages: 2 });
+    expect(orderIds(one)).toEqual(all.slice(0, 24));
+    const two = await pageOf(student, '/api/v1/order-history?page=2');
+    expect(two.body).toMatchObject({ total: 30, page: 2, pages: 2 });
+    expect(orderIds(two)).toEqual(all.slice(24));
+    const sized = await pageOf(student, '/api/v1/order-history?limit=5&page=3');
+    expect(sized.body).toMatchObject({ total: 30, page: 3, pages: 6 });
+    expect(orderIds(sized)).toEqual(all.slice(10, 15));
+    const past = await pageOf(student, '/api/v1/order-history?page=3');
+    expect(past.body).toEqual({ data: [], total: 30, page: 3, pages: 2 });
+    for (const query of OUT_OF_RANGE) await refused(student, `/api/v1/order-history?${query}`);
+  });
+
+  it("payment-history answers the tutor's newest 24 paid sales by default, then further pages", async () => {
+    const student = await stack.newUser('salesbuyer');
+    const seller = await newTutor(stack);
+    const order = (await checkout(stack, student, courses[1]!)).body;
+    // 26 paid sales of a tutor of their own, a minute apart.
+    const sales = await copiesOf(
+      order.orderId,
+      Array.from({ length: 26 }, (_, i) => i * MINUTE_MS),
+      { tutorId: seller._id, success: true, razorpay_payment_id: 'pay_Copied000000' },
+    );
+    await appendToList('tutor_sales', seller._id, sales);
+    const all = sales.map((_, i) => `${order.orderId}_copy${i}`);
+
+    const one = await pageOf(seller, '/api/v1/payment-history');
+    expect(one.body).toMatchObject({ total: 26, page: 1, pages: 2 });
+    expect(orderIds(one)).toEqual(all.slice(0, 24));
+    expect(one.body.data.every((row) => row.success && row.user?._id === student._id)).toBe(true);
+    const two = await pageOf(seller, '/api/v1/payment-history?page=2');
+    expect(two.body).toMatchObject({ total: 26, page: 2, pages: 2 });
+    expect(orderIds(two)).toEqual(all.slice(24));
+    const sized = await pageOf(seller, '/api/v1/payment-history?limit=10&page=2');
+    expect(sized.body).toMatchObject({ total: 26, page: 2, pages: 3 });
+    expect(orderIds(sized)).toEqual(all.slice(10, 20));
+    for (const query of OUT_OF_RANGE) await refused(seller, `/api/v1/payment-history?${query}`);
+
+    // The shared tutor's real sales: paid ones only, newest first.
+    const real = await pageOf(tutor, '/api/v1/payment-history?limit=1');
+    expect(real.body.data).toHaveLength(1);
+    expect(real.body.data[0]!.success).toBe(true);
+    expect(real.body.pages).toBe(real.body.total);
+  });
+
+  it("all-payment-history answers everyone's newest 24 by default, then further pages", async () => {
+    const student = await stack.newUser('everyone');
+    const order = (await checkout(stack, student, courses[2]!)).body;
+    await copiesOf(
+      order.orderId,
+      Array.from({ length: 25 }, (_, i) => (i + 1) * MINUTE_MS),
+    );
+    const one = await pageOf(admin, '/api/v1/all-payment-history');
+    const { total } = one.body;
+    expect(total).toBeGreaterThanOrEqual(26);
+    expect(one.body).toMatchObject({ page: 1, pages: Math.ceil(total / 24) });
+    expect(one.body.data).toHaveLength(24);
+    expect(orderIds(one)[0]).toBe(order.orderId);
+    const two = await pageOf(admin, '/api/v1/all-payment-history?page=2');
+    expect(two.body).toMatchObject({ total, page: 2 });
+    const both = await pageOf(admin, '/api/v1/all-payment-history?limit=48');
+    expect([...orderIds(one), ...orderIds(two)]).toEqual(orderIds(both));
+    for (const query of OUT_OF_RANGE) await refused(admin, `/api/v1/all-payment-history?${query}`);
+  });
+
+  it('all-payment-history?timePeriod= keeps the orders of that period, paged, and counts them', async () => {
+    const student = await stack.newUser('periods');
+    const order = (await checkout(stack, student, courses[3]!)).body;
+    const totals = async () => {
+      const of = async (period: string) =>
+        (await pageOf(admin, `/api/v1/all-payment-history?limit=1&timePeriod=${period}`)).body.total;
+      return {
+        today: await of('today'),
+        past7days: await of('past7days'),
+        past28days: await of('past28days'),
+        none: await of('none'),
+        unfiltered: (await pageOf(admin, '/api/v1/all-payment-history?limit=1')).body.total,
+      };
+    };
+    const before = await totals();
+    // 3 orders of today (besides the one above), 3 from 10 days ago and 2 from 40 days ago.
+    await copiesOf(order.orderId, [
+      1,
+      2,
+      3,
+      10 * DAY_MS,
+      10 * DAY_MS + 1,
+      10 * DAY_MS + 2,
+      40 * DAY_MS,
+      40 * DAY_MS + 1,
+    ]);
+    const after = await totals();
+    expect({
+      today: after.today - before.today,
+      past7days: after.past7days - before.past7days,
+      past28days: after.past28days - before.past28days,
+      none: after.none - before.none,
+      unfiltered: after.unfiltered - before.unfiltered,
+    }).toEqual({ today: 3, past7days: 3, past28days: 6, none: 8, unfiltered: 8 });
+    expect(after.none).toBe(after.unfiltered);
+    expect(after.today).toBeLessThanOrEqual(after.past7days);
+    expect(after.past7days).toBeLessThanOrEqual(after.past28days);
+    expect(after.past28days).toBeLessThan(after.none);
+
+    // The period's rows, newest first, none older than its first day; paged like the whole list.
+    const copy = (i: number) => `${order.orderId}_copy${i}`;
+    const firstDay = kolkataDay(new Date(Date.now() - 27 * DAY_MS));
+    const month = await everyPage(admin, '/api/v1/all-payment-history?timePeriod=past28days');
+    expect(month).toHaveLength(after.past28days);
+    expect(month.every((row) => kolkataDay(new Date(row.createdAt)) >= firstDay)).toBe(true);
+    const times = month.map((row) => Date.parse(row.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const monthIds = month.map((row) => row.razorpay_order_id);
+    expect(monthIds).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5].map(copy)));
+    expect(monthIds).not.toContain(copy(6));
+    expect(monthIds).not.toContain(copy(7));
+    const todayIds = (await everyPage(admin, '/api/v1/all-payment-history?timePeriod=today')).map(
+      (row) => row.razorpay_order_id,
+    );
+    expect(todayIds).toEqual(expect.arrayContaining([order.orderId, copy(0), copy(1), copy(2)]));
+    expect(todayIds).not.toContain(copy(3));
+    const second = await pageOf(admin, '/api/v1/all-payment-history?timePeriod=past28days&limit=2&page=2');
+    expect(second.body).toMatchObject({
+      total: after.past28days,
+      page: 2,
+      pages: Math.ceil(after.past28days / 2),
     });
-    expect(all.body.data.length).toBe(all.body.total);
-    expect(all.body.data[0]!.razorpay_order_id).toBe(sales.body.data[0]!.razorpay_order_id);
+    expect(orderIds(second)).toEqual(monthIds.slice(2, 4));
+    // The default page of a period is its newest 24.
+    const firstOfToday = await pageOf(admin, '/api/v1/all-payment-history?timePeriod=today');
+    expect(firstOfToday.body).toMatchObject({
+      total: after.today,
+      page: 1,
+      pages: Math.ceil(after.today / 24),
+    });
+    expect(orderIds(firstOfToday)).toEqual(todayIds.slice(0, 24));
+
+    await refused(admin, '/api/v1/all-payment-history?timePeriod=yesterday');
+    await refused(admin, '/api/v1/all-payment-history?timePeriod=today&limit=0');
   });
 });

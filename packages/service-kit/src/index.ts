@@ -49,7 +49,6 @@ export {
   pageFields,
   pageOfList,
   pageRequest,
-  pageRequestOrWhole,
 } from './http/paging.ts';
 export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';

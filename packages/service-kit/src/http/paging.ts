@@ -51,16 +51,6 @@ export function pageRequest(
   return { page, limit, skip: (page - 1) * limit };
 }
 
-/**
- * For lists the spec's client reads whole (tables that filter in the browser): without `page` or
- * `limit` the whole list, as one page; with either, a page as usual.
- */
-export function pageRequestOrWhole(query: { page?: string; limit?: string }): PageRequest {
-  if (query.page === undefined && query.limit === undefined)
-    return { page: 1, limit: Number.MAX_SAFE_INTEGER, skip: 0 };
-  return pageRequest(query);
-}
-
 export function pageFields(total: number, request: Pick<PageRequest, 'page' | 'limit'>) {
   return { total, page: request.page, pages: Math.ceil(total / request.limit) };
 }

@@ -10,7 +10,7 @@ import {
   PageFields,
   PageQuery,
   pageFields,
-  pageRequestOrWhole,
+  pageRequest,
   requireRole,
   type ServiceApp,
   Type,
@@ -47,8 +47,6 @@ const AdminWithdrawal = Type.Object({
   status: Status,
   date: Type.String(),
 });
-
-const HISTORY_LIMIT = 500;
 
 export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
   const { withdrawals, users } = collections(app.db);
@@ -96,7 +94,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: tutorOnly,
       schema: {
-        summary: "The tutor's withdrawals, newest first; whole (up to 500), or a page with page or limit",
+        summary: "The tutor's withdrawals, newest first, a page at a time",
         querystring: PageQuery,
         response: {
           200: Type.Object({ withdrawals: Type.Array(OwnWithdrawal), ...PageFields }),
@@ -105,8 +103,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const asked = pageRequestOrWhole(request.query);
-      const page = { ...asked, limit: Math.min(asked.limit, HISTORY_LIMIT) };
+      const page = pageRequest(request.query);
       const mine = { tutorId: caller(request).userId };
       const [list, total] = await Promise.all([
         withdrawals.find(mine).sort({ seq: -1 }).skip(page.skip).limit(page.limit).toArray(),
@@ -130,7 +127,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       preHandler: adminOnly,
       schema: {
         summary:
-          'Every withdrawal request, newest first, with the tutor and the account to pay; whole (up to 500), or a page with page or limit',
+          'Every withdrawal request, newest first, with the tutor and the account to pay, a page at a time',
         querystring: PageQuery,
         response: {
           200: Type.Object({ withdrawls: Type.Array(AdminWithdrawal), ...PageFields }),
@@ -139,8 +136,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const asked = pageRequestOrWhole(request.query);
-      const page = { ...asked, limit: Math.min(asked.limit, HISTORY_LIMIT) };
+      const page = pageRequest(request.query);
       const [list, total] = await Promise.all([
         withdrawals.find({}).sort({ requestedAt: -1 }).skip(page.skip).limit(page.limit).toArray(),
         withdrawals.countDocuments({}),

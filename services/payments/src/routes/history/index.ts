@@ -7,13 +7,13 @@ import {
   PageQueryFields,
   type PageRequest,
   pageFields,
-  pageRequestOrWhole,
+  pageRequest,
   requireRole,
   requireUser,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { ObjectId, type WithId } from 'mongodb';
+import { type Filter, ObjectId, type WithId } from 'mongodb';
 import { toPaymentRecord } from '../../domain/payment.ts';
 import { firstDayOf, TIME_PERIODS } from '../../domain/periods.ts';
 import { type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
@@ -33,12 +33,11 @@ const WithBuyer = Type.Object({
   user: Type.Object({ _id: Type.String(), username: Type.String() }),
 });
 const Errors = { 400: MessageReply, 401: MessageReply, 403: MessageReply };
+const TimePeriodField = Type.Union(TIME_PERIODS.map((p) => Type.Literal(p)));
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** How many of a student's newest orders a time window looks through. */
 const WINDOW_ORDERS = 1_000;
-/** These histories feed tables that filter by period in the browser: whole unless paged. */
-const requested = pageRequestOrWhole;
 
 export default async function historyRoutes(app: ServiceApp): Promise<void> {
   const payments = paymentsOf(app.db);
@@ -68,8 +67,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary:
-          "The caller's orders, newest first (abandoned ones included, as Fail), whole, or a page at a time with page or limit",
+        summary: "The caller's orders, newest first (abandoned ones included, as Fail), a page at a time",
         querystring: PageQuery,
         response: { 200: Type.Object({ data: Type.Array(Record_), ...PageFields }), ...Errors },
       },
@@ -78,7 +76,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       const { rows, paging } = await pageOf(
         lists.studentOrders,
         caller(request).userId,
-        requested(request.query),
+        pageRequest(request.query),
       );
       return { data: records(rows), ...paging };
     },
@@ -90,9 +88,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: "The caller's orders in a window of calendar days (Asia/Kolkata), newest first",
-        querystring: Type.Object({
-          timePeriod: Type.Optional(Type.Union(TIME_PERIODS.map((p) => Type.Literal(p)))),
-        }),
+        querystring: Type.Object({ timePeriod: Type.Optional(TimePeriodField) }),
         response: { 200: Type.Object({ data: Type.Array(Record_) }), ...Errors },
       },
     },
@@ -110,7 +106,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireRole('tutor'),
       schema: {
         summary:
-          "Payments received for the caller's courses, newest first, with each buyer, whole, or a page at a time with page or limit",
+          "Payments received for the caller's courses, newest first, with each buyer, a page at a time",
         querystring: PageQuery,
         response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
       },
@@ -119,7 +115,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       const { rows, paging } = await pageOf(
         lists.tutorSales,
         caller(request).userId,
-        requested(request.query),
+        pageRequest(request.query),
       );
       // A sale listed just before its transition that then did not happen is not shown.
       return { data: withBuyers(rows.filter((row) => row.success)), ...paging };
@@ -132,16 +128,18 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireRole('admin'),
       schema: {
         summary:
-          "Everyone's orders, newest first, with each buyer; whole, or a page at a time with page or limit",
-        querystring: Type.Object(PageQueryFields),
+          "Everyone's orders, newest first, with each buyer, a page at a time; timePeriod keeps those of today or the last 7 or 28 calendar days (Asia/Kolkata), as in payment-history-time",
+        querystring: Type.Object({ ...PageQueryFields, timePeriod: Type.Optional(TimePeriodField) }),
         response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
       },
     },
     async (request) => {
-      const page = requested(request.query);
+      const page = pageRequest(request.query);
+      const from = firstDayOf(request.query.timePeriod ?? 'none', new Date());
+      const filter: Filter<PaymentDoc> = from ? { day: { $gte: from } } : {};
       const [rows, total] = await Promise.all([
-        payments.find({}).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).toArray(),
-        payments.countDocuments({}),
+        payments.find(filter).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).toArray(),
+        payments.countDocuments(filter),
       ]);
       return { data: withBuyers(rows), ...pageFields(total, page) };
     },
