@@ -405,10 +405,20 @@ describe('the money path and the decisions', () => {
     await shows(row.getByRole('link', { name: title }));
     await shows(row.getByText('Success', { exact: true }));
     await shows(row.getByText(rupees.format(course.price)));
-    const all = await ok<{ data: unknown[] }>('GET', '/api/v1/all-payment-history', { as: adminAuth });
-    expect(await page.locator('tbody tr').count()).toBe(all.data.length);
-    // 'Today' keeps the purchase made a moment ago.
+    // Pages of every order (more load as the end scrolls into view), and how many there are in all.
+    const all = await ok<{ total: number }>('GET', '/api/v1/all-payment-history?limit=1', { as: adminAuth });
+    await shows(page.getByText(new RegExp(`^Showing \\d+ of ${all.total}$`)));
+    const shownMatchesRows = async () => {
+      const text = (await page.getByText(/^Showing \d+ of \d+$/).textContent()) ?? '';
+      return Number(/^Showing (\d+)/.exec(text)?.[1]) === (await page.locator('tbody tr').count());
+    };
+    await expect.poll(shownMatchesRows).toBe(true);
+    // 'Today' asks the server for today's orders, the purchase made a moment ago among them.
+    const today = await ok<{ total: number }>('GET', '/api/v1/all-payment-history?timePeriod=today', {
+      as: adminAuth,
+    });
     await page.getByRole('button', { name: 'Today' }).click();
+    await shows(page.getByText(new RegExp(`^Showing \\d+ of ${today.total}$`)));
     await shows(page.getByRole('row').filter({ hasText: order.orderId }));
     await session.screenshot('admin-all-payments');
   });

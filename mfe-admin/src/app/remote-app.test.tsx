@@ -54,7 +54,11 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   setDesktop(true);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Paged lists remember how far they were read, per page of the app.
+  sessionStorage.clear();
+});
 
 describe('who sees the dashboard', () => {
   it.each([
@@ -331,6 +335,9 @@ describe('withdrawal requests', () => {
         return json({ message: 'Withdrawal status updated' });
       }
       return json({
+        total: 1,
+        page: 1,
+        pages: 1,
         withdrawls: [
           {
             _id: 'w1',
@@ -375,51 +382,115 @@ describe('withdrawal requests', () => {
     const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
     expect(String(put?.[0])).toBe('/api/v1/confirm-withdrawlRequest/w1');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'Success' });
+    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+  });
+
+  it('loads the requests a page at a time', async () => {
+    const request = (n: number) => ({
+      _id: `w${n}`,
+      user: { _id: `u${n}`, username: `tutor${n}`, email: `tutor${n}@example.com` },
+      amount: 1000 + n,
+      status: 'Processing',
+      date: '2025-06-01T10:00:00.000Z',
+    });
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('page=2')
+        ? json({ withdrawls: [request(3)], total: 3, page: 2, pages: 2 })
+        : json({ withdrawls: [request(1), request(2)], total: 3, page: 1, pages: 2 }),
+    );
+    renderAt('/dashboard/withdrawl-requests');
+    expect(await screen.findByText('tutor2')).toBeTruthy();
+    expect(screen.queryByText('tutor3')).toBeNull();
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('tutor3')).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    expect(urls()).toEqual(['/api/v1/withdrawl-history', '/api/v1/withdrawl-history?page=2']);
+  });
+
+  it('says when there are no requests', async () => {
+    fetchMock.mockImplementation(async () => json({ withdrawls: [], total: 0, page: 1, pages: 0 }));
+    renderAt('/dashboard/withdrawl-requests');
+    expect(await screen.findByText('No withdrawal requests')).toBeTruthy();
   });
 });
 
 describe('all payments', () => {
-  it('shows every order with its buyer; the filters cut by calendar day', async () => {
-    const today = new Date().toISOString();
-    const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
-    fetchMock.mockImplementation(async () =>
-      json({
-        data: [
-          {
-            _id: 'p1',
-            razorpay_order_id: 'order_1',
-            razorpay_payment_id: 'pay_1',
-            courseEnrolled: { _id: 'c1', title: 'Algebra' },
-            amount: 2000,
-            success: true,
-            createdAt: today,
-            user: { _id: 'u1', username: 'arjun' },
-          },
-          {
-            _id: 'p2',
-            razorpay_order_id: 'order_2',
-            courseEnrolled: { _id: 'c2', title: 'Physics' },
-            amount: 500,
-            success: false,
-            createdAt: old,
-            user: { _id: 'u2', username: 'meera' },
-          },
-        ],
-      }),
-    );
+  const DAY = 24 * 60 * 60 * 1000;
+  const payment = (n: number, ago: number, success = true) => ({
+    _id: `p${n}`,
+    razorpay_order_id: `order_${n}`,
+    ...(success ? { razorpay_payment_id: `pay_${n}` } : {}),
+    courseEnrolled: { _id: `c${n}`, title: `Course ${n}` },
+    amount: 500 * n,
+    success,
+    createdAt: new Date(Date.now() - ago).toISOString(),
+    user: { _id: `u${n}`, username: `buyer${n}` },
+  });
+
+  it('shows every order with its buyer a page at a time; the filters ask the server for the period', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const query = new URL(String(input), 'http://site').searchParams;
+      if (query.get('timePeriod') === 'past28days') {
+        return json({ data: [payment(1, 0)], total: 1, page: 1, pages: 1 });
+      }
+      return query.get('page') === '2'
+        ? json({ data: [payment(3, 60 * DAY)], total: 3, page: 2, pages: 2 })
+        : json({ data: [payment(1, 0), payment(2, 40 * DAY, false)], total: 3, page: 1, pages: 2 });
+    });
     renderAt('/dashboard/all-payments');
     const paid = (await screen.findByText('order_1')).closest('tr') as HTMLElement;
-    expect(within(paid).getByText('arjun')).toBeTruthy();
-    expect(within(paid).getByRole('link', { name: 'Algebra' }).getAttribute('href')).toBe('/viewCouse/c1');
+    expect(within(paid).getByText('buyer1')).toBeTruthy();
+    expect(within(paid).getByRole('link', { name: 'Course 1' }).getAttribute('href')).toBe('/viewCouse/c1');
     expect(within(paid).getByText('Success')).toBeTruthy();
     const failed = screen.getByText('order_2').closest('tr') as HTMLElement;
     expect(within(failed).getByText('-')).toBeTruthy();
     expect(within(failed).getByText('Fail')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    expect(screen.queryByText('order_3')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('order_3')).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
     fireEvent.click(screen.getByRole('button', { name: '28 days' }));
-    expect(screen.queryByText('order_2')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('order_2')).toBeNull());
     expect(screen.getByText('order_1')).toBeTruthy();
+    expect(screen.queryByText('order_3')).toBeNull();
+    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Back to every order, as far as it had been read.
+    expect(await screen.findByText('order_3')).toBeTruthy();
     expect(screen.getByText('order_2')).toBeTruthy();
+    expect(urls()).toEqual([
+      '/api/v1/all-payment-history',
+      '/api/v1/all-payment-history?page=2',
+      '/api/v1/all-payment-history?timePeriod=past28days',
+      '/api/v1/all-payment-history',
+      '/api/v1/all-payment-history?page=2',
+    ]);
+  });
+
+  it('says when there is nothing in the period, and shows a failed load with a retry', async () => {
+    let fail = true;
+    fetchMock.mockImplementation(async (input) => {
+      if (fail) return json({ message: 'Payments are unavailable' }, 503);
+      return String(input).includes('timePeriod=today')
+        ? json({ data: [], total: 0, page: 1, pages: 0 })
+        : json({ data: [payment(1, 3 * DAY)], total: 1, page: 1, pages: 1 });
+    });
+    renderAt('/dashboard/all-payments');
+    expect(
+      await screen.findByText('The payments could not be loaded. Payments are unavailable'),
+    ).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('order_1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByText('No Order History')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
   });
 });
 

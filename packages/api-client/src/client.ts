@@ -178,10 +178,13 @@ export function createApiClient(options: ApiClientOptions) {
         ...auth,
         signal,
       }),
-    orderHistory: (signal?: AbortSignal) =>
-      get<{ data: PaymentRecord[] }>('api/v1/order-history', { ...auth, signal }),
-    paymentHistory: (signal?: AbortSignal) =>
-      get<{ data: PaymentRecord[] }>('api/v1/payment-history', { ...auth, signal }),
+    orderHistory: (signal?: AbortSignal, page = 1) =>
+      get<{ data: PaymentRecord[] } & Paged>(`api/v1/order-history${pageQuery(page)}`, { ...auth, signal }),
+    paymentHistory: (signal?: AbortSignal, page = 1) =>
+      get<{ data: PaymentRecord[] } & Paged>(`api/v1/payment-history${pageQuery(page)}`, {
+        ...auth,
+        signal,
+      }),
     paymentHistoryTime: (timePeriod: TimePeriod, signal?: AbortSignal) =>
       get<{ data?: PaymentRecord[] }>(`api/v1/payment-history-time?timePeriod=${enc(timePeriod)}`, {
         ...auth,
@@ -245,7 +248,11 @@ export function createApiClient(options: ApiClientOptions) {
     isBankDetail: () => get<{ message: boolean }>('api/v1/isBankDetail', auth),
     availableBalance: () => get<{ earnings: number }>('api/v1/get-available-balance', auth),
     withdrawRequest: (amount: number) => post<MessageResponse>('api/v1/withdraw-request', { amount }, auth),
-    userWithdrawals: () => get<{ withdrawals: Withdrawal[] }>('api/v1/user-withdrawals', auth),
+    userWithdrawals: (signal?: AbortSignal, page = 1) =>
+      get<{ withdrawals: Withdrawal[] } & Paged>(`api/v1/user-withdrawals${pageQuery(page)}`, {
+        ...auth,
+        signal,
+      }),
 
     // Admin
     count: (what: 'users' | 'students' | 'tutors' | 'courses') =>
@@ -264,7 +271,17 @@ export function createApiClient(options: ApiClientOptions) {
     tutorRequests: () => get<{ data: TutorRequest[] }>('api/v1/getTutorRequests', auth),
     acceptTutorRequest: (body: { option: string; id: string }) =>
       put<MessageResponse>('api/v1/acceptTutorRequest', body, auth),
-    allPaymentHistory: () => get<{ data: AdminPaymentRecord[] }>('api/v1/all-payment-history', auth),
+    /** Everyone's orders a page at a time; a `timePeriod` other than `none` keeps that period's. */
+    allPaymentHistory: (signal?: AbortSignal, page = 1, timePeriod: TimePeriod = 'none') => {
+      const query = new URLSearchParams();
+      if (page > 1) query.set('page', String(page));
+      if (timePeriod !== 'none') query.set('timePeriod', timePeriod);
+      const search = query.toString();
+      return get<{ data: AdminPaymentRecord[] } & Paged>(
+        `api/v1/all-payment-history${search ? `?${search}` : ''}`,
+        { ...auth, signal },
+      );
+    },
     revenue: (
       which:
         | 'getTotalRevnue'
@@ -274,7 +291,11 @@ export function createApiClient(options: ApiClientOptions) {
         | 'getTotalRevenueThisMonthTwentyPercent'
         | 'getTotalRevenueThisWeektwentypercent',
     ) => get<{ money: number }>(`api/v1/${which}`, auth),
-    withdrawalHistory: () => get<{ withdrawls: Withdrawal[] }>('api/v1/withdrawl-history', auth),
+    withdrawalHistory: (signal?: AbortSignal, page = 1) =>
+      get<{ withdrawls: Withdrawal[] } & Paged>(`api/v1/withdrawl-history${pageQuery(page)}`, {
+        ...auth,
+        signal,
+      }),
     confirmWithdrawalRequest: (id: string, status: 'Processing' | 'Success') =>
       put<MessageResponse>(`api/v1/confirm-withdrawlRequest/${enc(id)}`, { status }, auth),
   };

@@ -14,7 +14,6 @@ export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
 export {
   formatOrderDate,
-  inOrderPeriod,
   ORDER_HISTORY_FILTERS,
   OrderHistoryTable,
   orderHistoryColumns,
@@ -22,7 +21,7 @@ export {
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
-export { type PagedList, type PageOf, usePagedList } from './hooks/use-paged-list.ts';
+export { type PagedList, type PageOf, usePagedList, useShownItems } from './hooks/use-paged-list.ts';
 export { type Resource, useResource } from './hooks/use-resource.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -11,31 +11,6 @@ export const ORDER_HISTORY_FILTERS: (TableFilter & { id: TimePeriod })[] = [
   { id: 'none', label: 'Clear filters' },
 ];
 
-const kolkataDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Whether a payment made at `createdAt` falls in the period, by calendar days in Asia/Kolkata as
- * the server cuts them: `today` is today, `past7days` / `past28days` today and the 6 / 27 days
- * before it, `none` everything.
- */
-export function inOrderPeriod(createdAt: string, period: TimePeriod, now: Date = new Date()): boolean {
-  if (period === 'none') return true;
-  const made = new Date(createdAt);
-  if (Number.isNaN(made.getTime())) return false;
-  const days = period === 'today' ? 1 : period === 'past7days' ? 7 : 28;
-  // Calendar days compare as dates: the Kolkata date strings sort and subtract as UTC midnights.
-  const day = (d: Date) => Date.parse(`${kolkataDay.format(d)}T00:00:00Z`);
-  const back = (day(now) - day(made)) / DAY_MS;
-  return back >= 0 && back < days;
-}
-
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
   day: 'numeric',

@@ -154,3 +154,13 @@ export function usePagedList<T>(
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, loadMore, reload } as PagedList<T> & { loadMore: () => void; reload: () => void };
 }
+
+/**
+ * The items a paged list showed last: while it loads again (another filter, a reload after a
+ * change) the rows already on screen stay instead of a spinner. `null` until the first page.
+ */
+export function useShownItems<T>(list: PagedList<T>): T[] | null {
+  const shown = useRef<T[] | null>(null);
+  if (list.status === 'ready') shown.current = list.items;
+  return shown.current;
+}

@@ -1,11 +1,11 @@
 import type { Withdrawal } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { DataTable, EmptyState, formatOrderDate, formatRupees, theme, useResource } from '@liveedu/ui';
+import { DataTable, EmptyState, formatOrderDate, formatRupees, theme, usePagedList } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
-import { ResourceView } from '../../../shared/components/resource-view.tsx';
+import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
 
 type Status = Withdrawal['status'];
 const STATUSES: Status[] = ['Processing', 'Success'];
@@ -59,15 +59,22 @@ function StatusControl({ w, onChanged }: { w: Withdrawal; onChanged: () => void 
   );
 }
 
-/** /dashboard/withdrawl-requests: every withdrawal with the account to pay; Processing or Success. */
+/**
+ * /dashboard/withdrawl-requests: every withdrawal with the account to pay, newest first, a page at
+ * a time; Processing or Success.
+ */
 export function WithdrawalRequestsPage() {
   const api = useApi();
-  const withdrawals = useResource(async () => (await api.withdrawalHistory()).withdrawls, [api]);
+  const withdrawals = usePagedList(
+    'withdrawal-requests',
+    (page, signal) => api.withdrawalHistory(signal, page).then((r) => ({ ...r, items: r.withdrawls ?? [] })),
+    [api],
+  );
   return (
     <PageFrame>
       <h1>Withdrawal Requests</h1>
-      <ResourceView
-        resource={withdrawals}
+      <PagedListView
+        list={withdrawals}
         loadingLabel="Loading the withdrawal requests…"
         errorText="The withdrawal requests could not be loaded."
       >
@@ -98,7 +105,7 @@ export function WithdrawalRequestsPage() {
             />
           )
         }
-      </ResourceView>
+      </PagedListView>
     </PageFrame>
   );
 }

@@ -1,25 +1,39 @@
 import type { PaymentRecord, TimePeriod } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, OrderHistoryTable, Spinner, useResource } from '@liveedu/ui';
-import { useEffect, useState } from 'react';
+import {
+  ErrorState,
+  Loading,
+  OrderHistoryTable,
+  PagedListEnd,
+  type PageOf,
+  Spinner,
+  usePagedList,
+  useShownItems,
+} from '@liveedu/ui';
+import { useState } from 'react';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
-/** The user's orders; 7 days, 28 days and Today ask the server for that period, Clear filters for all. */
+/**
+ * The user's orders, newest first, a page at a time. 7 days, 28 days and Today ask the server for
+ * that period, which answers it whole; Clear filters goes back to the pages of every order.
+ */
 export function OrderHistoryPage() {
   const api = useApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
-  const orders = useResource(
-    async (signal) =>
-      period === 'none'
-        ? ((await api.orderHistory(signal)).data ?? [])
-        : ((await api.paymentHistoryTime(period, signal)).data ?? []),
+  const orders = usePagedList<PaymentRecord>(
+    `order-history:${period}`,
+    async (page, signal): Promise<PageOf<PaymentRecord>> => {
+      if (period === 'none') {
+        const r = await api.orderHistory(signal, page);
+        return { ...r, items: r.data ?? [] };
+      }
+      const items = (await api.paymentHistoryTime(period, signal)).data ?? [];
+      return { items, total: items.length, pages: 1 };
+    },
     [api, period],
   );
   // The rows of the previous period stay on screen while the next one loads.
-  const [rows, setRows] = useState<PaymentRecord[] | null>(null);
-  useEffect(() => {
-    if (orders.status === 'ready') setRows(orders.data);
-  }, [orders.status, orders.data]);
+  const rows = useShownItems(orders);
 
   return (
     <PageSection aria-labelledby="orders-heading" aria-busy={orders.status === 'loading'}>
@@ -31,7 +45,10 @@ export function OrderHistoryPage() {
       ) : rows === null ? (
         <Loading label="Loading your orders…" />
       ) : (
-        <OrderHistoryTable caption="Order History" rows={rows} activeFilter={period} onFilter={setPeriod} />
+        <>
+          <OrderHistoryTable caption="Order History" rows={rows} activeFilter={period} onFilter={setPeriod} />
+          <PagedListEnd list={orders} />
+        </>
       )}
     </PageSection>
   );

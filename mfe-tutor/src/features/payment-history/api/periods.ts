@@ -24,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Whether a payment falls in the period by calendar days in Asia/Kolkata, as the server cuts the
  * order history: `today` is today, `past7days` / `past28days` today and the 6 / 27 days before.
- * The tutor's list has no period call of its own, so the cut is made here.
+ * The tutor's list has no period call of its own, so the pages loaded are cut here.
  */
 export function inPeriod(createdAt: string, period: TimePeriod, now: Date = new Date()): boolean {
   if (period === 'none') return true;

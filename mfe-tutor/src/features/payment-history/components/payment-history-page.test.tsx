@@ -6,13 +6,15 @@ import { inPeriod } from '../api/periods.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('payment history', () => {
-  it('lists the payments with date, course, buyer, amount and status, and filters them by period', async () => {
+  it('lists the payments a page at a time with date, course, buyer, amount and status, and filters them by period', async () => {
     const now = Date.now();
     const payment = (id: string, ago: number, buyer: string) => ({
       _id: id,
@@ -23,42 +25,80 @@ describe('payment history', () => {
       success: true,
       createdAt: new Date(now - ago).toISOString(),
     });
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/v1/payment-history': {
-          body: {
-            data: [
-              payment('p1', 0, 'arjun_k'),
-              payment('p2', 3 * DAY, 'meera_r'),
-              payment('p3', 20 * DAY, 'kabir_s'),
-            ],
-          },
+    const fetchMock = fakeFetch({
+      'GET /api/v1/payment-history': {
+        body: {
+          data: [payment('p1', 0, 'arjun_k'), payment('p2', 3 * DAY, 'meera_r')],
+          total: 3,
+          page: 1,
+          pages: 2,
         },
-      }),
-    );
+      },
+      'GET /api/v1/payment-history?page=2': {
+        body: { data: [payment('p3', 20 * DAY, 'kabir_s')], total: 3, page: 2, pages: 2 },
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
     await screen.findByText('arjun_k');
     const rows = () => screen.getAllByRole('row').slice(1);
-    expect(rows()).toHaveLength(3);
+    const loadMore = () => screen.queryByRole('button', { name: 'Load more' });
+    expect(rows()).toHaveLength(2);
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
     const first = rows()[0]!;
     expect(within(first).getByRole('link', { name: 'Practical TypeScript' }).getAttribute('href')).toBe(
       '/viewCouse/c1',
     );
     expect(within(first).getByText('₹1,500.00')).toBeTruthy();
     expect(within(first).getByText('Success')).toBeTruthy();
+
+    // Today's payment is the newest; the older one loaded shows that nothing of today is missing.
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(rows()).toHaveLength(1);
+    expect(loadMore()).toBeNull();
+    // Every loaded payment is in the last 28 days, so older pages may hold more of them.
+    fireEvent.click(screen.getByRole('button', { name: '28 days' }));
+    expect(rows()).toHaveLength(2);
+    fireEvent.click(loadMore()!);
+    expect(await screen.findByText('kabir_s')).toBeTruthy();
+    expect(rows()).toHaveLength(3);
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    expect(loadMore()).toBeNull();
+
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
     expect(rows()).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: '28 days' }));
-    expect(rows()).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(rows()).toHaveLength(3);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/v1/payment-history',
+      '/api/v1/payment-history?page=2',
+    ]);
+  });
+
+  it('shows a failed load with a retry', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/payment-history': () =>
+          fail
+            ? { status: 503, body: { message: 'Payments are unavailable' } }
+            : { body: { data: [], total: 0, page: 1, pages: 0 } },
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
+    expect(await screen.findByText('Payments are unavailable')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Payment History')).toBeTruthy();
   });
 
   it('says when there is nothing to show', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/payment-history': { body: { data: [] } } }));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/v1/payment-history': { body: { data: [], total: 0, page: 1, pages: 0 } } }),
+    );
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
     expect(await screen.findByText('No Payment History')).toBeTruthy();
   });

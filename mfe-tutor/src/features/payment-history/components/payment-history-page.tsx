@@ -1,6 +1,14 @@
 import type { TimePeriod } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { type Column, DataTable, ErrorState, formatRupees, Loading, useResource } from '@liveedu/ui';
+import {
+  type Column,
+  DataTable,
+  ErrorState,
+  formatRupees,
+  Loading,
+  PagedListEnd,
+  usePagedList,
+} from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -22,31 +30,44 @@ const COLUMNS: Column<TutorPayment>[] = [
   { header: 'Status', cell: (p) => (p.success ? 'Success' : 'Fail') },
 ];
 
-/** The payments received for the tutor's courses, with the period filters. */
+/**
+ * The payments received for the tutor's courses, newest first, a page at a time, with the period
+ * filters. A period is the newest payments, so it cuts the pages loaded so far; while every loaded
+ * payment is in the period, Load more brings older ones.
+ */
 export function PaymentHistoryPage() {
   const api = useApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
-  const payments = useResource(
-    (signal) => api.paymentHistory(signal).then((r) => (r.data ?? []) as TutorPayment[]),
+  const payments = usePagedList(
+    'payment-history',
+    (page, signal) =>
+      api.paymentHistory(signal, page).then((r) => ({ ...r, items: (r.data ?? []) as TutorPayment[] })),
     [api],
   );
   let body: ReactNode;
   if (payments.status === 'loading') body = <Loading label="Loading your payments…" />;
   else if (payments.status === 'error')
     body = <ErrorState message={payments.error} onRetry={payments.reload} />;
-  else
+  else {
+    const rows = payments.items.filter((p) => inPeriod(p.createdAt, period));
+    // Newest first: once a loaded payment is older than the period, all of the period is shown.
+    const periodShown = rows.length < payments.items.length;
     body = (
-      <DataTable
-        caption="Payments received for your courses"
-        columns={COLUMNS}
-        rows={payments.data.filter((p) => inPeriod(p.createdAt, period))}
-        rowKey={(p, i) => p._id ?? p.razorpay_order_id ?? String(i)}
-        filters={PERIOD_FILTERS}
-        activeFilter={period}
-        onFilter={(id) => setPeriod(id as TimePeriod)}
-        emptyText="No Payment History"
-      />
+      <>
+        <DataTable
+          caption="Payments received for your courses"
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(p, i) => p._id ?? p.razorpay_order_id ?? String(i)}
+          filters={PERIOD_FILTERS}
+          activeFilter={period}
+          onFilter={(id) => setPeriod(id as TimePeriod)}
+          emptyText="No Payment History"
+        />
+        {periodShown ? null : <PagedListEnd list={payments} />}
+      </>
     );
+  }
   return (
     <Panel>
       <h2>Payment History</h2>

@@ -6,6 +6,7 @@ import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const withdrawals = {
@@ -13,6 +14,9 @@ const withdrawals = {
     withdrawals: [
       { _id: 'w1', user: {}, amount: 1500.5, status: 'Success', date: '2024-05-02T10:00:00.000Z' },
     ],
+    total: 1,
+    page: 1,
+    pages: 1,
   },
 };
 
@@ -26,7 +30,7 @@ describe('withdraw money', () => {
         return { body: { message: 'Bank details saved' } };
       },
       'GET /api/v1/get-available-balance': { body: { earnings: 0 } },
-      'GET /api/v1/user-withdrawals': { body: { withdrawals: [] } },
+      'GET /api/v1/user-withdrawals': { body: { withdrawals: [], total: 0, page: 1, pages: 0 } },
     });
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
@@ -88,6 +92,35 @@ describe('withdraw money', () => {
     expect(screen.getByText('Balance should be above 1000 to get withdrawl.')).toBeTruthy();
     expect(await screen.findByText('₹1,500.50')).toBeTruthy();
     expect(screen.getByText('Success')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+  });
+
+  it('loads older withdrawals on Load more', async () => {
+    const withdrawal = (n: number) => ({
+      _id: `w${n}`,
+      user: {},
+      amount: 1000 + n,
+      status: 'Success',
+      date: '2024-05-02T10:00:00.000Z',
+    });
+    const fetchMock = fakeFetch({
+      'GET /api/v1/isBankDetail': { body: { message: true } },
+      'GET /api/v1/get-available-balance': { body: { earnings: 0 } },
+      'GET /api/v1/user-withdrawals': {
+        body: { withdrawals: [withdrawal(2), withdrawal(1)], total: 3, page: 1, pages: 2 },
+      },
+      'GET /api/v1/user-withdrawals?page=2': {
+        body: { withdrawals: [withdrawal(0)], total: 3, page: 2, pages: 2 },
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
+    expect(await screen.findByText('₹1,002.00')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    expect(screen.queryByText('₹1,000.00')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('₹1,000.00')).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
   });
 
   it('withdraws the whole balance above ₹1000 and reloads the balance and the list', async () => {

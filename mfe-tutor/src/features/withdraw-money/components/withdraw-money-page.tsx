@@ -7,8 +7,10 @@ import {
   ErrorState,
   formatRupees,
   Loading,
+  PagedListEnd,
   theme,
   toast,
+  usePagedList,
   useResource,
 } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
@@ -81,19 +83,27 @@ function Balance({ onWithdrawn }: { onWithdrawn: () => void }) {
   );
 }
 
+/** The tutor's withdrawals, newest first, a page at a time; loaded again after each withdrawal. */
 function Withdrawals({ version }: { version: number }) {
   const api = useApi();
-  const list = useResource(() => api.userWithdrawals().then((r) => r.withdrawals ?? []), [api, version]);
+  const list = usePagedList(
+    'user-withdrawals',
+    (page, signal) => api.userWithdrawals(signal, page).then((r) => ({ ...r, items: r.withdrawals ?? [] })),
+    [api, version],
+  );
   if (list.status === 'loading') return <Loading label="Loading your withdrawals…" />;
   if (list.status === 'error') return <ErrorState message={list.error} onRetry={list.reload} />;
   return (
-    <DataTable
-      caption="Your withdrawals"
-      columns={COLUMNS}
-      rows={list.data}
-      rowKey={(w) => w._id}
-      emptyText="No withdrawals yet"
-    />
+    <>
+      <DataTable
+        caption="Your withdrawals"
+        columns={COLUMNS}
+        rows={list.items}
+        rowKey={(w) => w._id}
+        emptyText="No withdrawals yet"
+      />
+      <PagedListEnd list={list} />
+    </>
   );
 }
 

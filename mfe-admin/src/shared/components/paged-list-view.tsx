@@ -1,0 +1,32 @@
+import type { PagedList } from '@liveedu/ui';
+import { ErrorState, Loading, PagedListEnd, useShownItems } from '@liveedu/ui';
+import type { ReactNode } from 'react';
+
+/**
+ * A list read a page at a time: loading, a contained error with a retry, or the rows with
+ * "Showing N of M" and Load more under them. While the list loads again (another filter, a
+ * reload after a change) the rows already shown stay.
+ */
+export function PagedListView<T>({
+  list,
+  loadingLabel,
+  errorText,
+  children,
+}: {
+  list: PagedList<T> & { loadMore: () => void; reload: () => void };
+  loadingLabel: string;
+  errorText: string;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const rows = useShownItems(list);
+  if (list.status === 'error') {
+    return <ErrorState message={`${errorText} ${list.error}`} onRetry={list.reload} />;
+  }
+  if (rows === null) return <Loading label={loadingLabel} />;
+  return (
+    <div aria-busy={list.status === 'loading'}>
+      {children(rows)}
+      <PagedListEnd list={list} />
+    </div>
+  );
+}

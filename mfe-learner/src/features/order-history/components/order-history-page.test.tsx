@@ -1,0 +1,91 @@
+import { createSessionStore } from '@liveedu/session';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrderHistoryPage } from './order-history-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+
+function renderPage() {
+  render(
+    <Provider store={createSessionStore('/')}>
+      <MemoryRouter>
+        <OrderHistoryPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const order = (n: number, success = true) => ({
+  _id: `o${n}`,
+  razorpay_order_id: `order_${n}`,
+  ...(success ? { razorpay_payment_id: `pay_${n}` } : {}),
+  courseEnrolled: { _id: `c${n}`, title: `Course ${n}` },
+  amount: 499,
+  success,
+  createdAt: new Date().toISOString(),
+});
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+describe('order history', () => {
+  it('shows the orders a page at a time, and a period whole from the server', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('payment-history-time')) return json({ data: [order(1)] });
+      return url.endsWith('page=2')
+        ? json({ data: [order(3)], total: 3, page: 2, pages: 2 })
+        : json({ data: [order(1), order(2, false)], total: 3, page: 1, pages: 2 });
+    });
+    renderPage();
+    const failed = (await screen.findByText('order_2')).closest('tr') as HTMLElement;
+    expect(failed.textContent).toContain('Fail');
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('order_3')).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(screen.queryByText('order_2')).toBeNull());
+    expect(screen.getByText('order_1')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('order_3')).toBeTruthy();
+    expect(urls()).toEqual([
+      '/api/v1/order-history',
+      '/api/v1/order-history?page=2',
+      '/api/v1/payment-history-time?timePeriod=today',
+      '/api/v1/order-history',
+      '/api/v1/order-history?page=2',
+    ]);
+  });
+
+  it("says 'No Order History' when there is none, and shows a failed load with a retry", async () => {
+    let fail = true;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockImplementation(async () =>
+      fail
+        ? json({ message: 'Orders are unavailable' }, 503)
+        : json({ data: [], total: 0, page: 1, pages: 0 }),
+    );
+    renderPage();
+    expect(await screen.findByText('Orders are unavailable')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Order History')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});
