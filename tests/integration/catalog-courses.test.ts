@@ -1001,14 +1001,27 @@ describe("the gateway's shared cache of public answers", () => {
   const details = (id: string, opts: { as?: Session; headers?: Record<string, string> } = {}) =>
     stack.call<Details>('GET', `/api/v1/get-course-details/${id}`, opts);
 
+  /**
+   * A new course's own `catalog.course.created` event reaches the gateway a moment after the
+   * course, and empties the cache once more: read until an answer is kept.
+   */
+  const cachedDetails = (id: string) =>
+    eventually(
+      async () => {
+        const answer = await details(id);
+        return answer.headers.get('x-cache') === 'hit' ? answer : undefined;
+      },
+      5_000,
+      'a kept answer',
+    );
+
   it('answers an anonymous read again from the gateway, and 304 to a matching ETag', async () => {
     const id = await createCourse(tutor, { title: 'Cached Course' });
     const first = await details(id);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=1');
     expect(first.headers.get('x-cache')).toBe('miss');
-    const second = await details(id);
-    expect(second.headers.get('x-cache')).toBe('hit');
+    const second = await cachedDetails(id);
     expect(second.body).toEqual(first.body);
     const revalidated = await details(id, { headers: { 'if-none-match': first.headers.get('etag')! } });
     expect(revalidated.status).toBe(304);
@@ -1033,8 +1046,7 @@ describe("the gateway's shared cache of public answers", () => {
 
   it('shows a write made through the gateway on the very next read', async () => {
     const id = await createCourse(tutor, { title: 'Before The Edit' });
-    await details(id);
-    expect((await details(id)).headers.get('x-cache')).toBe('hit');
+    await cachedDetails(id);
     const updated = await stack.call('PUT', `/api/v1/update-course/${id}`, {
       as: tutor,
       raw: courseForm(courseData({ title: 'After The Edit' }), null),
@@ -1046,16 +1058,24 @@ describe("the gateway's shared cache of public answers", () => {
   it('forgets a cached answer when a course event says it changed, well before the cache would expire', async () => {
     const id = await createCourse(tutor, { title: 'Bought Meanwhile' });
     const student = await stack.newUser('buyer');
-    const cachedAt = performance.now();
-    expect((await details(id)).body.enrolledCount).toBe(0);
-    expect((await details(id)).headers.get('x-cache')).toBe('hit');
+    // Read until an answer is kept, noting when the request that filled the cache was sent: the
+    // cache would keep that answer for a second from then.
+    let filledAt = performance.now();
+    for (;;) {
+      const sentAt = performance.now();
+      const answer = await details(id);
+      expect(answer.body.enrolledCount).toBe(0);
+      if (answer.headers.get('x-cache') === 'hit') break;
+      filledAt = sentAt;
+      expect(performance.now() - filledAt, 'never kept').toBeLessThan(5_000);
+    }
     // The purchase reaches the catalog as an event, not through the gateway.
     await pay(id, student, tutor);
     while ((await details(id)).body.enrolledCount !== 1) {
-      expect(performance.now() - cachedAt, 'the cached answer outlived the enrollment').toBeLessThan(5_000);
+      expect(performance.now() - filledAt, 'the cached answer outlived the enrollment').toBeLessThan(5_000);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    // The catalog allows one second; the enrollment event ended it sooner.
-    expect(performance.now() - cachedAt).toBeLessThan(1_000);
+    // The catalog allows a second; the enrollment event ended it sooner.
+    expect(performance.now() - filledAt).toBeLessThan(1_000);
   });
 });

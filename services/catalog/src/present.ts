@@ -146,7 +146,7 @@ export function listedCard(course: ListedCourse, urls: Urls) {
     price: paiseToRupees(course.pricePaise),
     difficulity: course.difficulity,
     category: course.category,
-    reviews: course.reviews,
+    reviews: course.ratings.map((rating) => ({ rating })),
     ratingAverage: course.ratingAverage,
     ratingCount: course.ratingCount,
     courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },

@@ -14,7 +14,7 @@ function course(title: string, extra: Partial<ListedCourse> = {}): ListedCourse 
     thumbnailKey: `${id}.png`,
     pricePaise: 49_900,
     difficulity: 'beginner',
-    reviews: [],
+    ratings: [],
     ratingAverage: 0,
     ratingCount: 0,
     enrolledCount: 0,
@@ -87,8 +87,16 @@ describe('course listing', () => {
     expect(find('programming lang')).toEqual([cpp.title]);
     // Pattern characters are text: none of these matches every course.
     for (const special of ['.*', '(', '[', '\\', '^', '$', '?', '|']) expect(find(special)).toEqual([]);
-    // Braces separate words like any punctuation; what is left is the word "2".
-    expect(find('{2}')).toEqual([cpp.title]);
+    // Braces separate words like any punctuation; what is left is the word "2024".
+    expect(find('{2024}')).toEqual([cpp.title]);
+    // A word of one or two letters matches whole words only, not every word it starts.
+    const go = course('Go in Practice');
+    const google = course('Google Ads for Beginners');
+    listing.put(go);
+    listing.put(google);
+    expect(find('go')).toEqual([go.title]);
+    expect(find('goo')).toEqual([google.title]);
+    expect(find('2')).toEqual([]);
     // The description is searchable, but the kept card does not carry its text.
     expect(listing.get(python._id)).not.toHaveProperty('descWords');
     expect(listing.search('numpy', { page: 1, limit: 10 }).items[0]).not.toHaveProperty('descWords');

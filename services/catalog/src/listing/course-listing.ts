@@ -22,8 +22,8 @@ export interface ListedCourse {
   thumbnailKey: string;
   pricePaise: number;
   difficulity: string;
-  /** The newest ratings, at most 10. */
-  reviews: { rating: number }[];
+  /** The newest ratings, at most 10, newest first (a card shows them as `reviews`). */
+  ratings: number[];
   ratingAverage: number;
   ratingCount: number;
   enrolledCount: number;
@@ -158,7 +158,9 @@ export function createCourseListing(): CourseListing {
     processTerm: (term) => (term === '' ? null : foldText(term)),
     searchOptions: {
       boost: { title: 6, tutor: 3, category: 2, desc: 1 },
-      prefix: true,
+      // A word of one or two letters ("c", "go") is matched whole: as a prefix it would match
+      // a large share of every word in the catalogue, and rank them all.
+      prefix: (term) => term.length >= 3,
       fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
       combineWith: 'AND',
     },

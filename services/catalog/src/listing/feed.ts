@@ -41,24 +41,36 @@ type ListingSource = Pick<
   | 'listed'
 > & { latestReviews?: { rating: number }[] };
 
+/**
+ * One copy of each value many cards share (a category, a level, a tutor): the driver makes a new
+ * string per document, and at 100k cards the copies add up. Bounded by the distinct values.
+ */
+const shared = new Map<string, string>();
+const intern = (value: string): string => {
+  const known = shared.get(value);
+  if (known !== undefined) return known;
+  shared.set(value, value);
+  return value;
+};
+
 export function listedCourseOf(doc: ListingSource): ListedCourse {
   const ratingSum = doc.ratingSum ?? 0;
   const ratingCount = doc.ratingCount ?? 0;
   return {
     _id: doc._id.toHexString(),
     title: doc.title,
-    category: doc.category,
-    categoryKey: doc.categoryKey,
+    category: intern(doc.category),
+    categoryKey: intern(doc.categoryKey),
     descWords: descWordsOf(doc.desc ?? ''),
     thumbnailKey: doc.thumbnailKey,
     pricePaise: doc.pricePaise,
-    difficulity: doc.difficulity,
-    reviews: (doc.latestReviews ?? []).map((r) => ({ rating: r.rating })),
+    difficulity: intern(doc.difficulity),
+    ratings: (doc.latestReviews ?? []).map((r) => r.rating),
     ratingAverage: ratingAverage(ratingSum, ratingCount),
     ratingCount,
     enrolledCount: doc.enrolledCount ?? 0,
-    tutorId: doc.tutorId,
-    tutorUsername: doc.tutorUsername,
+    tutorId: intern(doc.tutorId),
+    tutorUsername: intern(doc.tutorUsername),
     createdAt: doc.createdAt.getTime(),
   };
 }
