@@ -3,4 +3,6 @@
 # (node infra/docker/build-server.mjs services/catalog). Configuration comes from the environment only.
 set -eu
 cd "$(dirname "$0")/../.."
-exec node --enable-source-maps services/catalog/dist/server.mjs "$@"
+# The heap is bounded: the catalog keeps its listing in memory (ADR 6) and would otherwise let
+# garbage grow to a share of the machine's memory before collecting it.
+exec node --enable-source-maps --max-old-space-size="${CATALOG_HEAP_MB:-448}" services/catalog/dist/server.mjs "$@"

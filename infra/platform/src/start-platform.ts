@@ -46,6 +46,18 @@ export interface Platform {
 
 const tsxLoader = () => ['--import', 'tsx'];
 
+/**
+ * Node's heap bound per service, in MiB, where the default (a share of the machine's memory)
+ * would let a service grow far past what it keeps: the catalog holds its listing (about 250 MiB
+ * at 100k courses, ADR 6) and otherwise lets garbage pile up to gigabytes before collecting it.
+ * `CATALOG_HEAP_MB` overrides it, as in the catalog's image.
+ */
+const HEAP_MB: Record<string, string> = { catalog: '448' };
+const heapFlags = (name: string, env: NodeJS.ProcessEnv) => {
+  const mb = env[`${name.toUpperCase()}_HEAP_MB`] || HEAP_MB[name];
+  return mb ? [`--max-old-space-size=${mb}`] : [];
+};
+
 async function waitReady(name: string, url: string, proc: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -128,7 +140,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       const proc = spawnServer({
         name,
         command: process.execPath,
-        args: [...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')],
+        args: [...heapFlags(name, env), ...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')],
         logFile: join(logDir, `${name}.log`),
         env,
         cwd: repoRoot,
