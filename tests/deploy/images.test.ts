@@ -99,9 +99,11 @@ describe.each(COMPONENTS)('image of $name ($dir/Dockerfile)', (component) => {
         expect(read(`${component.dir}/package.json`)).toContain('"start": "tsx src/server.ts"');
       } else {
         const parts = source.split('/').map((p) => `'${p}'`);
-        const spawned =
-          component.dir === 'gateway' ? parts.join(', ') : `'services', name, 'src', 'server.ts'`;
-        expect(localStack).toContain(`args: [...tsxLoader(), join(repoRoot, ${spawned})]`);
+        expect(localStack).toContain(
+          component.dir === 'gateway'
+            ? `args: [...tsxLoader(), join(repoRoot, ${parts.join(', ')})]`
+            : `args: [...heapFlags(name, env), ...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')]`,
+        );
       }
       const build = stages
         .flatMap((s) => s.instructions)
@@ -109,8 +111,11 @@ describe.each(COMPONENTS)('image of $name ($dir/Dockerfile)', (component) => {
       expect(build?.args).toMatch(
         new RegExp(`^node infra/docker/build-server\\.mjs ${component.dir}( --bundle-all)?$`),
       );
+      // A bounded heap is the only other flag, with its variable as the local stack reads it.
       expect(read(script)).toMatch(
-        new RegExp(`\\nexec node --enable-source-maps ${component.dir}/dist/server\\.mjs "\\$@"\\n`),
+        new RegExp(
+          `\\nexec node --enable-source-maps (--max-old-space-size="\\$\\{[A-Z]+_HEAP_MB:-\\d+\\}" )?${component.dir}/dist/server\\.mjs "\\$@"\\n`,
+        ),
       );
       expect(
         final.instructions.some((i) => i.op === 'COPY' && i.args.includes(`${component.dir}/dist`)),

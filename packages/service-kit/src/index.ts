@@ -17,7 +17,14 @@ export { type EventHandler, type HandlerContext, PROCESSED_COLLECTION } from './
 export type { EventBus } from './events/event-bus.ts';
 export { type EventFollower, type FollowOptions, followEvents, lastSequence } from './events/follower.ts';
 export { type EventNames, eventNames } from './events/names.ts';
-export { newEvent, OUTBOX_COLLECTION, type Outbox, type OutboxRelay, outboxWrites } from './events/outbox.ts';
+export {
+  newEvent,
+  OUTBOX_COLLECTION,
+  OUTBOX_PENDING_COLLECTION,
+  type Outbox,
+  type OutboxRelay,
+  outboxWrites,
+} from './events/outbox.ts';
 export {
   badRequest,
   conflict,

@@ -5,7 +5,14 @@ import fastify from 'fastify';
 import { type Collection, type Db, type Document, type FindCursor, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEventBus, type EventBus } from './event-bus.ts';
-import { newEvent, OUTBOX_COLLECTION, type OutboxRelay, outboxWrites, startOutboxRelay } from './outbox.ts';
+import {
+  newEvent,
+  OUTBOX_COLLECTION,
+  OUTBOX_PENDING_COLLECTION,
+  type OutboxRelay,
+  outboxWrites,
+  startOutboxRelay,
+} from './outbox.ts';
 
 const THINGS = 'things';
 const MADE = 'kitrelay.thing.made';
@@ -63,11 +70,12 @@ function watched(db: Db): Watched {
 }
 
 /**
- * Waits out the start-up sweep (one scan per outbox collection) and what it woke, then forgets
+ * Waits out the start-up sweep (once per database a scan of the business collection for events
+ * written before markers existed; then `outbox` and the markers) and what it woke, then forgets
  * the reads so far: what is read afterwards is what the writes cause.
  */
 async function afterStartupSweep(watch: Watched, relay: OutboxRelay): Promise<void> {
-  await until(() => watch.scansDone === 2, 'the start-up sweep');
+  await until(() => watch.scansDone === 3, 'the start-up sweep');
   await relay.drain();
   watch.reads.length = 0;
 }
@@ -165,6 +173,8 @@ describe('outbox relay', () => {
       expect(await things.findOne({ _id: 'a' as never })).toEqual({ _id: 'a', n: 1, _outbox: [] });
       expect(await things.findOne({ _id: 'b' as never })).toEqual({ _id: 'b', n: 5, _outbox: [] });
       expect(await real.collection(OUTBOX_COLLECTION).countDocuments({})).toBe(0);
+      // Nothing left in flight: every marker went with its event.
+      expect(await real.collection(OUTBOX_PENDING_COLLECTION).countDocuments({})).toBe(0);
 
       // Idle, the relay reads nothing (the old relay polled every second).
       const before = reads.length;
@@ -172,6 +182,25 @@ describe('outbox relay', () => {
       expect(reads.length).toBe(before);
       // Recorded twice, stored once.
       expect(await storedIds(bus)).toEqual(all);
+
+      // The sweep reads `outbox` and the markers of events in flight, never the business
+      // collection; a marker whose write never landed is dropped once it is old.
+      const lost = made('lost');
+      await real
+        .collection(OUTBOX_PENDING_COLLECTION)
+        .insertOne({
+          _id: lost.id as never,
+          collection: THINGS,
+          doc: 'a',
+          at: new Date(Date.now() - 120_000),
+        });
+      reads.length = 0;
+      await relay.sweep();
+      const scanned = reads.filter((r) => r.op === 'find').map((r) => r.collection);
+      expect(scanned.sort()).toEqual([OUTBOX_COLLECTION, OUTBOX_PENDING_COLLECTION].sort());
+      expect(reads.filter((r) => r.collection === THINGS).every(isKeyLookup)).toBe(true);
+      expect(await real.collection(OUTBOX_PENDING_COLLECTION).countDocuments({})).toBe(0);
+      expect(seen).not.toContain(lost.id);
     } finally {
       await relay.stop();
       await close();

@@ -22,12 +22,53 @@ import { isDuplicateKey } from '../mongo.ts';
  *
  * The writer wakes the relay with the document's key once the write is done, and the relay reads
  * that document by `_id`, publishes its events (JetStream drops a repeated `Nats-Msg-Id`) and
- * removes exactly those from the document. Nothing polls: the only scan is a slow sweep, at
- * start-up and every few minutes, for documents whose wake-up a crash lost.
+ * removes exactly those from the document. Nothing polls.
+ *
+ * Before the write, each event gets a marker in `outbox_pending` naming its document; the relay
+ * deletes the marker once the event is published and off the document. So the markers are the
+ * events in flight, a small collection: the slow sweep (at start-up and every few minutes) reads
+ * them, and `outbox`, to find what a crash between a write and its wake-up left behind, and never
+ * scans the business collections (a scan of 500k payments held the embedded database's
+ * collection for seconds). A marker whose write never happened is dropped by the sweep.
  */
 export const OUTBOX_FIELD = '_outbox';
 export const OUTBOX_SINCE_FIELD = '_outboxAt';
 export const OUTBOX_COLLECTION = 'outbox';
+export const OUTBOX_PENDING_COLLECTION = 'outbox_pending';
+/** Set once the business collections were swept for events written before markers existed. */
+const LEGACY_SWEEP_MARKER = 'outbox-pending-1';
+/** A marker older than this whose event is not on its document belongs to a write that failed. */
+const STALE_MARKER_MS = 60_000;
+
+/** One event in flight: which document holds it. */
+interface PendingMarker {
+  _id: string;
+  collection: string;
+  doc: unknown;
+  at: Date;
+}
+
+const pendingOf = (db: Db) => db.collection<PendingMarker>(OUTBOX_PENDING_COLLECTION);
+
+async function markPending(db: Db, collection: string, doc: unknown, events: IntegrationEvent[]) {
+  if (events.length === 0) return;
+  const at = new Date();
+  try {
+    await pendingOf(db).insertMany(
+      events.map((e) => ({ _id: e.id, collection, doc, at })),
+      { ordered: false },
+    );
+  } catch (error) {
+    // The same event written again (a redelivered handler): its marker is there already.
+    if (!isDuplicateKey(error)) throw error;
+  }
+}
+
+/** The write did not happen (nothing matched): its events are not in flight. */
+async function unmarkPending(db: Db, events: IntegrationEvent[]) {
+  if (events.length === 0) return;
+  await pendingOf(db).deleteMany({ _id: { $in: events.map((e) => e.id) } });
+}
 
 export function newEvent<TType extends string, TData>(
   type: TType,
@@ -104,7 +145,7 @@ export interface OutboxRelay extends Outbox {
   wake(collection: string, id: unknown): void;
   /** Publishes what is waiting now; resolves with the number of events published. */
   drain(): Promise<number>;
-  /** Scans the outbox collections for documents with events left behind (start-up, and slowly). */
+  /** Reads the markers of events in flight and `outbox` for what was left behind (start-up, and slowly). */
   sweep(): Promise<number>;
   /** Documents known to have events not yet published or not yet removed. */
   pending(): number;
@@ -117,29 +158,66 @@ export interface OutboxRelay extends Outbox {
  * service; a script or a test without a relay leaves the events to the next sweep).
  */
 export function outboxWrites(db: Db, wake: (collection: string, id: unknown) => void = () => {}): Outbox {
+  /** The write, between marking its events in flight and waking the relay (or unmarking them). */
+  async function written<R>(
+    collection: string,
+    id: unknown,
+    events: IntegrationEvent[],
+    write: () => Promise<R>,
+    happened: (result: R) => boolean,
+  ): Promise<R> {
+    await markPending(db, collection, id, events);
+    let result: R;
+    try {
+      result = await write();
+    } catch (error) {
+      await unmarkPending(db, events).catch(() => {});
+      throw error;
+    }
+    if (happened(result)) wake(collection, id);
+    else await unmarkPending(db, events);
+    return result;
+  }
+
   return {
     async insertOne(collection, doc, events) {
-      const result = await db.collection(collection).insertOne(withEvents(doc as Document, events));
-      wake(collection, result.insertedId);
+      const result = await written(
+        collection,
+        doc._id,
+        events,
+        () => db.collection(collection).insertOne(withEvents(doc as Document, events)),
+        () => true,
+      );
       return result as never;
     },
     async updateOne(collection, filter, update, events, options) {
-      const result = await db
-        .collection(collection)
-        .updateOne(filter as Filter<Document>, withEventsUpdate(update as Document, events), options);
-      if (result.matchedCount > 0 || result.upsertedCount > 0)
-        wake(collection, result.upsertedId ?? filter._id);
+      const result = await written(
+        collection,
+        filter._id,
+        events,
+        () =>
+          db
+            .collection(collection)
+            .updateOne(filter as Filter<Document>, withEventsUpdate(update as Document, events), options),
+        (r) => r.matchedCount > 0 || r.upsertedCount > 0,
+      );
       return result as never;
     },
     async findOneAndUpdate(collection, filter, update, events, options) {
-      const doc = await db
-        .collection(collection)
-        .findOneAndUpdate(filter as Filter<Document>, withEventsUpdate(update as Document, events), {
-          ...options,
-          includeResultMetadata: false,
-        });
-      // With `returnDocument: 'before'` an upsert returns null; the filter names the document.
-      if (doc || options?.upsert) wake(collection, doc?._id ?? filter._id);
+      const doc = await written(
+        collection,
+        filter._id,
+        events,
+        () =>
+          db
+            .collection(collection)
+            .findOneAndUpdate(filter as Filter<Document>, withEventsUpdate(update as Document, events), {
+              ...options,
+              includeResultMetadata: false,
+            }),
+        // With `returnDocument: 'before'` an upsert returns null; the filter names the document.
+        (found) => found !== null || options?.upsert === true,
+      );
       return withoutOutbox(doc) as never;
     },
     async record(event) {
@@ -168,6 +246,7 @@ export function startOutboxRelay(opts: {
   onPublished?: (event: IntegrationEvent) => void;
 }): OutboxRelay {
   const collections = [...new Set([...opts.collections, OUTBOX_COLLECTION])];
+  const pending = pendingOf(opts.db);
   const sweepEvery = opts.sweepIntervalMs ?? 5 * 60_000;
   const waiting = new Map<string, { collection: string; id: unknown }>();
   /** Keys being relayed right now, out of `waiting` but not yet done. */
@@ -213,6 +292,7 @@ export function startOutboxRelay(opts: {
       const pull: Document = { $pull: { [OUTBOX_FIELD]: { id: { $in: ids } } } };
       await docs.updateOne({ _id: id as never }, pull);
     }
+    if (ids.length > 0) await pending.deleteMany({ _id: { $in: ids } });
     return events.length;
   }
 
@@ -281,9 +361,15 @@ export function startOutboxRelay(opts: {
     void drain();
   }
 
-  async function sweep(): Promise<number> {
+  /**
+   * Documents with events written before markers existed: found once per database by a scan of
+   * the business collections, then never again.
+   */
+  async function sweepLegacy(): Promise<number> {
+    const migrations = opts.db.collection<{ _id: string; at: Date }>('migrations');
+    if (await migrations.findOne({ _id: LEGACY_SWEEP_MARKER })) return 0;
     let found = 0;
-    for (const name of collections) {
+    for (const name of collections.filter((c) => c !== OUTBOX_COLLECTION)) {
       const left = opts.db
         .collection(name)
         .find({ [OUTBOX_SINCE_FIELD]: { $exists: true } }, { projection: { _id: 1 } });
@@ -291,6 +377,34 @@ export function startOutboxRelay(opts: {
         waiting.set(keyOf(name, doc._id), { collection: name, id: doc._id });
         found += 1;
       }
+    }
+    await migrations.updateOne({ _id: LEGACY_SWEEP_MARKER }, { $set: { at: new Date() } }, { upsert: true });
+    return found;
+  }
+
+  async function sweep(): Promise<number> {
+    let found = 0;
+    // Recorded facts: the collection holds only those not yet published.
+    for await (const doc of opts.db.collection(OUTBOX_COLLECTION).find({}, { projection: { _id: 1 } })) {
+      waiting.set(keyOf(OUTBOX_COLLECTION, doc._id), { collection: OUTBOX_COLLECTION, id: doc._id });
+      found += 1;
+    }
+    // Events in flight: each marker names its document.
+    const staleBefore = Date.now() - STALE_MARKER_MS;
+    for await (const marker of pending.find({})) {
+      if (marker.at.getTime() < staleBefore) {
+        const doc = await opts.db
+          .collection(marker.collection)
+          .findOne({ _id: marker.doc as never }, { projection: { [`${OUTBOX_FIELD}.id`]: 1 } });
+        const held = ((doc?.[OUTBOX_FIELD] ?? []) as { id: string }[]).some((e) => e.id === marker._id);
+        if (!held) {
+          // Its write failed before it was stored, or the relay stopped between the two deletes.
+          await pending.deleteOne({ _id: marker._id });
+          continue;
+        }
+      }
+      waiting.set(keyOf(marker.collection, marker.doc), { collection: marker.collection, id: marker.doc });
+      found += 1;
     }
     if (found > 0 && !stopped) {
       opts.log.info({ documents: found }, 'outbox sweep found events left behind');
@@ -308,7 +422,12 @@ export function startOutboxRelay(opts: {
     }, sweepEvery);
     sweepTimer.unref();
   }
-  void sweep().catch((error: unknown) => opts.log.warn({ err: error }, 'outbox sweep at start failed'));
+  void sweepLegacy()
+    .then((found) => {
+      if (found > 0 && !stopped) void drain();
+      return sweep();
+    })
+    .catch((error: unknown) => opts.log.warn({ err: error }, 'outbox sweep at start failed'));
   scheduleSweep();
 
   const relay: OutboxRelay = {
