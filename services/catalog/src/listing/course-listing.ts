@@ -84,6 +84,17 @@ export function foldText(text: string): string {
  */
 const WORD_SEPARATOR = /[^\p{L}\p{N}+#]+/u;
 
+/**
+ * Words that say nothing about a course: they are in nearly every description, so indexing them
+ * costs a posting per course (a large share of the index at 100k courses) and finds everything.
+ * A query drops them too: "python for data" looks for "python" and "data".
+ */
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have in into is it its of on or that the this to with you your'.split(
+    ' ',
+  ),
+);
+
 export function words(text: string): string[] {
   return foldText(text)
     .split(WORD_SEPARATOR)
@@ -155,7 +166,10 @@ export function createCourseListing(): CourseListing {
     fields: ['title', 'tutor', 'category', 'desc'],
     storeFields: [],
     tokenize: (text) => text.split(WORD_SEPARATOR),
-    processTerm: (term) => (term === '' ? null : foldText(term)),
+    processTerm: (term) => {
+      const folded = foldText(term);
+      return folded === '' || STOP_WORDS.has(folded) ? null : folded;
+    },
     searchOptions: {
       boost: { title: 6, tutor: 3, category: 2, desc: 1 },
       // A word of one or two letters ("c", "go") is matched whole: as a prefix it would match
