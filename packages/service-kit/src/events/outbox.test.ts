@@ -186,14 +186,12 @@ describe('outbox relay', () => {
       // The sweep reads `outbox` and the markers of events in flight, never the business
       // collection; a marker whose write never landed is dropped once it is old.
       const lost = made('lost');
-      await real
-        .collection(OUTBOX_PENDING_COLLECTION)
-        .insertOne({
-          _id: lost.id as never,
-          collection: THINGS,
-          doc: 'a',
-          at: new Date(Date.now() - 120_000),
-        });
+      await real.collection(OUTBOX_PENDING_COLLECTION).insertOne({
+        _id: lost.id as never,
+        collection: THINGS,
+        doc: 'a',
+        at: new Date(Date.now() - 120_000),
+      });
       reads.length = 0;
       await relay.sweep();
       const scanned = reads.filter((r) => r.op === 'find').map((r) => r.collection);
