@@ -970,6 +970,23 @@ describe('the listing on every replica', () => {
     }
   });
 
+  it("follows a tutor's new name on another replica and keeps the course's description searchable", async () => {
+    const renamer = await newTutor('renamer');
+    const id = await createCourse(renamer, {
+      title: 'Origami Engineering',
+      desc: 'Folding paper into bridges and satellites.',
+    });
+    await timeUntil(async () => (await searchReplica('satellites')).some((c) => c._id === id));
+    const newName = `origamist_${new ObjectId().toHexString().slice(-6)}`;
+    const changed = await stack.call('PUT', '/api/v1/change-username', {
+      as: renamer,
+      body: { username: newName },
+    });
+    expect(changed.status).toBe(200);
+    await timeUntil(async () => (await searchReplica(newName)).some((c) => c._id === id));
+    expect((await searchReplica('satellites')).map((c) => c._id)).toEqual([id]);
+  });
+
   it('answers a course page with an ETag, and 304 when it has not changed', async () => {
     const id = await createCourse(tutor, { title: 'Etag Course' });
     const first = await stack.call('GET', `/api/v1/get-course-details/${id}`);

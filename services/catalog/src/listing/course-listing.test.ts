@@ -148,4 +148,26 @@ describe('course listing', () => {
     expect(foldText('Ça Déjà Vu')).toBe('ca deja vu');
     expect(words('C++ & C#: a.b* (2024)')).toEqual(['c++', 'c#', 'a', 'b', '2024']);
   });
+
+  it("keeps a deleted tutor's courses and profile out, even when a late event puts them again", () => {
+    const deletedTutors = new Set<string>();
+    const listing = createCourseListing({ deletedTutors });
+    const theirs = course('Leaving Soon', { tutorId: 'gone', tutorUsername: 'gone_tutor' });
+    const other = course('Staying On');
+    listing.put(theirs);
+    listing.put(other);
+    listing.putTutor({ _id: 'gone', username: 'gone_tutor', avatar: '', desc: '' });
+    listing.deleteTutor('gone');
+    // An event about the course, re-read before the deletion reached the database.
+    listing.put(theirs);
+    listing.putTutor({ _id: 'gone', username: 'gone_tutor', avatar: '', desc: '' });
+    expect(listing.get(theirs._id)).toBeUndefined();
+    expect(listing.tutorByUsername('gone_tutor')).toBeUndefined();
+    expect(titles(listing.search('leaving', { page: 1, limit: 10 }).items)).toEqual([]);
+    expect(titles(listing.newest({ page: 1, limit: 10 }).items)).toEqual([other.title]);
+    // A listing rebuilt later still refuses them.
+    const rebuilt = createCourseListing({ deletedTutors });
+    rebuilt.put(theirs);
+    expect(rebuilt.size).toBe(0);
+  });
 });

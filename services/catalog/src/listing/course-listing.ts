@@ -63,6 +63,12 @@ export interface CourseListing {
   search(text: string, request: PageRequest): Page<ListedCourse>;
   putTutor(tutor: ListedTutor): void;
   removeTutor(tutorId: string): void;
+  /**
+   * The account is deleted, for good: its tutor entry and courses leave, and later `put`s of its
+   * courses or profile are ignored (an event about one of its courses that arrives after the
+   * deletion, re-read from a database the deletion has not reached yet, must not bring it back).
+   */
+  deleteTutor(tutorId: string): void;
   /** Tutors whose username contains the text (case- and accent-insensitive), by username. */
   searchTutors(text: string, limit: number): ListedTutor[];
   /** The tutor with this username, compared in lower case. */
@@ -153,7 +159,11 @@ interface SearchDoc {
   desc: string;
 }
 
-export function createCourseListing(): CourseListing {
+/**
+ * `deletedTutors` outlives one listing: a reload builds a new one that must still refuse them.
+ */
+export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}): CourseListing {
+  const deletedTutors = opts.deletedTutors ?? new Set<string>();
   const byId = new Map<string, ListedCourse>();
   const newest = new NewestList();
   const byCategory = new Map<string, NewestList>();
@@ -201,6 +211,10 @@ export function createCourseListing(): CourseListing {
     put(listed) {
       const before = byId.get(listed._id);
       if (before) unlink(before);
+      if (deletedTutors.has(listed.tutorId)) {
+        lovedCache = null;
+        return;
+      }
       // At 100k courses the description text would be a fifth of the catalog's memory.
       const { descWords, ...course } = listed;
       byId.set(course._id, course);
@@ -270,6 +284,7 @@ export function createCourseListing(): CourseListing {
     },
 
     putTutor(tutor) {
+      if (deletedTutors.has(tutor._id)) return;
       const before = tutors.get(tutor._id);
       if (before) tutorIdByUsername.delete(before.username.toLowerCase());
       tutors.set(tutor._id, { ...tutor, key: foldText(tutor.username) });
@@ -280,6 +295,12 @@ export function createCourseListing(): CourseListing {
       const before = tutors.get(tutorId);
       if (before) tutorIdByUsername.delete(before.username.toLowerCase());
       tutors.delete(tutorId);
+    },
+
+    deleteTutor(tutorId) {
+      deletedTutors.add(tutorId);
+      this.removeTutor(tutorId);
+      for (const course of [...(byTutor.get(tutorId)?.items ?? [])]) this.remove(course._id);
     },
 
     tutorByUsername(usernameKey) {

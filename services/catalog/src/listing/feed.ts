@@ -98,7 +98,13 @@ export async function loadListing(
 }
 
 /** Brings one course up to date from the database: what a write or an event about it calls. */
-export async function refreshCourse(db: Db, listing: CourseListing, courseId: string): Promise<void> {
+export async function refreshCourse(
+  db: Db,
+  listing: CourseListing,
+  courseId: string,
+  /** What the caller knows to be newer than the database (a tutor's new name from its event). */
+  newer: Partial<Pick<ListedCourse, 'tutorUsername'>> = {},
+): Promise<void> {
   if (!ObjectId.isValid(courseId)) return;
   const doc = await db
     .collection<CourseDoc>(COURSES)
@@ -107,7 +113,7 @@ export async function refreshCourse(db: Db, listing: CourseListing, courseId: st
     listing.remove(courseId);
     return;
   }
-  listing.put(listedCourseOf(doc as ListingSource));
+  listing.put({ ...listedCourseOf(doc as ListingSource), ...newer });
   // Publishing a course makes its author a tutor in the catalog's read model (see tutor-courses).
   if (!listing.tutorByUsername(doc.tutorUsername.toLowerCase())) {
     const tutor = await db.collection<TutorDoc>(TUTORS).findOne({ _id: doc.tutorId });

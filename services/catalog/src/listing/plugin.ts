@@ -47,6 +47,7 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
     search: (text, request) => current.search(text, request),
     putTutor: (tutor) => current.putTutor(tutor),
     removeTutor: (tutorId) => current.removeTutor(tutorId),
+    deleteTutor: (tutorId) => current.deleteTutor(tutorId),
     searchTutors: (text, limit) => current.searchTutors(text, limit),
     tutorByUsername: (usernameKey) => current.tutorByUsername(usernameKey),
     get size() {
@@ -58,6 +59,17 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
   };
 }
 
+/** Tutors whose deletion this process has seen: every listing it builds refuses them. */
+const deletedTutors = new WeakMap<ServiceApp, Set<string>>();
+const deletedTutorsOf = (app: ServiceApp): Set<string> => {
+  let known = deletedTutors.get(app);
+  if (!known) {
+    known = new Set();
+    deletedTutors.set(app, known);
+  }
+  return known;
+};
+
 /** The event followers `startListing` starts, stopped when the service closes. */
 const followersOf = new WeakMap<ServiceApp, EventFollower[]>();
 const closing = new WeakSet<ServiceApp>();
@@ -68,7 +80,7 @@ export function installListing(app: ServiceApp): void {
     closing.add(app);
     await Promise.all((followersOf.get(app) ?? []).map((f) => f.stop()));
   });
-  const listing = swappable(createCourseListing());
+  const listing = swappable(createCourseListing({ deletedTutors: deletedTutorsOf(app) }));
   const pages = createCoursePages(app);
   app.decorate('listing', listing);
   app.decorate('coursePages', pages);
@@ -106,7 +118,7 @@ export async function startListing(
   const apply = async (target: CourseListing, event: IntegrationEvent) => {
     if (event.type.startsWith('identity.')) {
       app.coursePages.clear();
-      applyUserEvent(target, event);
+      await applyUserEvent(app, target, event);
     } else {
       const { courseId } = event.data as { courseId: string };
       app.coursePages.forget(courseId);
@@ -122,7 +134,7 @@ export async function startListing(
     if (closing.has(app)) return Promise.resolve();
     reloading ??= (async () => {
       during = [];
-      const fresh = createCourseListing();
+      const fresh = createCourseListing({ deletedTutors: deletedTutorsOf(app) });
       await loadListing(app.db, fresh);
       for (const event of during) await apply(fresh, event);
       (listing as ReturnType<typeof swappable>).swap(fresh);
@@ -168,11 +180,14 @@ export async function startListing(
  * A user's news straight from the event: this replica's durable handler may not have written the
  * catalog's copy of the user yet, so the listing does not read it back.
  */
-function applyUserEvent(listing: CourseListing, event: IntegrationEvent): void {
+async function applyUserEvent(
+  app: ServiceApp,
+  listing: CourseListing,
+  event: IntegrationEvent,
+): Promise<void> {
   if (event.type === IDENTITY_USER_DELETED) {
     const { userId } = event.data as IdentityUserDeletedData;
-    listing.removeTutor(userId);
-    for (const course of coursesOf(listing, userId)) listing.remove(course._id);
+    listing.deleteTutor(userId);
     return;
   }
   const user = event.data as IdentityUserUpdatedData;
@@ -180,8 +195,11 @@ function applyUserEvent(listing: CourseListing, event: IntegrationEvent): void {
     listing.putTutor({ _id: user.userId, username: user.username, avatar: user.avatar, desc: user.desc });
   } else listing.removeTutor(user.userId);
   if (user.changed.includes('username')) {
-    for (const course of coursesOf(listing, user.userId))
-      listing.put({ ...course, tutorUsername: user.username });
+    // The cards are read again for their description words (the listing keeps none), with the
+    // new name from the event: the durable handler may not have written it to the courses yet.
+    for (const course of coursesOf(listing, user.userId)) {
+      await refreshCourse(app.db, listing, course._id, { tutorUsername: user.username });
+    }
   }
 }
 
