@@ -5,4 +5,4 @@ set -eu
 cd "$(dirname "$0")/../.."
 # The heap is bounded: the catalog keeps its listing in memory (ADR 6) and would otherwise let
 # garbage grow to a share of the machine's memory before collecting it.
-exec node --enable-source-maps --max-old-space-size="${CATALOG_HEAP_MB:-440}" services/catalog/dist/server.mjs "$@"
+exec node --enable-source-maps --max-old-space-size="${CATALOG_HEAP_MB:-480}" services/catalog/dist/server.mjs "$@"

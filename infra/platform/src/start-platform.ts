@@ -52,7 +52,7 @@ const tsxLoader = () => ['--import', 'tsx'];
  * at 100k courses, ADR 6) and otherwise lets garbage pile up to gigabytes before collecting it.
  * `CATALOG_HEAP_MB` overrides it, as in the catalog's image.
  */
-const HEAP_MB: Record<string, string> = { catalog: '440' };
+const HEAP_MB: Record<string, string> = { catalog: '480' };
 const heapFlags = (name: string, env: NodeJS.ProcessEnv) => {
   const mb = env[`${name.toUpperCase()}_HEAP_MB`] || HEAP_MB[name];
   return mb ? [`--max-old-space-size=${mb}`] : [];
