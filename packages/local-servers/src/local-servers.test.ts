@@ -291,7 +291,7 @@ describe('startNats', () => {
 
   it('dies with its parent even when the parent is killed with SIGKILL', async () => {
     const script = [
-      `import { startNats } from ${JSON.stringify(join(repoRoot, 'infra/local-servers/src/index.ts'))};`,
+      `import { startNats } from ${JSON.stringify(join(repoRoot, 'packages/local-servers/src/index.ts'))};`,
       `const s = await startNats({ dataDir: ${JSON.stringify(join(root, 'nats-orphan'))} });`,
       "console.log('pid=' + s.pid);",
       'setInterval(() => {}, 1000);',

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Root of the repository: this package lives at `<repo>/infra/local-servers`. */
+/** Root of the repository: this package lives at `<repo>/packages/local-servers`. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** Ignored folder of the repository holding the installed binaries. */

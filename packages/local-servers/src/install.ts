@@ -27,7 +27,7 @@ const MONGO_LAUNCHER_CLASS = 'LiveEduMongoServer';
  * (heap size) come from LIVEEDU_MONGO_JAVA_OPTS, set by startMongo.
  */
 const MONGO_LAUNCHER_SCRIPT = `#!/bin/sh
-# mongo-java-server with LiveEdu's launcher (infra/mongo-server), built by infra/local-servers.
+# mongo-java-server with LiveEdu's launcher (infra/mongo-server), built by packages/local-servers.
 dir=$(dirname "$(readlink -f "$0")")
 exec java \${LIVEEDU_MONGO_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \\
   -cp "$dir/classes:$dir/lib/*" ${MONGO_LAUNCHER_CLASS} "$@"
