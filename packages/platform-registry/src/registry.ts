@@ -106,8 +106,16 @@ export const SERVICES = [
   },
 ] as const satisfies readonly ServiceSpec[];
 
-/** The public origin: the API, `/files/`, and locally the built front end. */
-export const GATEWAY = { name: 'gateway', dir: 'gateway', port: 8080 } as const;
+/**
+ * The public origin's API: the calls (`/api/`, `/api2/`) and public files (`/files/`) it answers.
+ * Locally it also serves the built front end; deployed, the Ingress (or the host) sends it those paths.
+ */
+export const GATEWAY = {
+  name: 'gateway',
+  dir: 'gateway',
+  port: 8080,
+  publicPaths: ['/api/', '/api2/', '/files/'],
+} as const;
 
 /** The stand-in for Razorpay (dev and CI only; production talks to Razorpay). */
 export const RAZORPAY_SANDBOX = {
