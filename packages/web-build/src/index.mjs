@@ -9,7 +9,7 @@ import { tsImport } from 'tsx/esm/api';
 const require = createRequire(import.meta.url);
 
 /** The platform registry (TypeScript, loaded through tsx): which apps exist, their ports and exposes. */
-const { HOST, REMOTES } = await tsImport('@liveedu/platform-registry', import.meta.url);
+const { GATEWAY, HOST, REMOTES } = await tsImport('@liveedu/platform-registry', import.meta.url);
 
 /** The dependencies every federated app shares as one copy: a second React gives "invalid hook call". */
 export const SINGLETONS = [
@@ -88,7 +88,7 @@ function appEntry(name) {
   return app;
 }
 
-const GATEWAY = process.env.LIVEEDU_GATEWAY_URL ?? 'http://localhost:8080';
+const GATEWAY_URL = process.env.LIVEEDU_GATEWAY_URL ?? `http://localhost:${GATEWAY.port}`;
 
 /**
  * The title, dev port and (for a remote) exposed modules come from the app's registry entry.
@@ -182,7 +182,14 @@ export function createWebConfig(options, argv = {}) {
       historyApiFallback: true,
       hot: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/api2', '/app-config.json'], target: GATEWAY, changeOrigin: true }],
+      proxy: [
+        {
+          // The gateway's paths (/api, /api2, /files) and the run-time config it answers locally.
+          context: [...GATEWAY.publicPaths.map((p) => p.replace(/\/$/, '')), '/app-config.json'],
+          target: GATEWAY_URL,
+          changeOrigin: true,
+        },
+      ],
       ...(options.devMiddleware
         ? {
             setupMiddlewares: (middlewares, server) => {
