@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appEnv, component as componentNamed } from '@liveedu/deploy';
 import { buildFrontEnd } from '@liveedu/platform';
-import { isolation, testServers } from '@liveedu/test-kit';
+import { isolation, testServerEnv } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureNginx, type Nginx, nativeWebImage, webHealthcheck } from './nginx.ts';
 import {
@@ -85,7 +85,6 @@ function environmentOf(name: string): NodeJS.ProcessEnv {
   const component = componentNamed(name);
   const imageEnv = stageEnv(imageStage(component));
   const composeEnv = compose.services[name]?.environment ?? {};
-  const servers = testServers();
   const iso = isolation(name.replace(/[^a-z]/g, ''));
   const port = ports[name] as number;
   const env: NodeJS.ProcessEnv = {
@@ -102,16 +101,7 @@ function environmentOf(name: string): NodeJS.ProcessEnv {
     RAZORPAY_SANDBOX_HOST: '127.0.0.1',
   });
   if (component.kind === 'server' && name !== 'razorpay-sandbox') {
-    Object.assign(env, {
-      MONGO_URL: servers.mongoUrl,
-      NATS_URL: servers.natsUrl,
-      S3_ENDPOINT: `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`,
-      S3_ACCESS_KEY: servers.s3.accessKey,
-      S3_SECRET_KEY: servers.s3.secretKey,
-      MONGO_DB_PREFIX: `${iso.id}_`,
-      EVENT_PREFIX: iso.eventPrefix,
-      S3_BUCKET_PREFIX: iso.bucketPrefix,
-    });
+    Object.assign(env, testServerEnv(iso));
   }
   if (env.DATA_DIR) env.DATA_DIR = join(dataDir, name);
   return env;

@@ -149,4 +149,11 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
   };
 }
 export { withLock } from './install.ts';
-export { describeExit, logTail, type ServerProcess, type SpawnOptions, spawnServer } from './proc.ts';
+export {
+  describeExit,
+  isProcessAlive,
+  logTail,
+  type ServerProcess,
+  type SpawnOptions,
+  spawnServer,
+} from './proc.ts';

@@ -18,6 +18,7 @@ import {
 } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { cacheBinDir, mongoServerSourceDir, toolsBinDir } from './paths.ts';
+import { isProcessAlive } from './proc.ts';
 
 /** The embedded MongoDB-compatible server (Maven Central), pinned here and in infra/mongo-server/pom.xml. */
 export const MONGO_JAVA_SERVER_VERSION = '1.47.0';
@@ -112,15 +113,6 @@ export function run(command: string, args: string[], opts: RunOptions = {}): Pro
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Cross-process lock: one build of a given binary at a time on this machine. */
 export async function withLock<T>(lockFile: string, fn: () => Promise<T>, log?: Log): Promise<T> {
   const deadline = Date.now() + 30 * 60_000;
@@ -134,7 +126,7 @@ export async function withLock<T>(lockFile: string, fn: () => Promise<T>, log?: 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (!Number.isInteger(owner) || owner <= 0 || !isAlive(owner)) {
+      if (!Number.isInteger(owner) || owner <= 0 || !isProcessAlive(owner)) {
         // left behind by a process that died (or was caught between create and write: retry)
         if (Number.isInteger(owner) && owner > 0) await unlink(lockFile).catch(() => {});
         else await new Promise((r) => setTimeout(r, 200));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
   installServers,
+  isProcessAlive,
   type NatsServer,
   s3FromEnv,
   startLocalServers,
@@ -21,15 +22,6 @@ import {
 } from './index.ts';
 import { mongoServerKey, placeBinary } from './install.ts';
 import { cacheBinDir, repoRoot, toolsBinDir } from './paths.ts';
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 let root: string;
 beforeAll(async () => {
@@ -118,7 +110,7 @@ describe('startMongo', () => {
       await client.close();
     }
     await first.stop();
-    expect(isRunning(first.pid)).toBe(false);
+    expect(isProcessAlive(first.pid)).toBe(false);
     expect(existsSync(join(dataDir, 'logs', 'mongo.log'))).toBe(true);
 
     const second = await startMongo({ dataDir, heap: '256m' });
@@ -130,7 +122,7 @@ describe('startMongo', () => {
       await client.close();
       await second.stop();
     }
-    expect(isRunning(second.pid)).toBe(false);
+    expect(isProcessAlive(second.pid)).toBe(false);
   });
 
   it('applies concurrent updates of one document atomically, guards included, and enforces unique indexes', async () => {
@@ -266,14 +258,14 @@ describe('startNats', () => {
       expect(await publishAndRead(server, 'LSTEST', 'create')).toEqual(['hello']);
       const before = server.pid;
       await server.restart();
-      expect(isRunning(before)).toBe(false);
+      expect(isProcessAlive(before)).toBe(false);
       expect(server.pid).not.toBe(before);
       expect(server.url).toBe(`nats://127.0.0.1:${server.port}`);
       expect(await publishAndRead(server, 'LSTEST', 'read')).toEqual(['hello']);
     } finally {
       await server.stop();
     }
-    expect(isRunning(server.pid)).toBe(false);
+    expect(isProcessAlive(server.pid)).toBe(false);
   });
 
   it('fails with the server log when its port is taken', async () => {
@@ -312,14 +304,14 @@ describe('startNats', () => {
       );
     });
     try {
-      expect(isRunning(pid)).toBe(true);
+      expect(isProcessAlive(pid)).toBe(true);
       parent.kill('SIGKILL');
       const deadline = Date.now() + 15_000;
-      while (isRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect(isRunning(pid)).toBe(false);
+      while (isProcessAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(isProcessAlive(pid)).toBe(false);
     } finally {
       parent.kill('SIGKILL');
-      if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+      if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 });
@@ -355,7 +347,7 @@ describe('startMinio', () => {
     } finally {
       await server.stop();
     }
-    expect(isRunning(server.pid)).toBe(false);
+    expect(isProcessAlive(server.pid)).toBe(false);
   });
 });
 

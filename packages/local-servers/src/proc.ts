@@ -13,6 +13,16 @@ import { dirname, join } from 'node:path';
  * the application decides the shutdown order (services before the servers they use).
  */
 
+/** Whether a process of that id exists (one of another user's counts too). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface ExitInfo {
   code: number | null;
   signal: NodeJS.Signals | null;
