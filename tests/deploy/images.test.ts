@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appEnv, webFiles } from '@liveedu/deploy';
 import { REMOTE_NAMES, remoteManifestPath } from '@liveedu/platform-registry';
@@ -139,8 +140,39 @@ describe('infra/docker/Dockerfile: one template for every image', () => {
   });
 });
 
+/** What server-entrypoint.sh runs for a profile and environment: `node` replaced by an echo. */
+function entrypointCommand(component: Component, env: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'liveedu-entrypoint-'));
+  try {
+    writeFileSync(join(dir, 'app.env'), appEnv(component));
+    writeFileSync(join(dir, 'node'), '#!/bin/sh\necho "node $*"\n', { mode: 0o755 });
+    const result = spawnSync('sh', [join(repoRoot, 'infra/docker/server-entrypoint.sh')], {
+      env: { PATH: `${dir}:${process.env.PATH}`, APP_PROFILE: join(dir, 'app.env'), ...env },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe.each(servers)('server image of $name', (component: Component) => {
   const profile = parseEnvFile(appEnv(component));
+
+  it('starts its compiled server, with its heap bound unless its variable moves it', () => {
+    const server = `${component.dir}/dist/server.mjs`;
+    if (!component.heapMb) {
+      expect(entrypointCommand(component)).toBe(`node --enable-source-maps ${server}`);
+      return;
+    }
+    expect(entrypointCommand(component)).toBe(
+      `node --enable-source-maps --max-old-space-size=${component.heapMb} ${server}`,
+    );
+    expect(entrypointCommand(component, { [component.heapVariable as string]: '300' })).toBe(
+      `node --enable-source-maps --max-old-space-size=300 ${server}`,
+    );
+  });
 
   it('its profile names the folder, port, health path and heap bound the registry gives', () => {
     expect(profile.APP_DIR).toBe(component.dir);
