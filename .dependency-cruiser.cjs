@@ -28,6 +28,13 @@ module.exports = {
       to: { path: '^services/', pathNot: '^services/$1/' },
     },
     {
+      name: 'gateway-imports-no-service',
+      severity: 'error',
+      comment: 'The gateway reaches services over HTTP and their events; it imports only packages.',
+      from: { path: '^gateway/' },
+      to: { path: '^(services|shells|mfe-[^/]+)/' },
+    },
+    {
       name: 'packages-import-nothing-above',
       severity: 'error',
       comment:

@@ -18,7 +18,13 @@ function checkImports(cwd: string, folders: string[]) {
 describe('import rules (.dependency-cruiser.cjs)', () => {
   it('fail on each forbidden import of the fixture, naming the rule and both files', () => {
     const fixtures = join(import.meta.dirname, 'fixtures');
-    const { status, output } = checkImports(fixtures, ['mfe-shop', 'mfe-cart', 'services', 'packages']);
+    const { status, output } = checkImports(fixtures, [
+      'mfe-shop',
+      'mfe-cart',
+      'services',
+      'packages',
+      'gateway',
+    ]);
     expect(status).not.toBe(0);
     const violations = output
       .split('\n')
@@ -30,6 +36,7 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
         'error remote-imports-packages-only: mfe-shop/src/index.ts → services/orders/src/index.ts',
         'error service-imports-no-other-service: services/orders/src/index.ts → services/billing/src/index.ts',
         'error packages-import-nothing-above: packages/kit/src/index.ts → infra/servers/src/index.ts',
+        'error gateway-imports-no-service: gateway/src/index.ts → services/orders/src/index.ts',
       ].sort(),
     );
   });
