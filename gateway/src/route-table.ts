@@ -3,7 +3,7 @@
  * contract with clients (typos included) and must not change. `access` is what the gateway
  * checks before forwarding; each service still authorises on its own.
  */
-export type ServiceName = 'identity' | 'catalog' | 'payments' | 'earnings' | 'todo';
+export type ServiceName = 'identity' | 'catalog' | 'payments' | 'earnings' | 'todo' | 'media';
 export type Access = 'public' | 'user' | 'tutor' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -91,6 +91,20 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/api/v1/get-available-balance', 'earnings', 'tutor'),
   r('POST', '/api/v1/withdraw-request', 'earnings', 'tutor'),
   r('GET', '/api/v1/user-withdrawals', 'earnings', 'tutor'),
+  // Videos: the bytes go from the browser to storage with signed part addresses, never through here.
+  r('POST', '/api/v1/videos', 'media', 'tutor'),
+  r('GET', '/api/v1/videos', 'media', 'tutor'),
+  r('GET', '/api/v1/videos/:videoId/parts/:partNumber/url', 'media', 'tutor'),
+  r('GET', '/api/v1/videos/:videoId/parts', 'media', 'tutor'),
+  r('POST', '/api/v1/videos/:videoId/complete', 'media', 'tutor'),
+  r('DELETE', '/api/v1/videos/:videoId', 'media', 'tutor'),
+  // The owning tutor or the admin (the service checks which).
+  r('GET', '/api/v1/videos/:videoId', 'media', 'user'),
+  // The enrolled student, the owning tutor or the admin (the service asks the catalog).
+  r('GET', '/api/v1/videos/:videoId/playback', 'media', 'user'),
+  // Playlists and segments: the signed token in the path is the proof, checked by the service.
+  r('GET', '/media/:videoId/:renditionSet/:token/:file', 'media', 'public'),
+  r('GET', '/media/:videoId/:renditionSet/:token/:rendition/:file', 'media', 'public'),
 
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),
@@ -117,4 +131,11 @@ export const routeTable: readonly RouteEntry[] = [
   r('PUT', '/api/v1/confirm-withdrawlRequest/:id', 'earnings', 'admin'),
 ];
 
-export const SERVICES: readonly ServiceName[] = ['identity', 'catalog', 'payments', 'earnings', 'todo'];
+export const SERVICES: readonly ServiceName[] = [
+  'identity',
+  'catalog',
+  'payments',
+  'earnings',
+  'todo',
+  'media',
+];

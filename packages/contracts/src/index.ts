@@ -10,5 +10,7 @@ export * from './events/earnings-withdrawal-updated.ts';
 export * from './events/identity-user-deleted.ts';
 export * from './events/identity-user-registered.ts';
 export * from './events/identity-user-updated.ts';
+export * from './events/media-video-failed.ts';
+export * from './events/media-video-ready.ts';
 export * from './events/payments-payment-succeeded.ts';
 export { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from './identity.ts';

@@ -49,6 +49,7 @@ export const DEFAULT_SERVICE_PORTS: Readonly<Record<string, number>> = {
   payments: 8083,
   earnings: 8084,
   todo: 8085,
+  media: 8086,
 };
 
 const LOCAL_SECRETS = {

@@ -10,6 +10,7 @@ import { installListing, startListing } from './listing/plugin.ts';
 import { ensureKeyedLists, migrateCourses } from './migrate.ts';
 import adminRoutes from './routes/admin/index.ts';
 import catalogRoutes from './routes/catalog/index.ts';
+import internalRoutes from './routes/internal/index.ts';
 import learningRoutes from './routes/learning/index.ts';
 import studentRoutes from './routes/students/index.ts';
 import tutorCourseRoutes from './routes/tutor-courses/index.ts';
@@ -41,6 +42,7 @@ export const catalogService: ServiceDefinition = {
     await app.register(studentRoutes);
     await app.register(tutorCourseRoutes);
     await app.register(adminRoutes);
+    await app.register(internalRoutes);
   },
   async onReady(app) {
     await migrateCourses(collections(app.db), app.log);

@@ -47,7 +47,9 @@ export const FullItem = Type.Object({
   sectionTitle: Type.String(),
   videoTitle: Type.String(),
   videoDesc: Type.String(),
+  /** Empty for a hosted video: play `videoId` through `videos/{videoId}/playback` instead. */
   videoLink: Type.String(),
+  videoId: Type.Optional(Type.String()),
 });
 
 const detailFields = {

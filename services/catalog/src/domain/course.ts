@@ -12,7 +12,17 @@ export interface VideoItem {
   sectionTitle: string;
   videoTitle: string;
   videoDesc: string;
+  /** A YouTube or other external address; empty for a video hosted here. */
   videoLink: string;
+  /** A video the tutor uploaded here (the media service's id), played instead of a link. */
+  videoId?: string;
+}
+
+const VIDEO_ID = /^[0-9a-f]{24}$/;
+
+/** The hosted videos a course's items play, each once. */
+export function videoIdsOf(content: VideoItem[][]): string[] {
+  return [...new Set(content.flat().flatMap((item) => (item.videoId ? [item.videoId] : [])))];
 }
 
 export interface CourseInput {
@@ -112,16 +122,22 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
       const sectionTitle = text(it.sectionTitle);
       const videoTitle = text(it.videoTitle);
       const videoDesc = text(it.videoDesc);
-      const videoLink = text(it.videoLink);
-      if (!sectionTitle || !videoTitle || !videoDesc || !videoLink) return fail(REQUIRED_MESSAGE);
+      const videoId =
+        it.videoId === undefined || it.videoId === null || it.videoId === '' ? null : it.videoId;
+      if (videoId !== null && (typeof videoId !== 'string' || !VIDEO_ID.test(videoId))) {
+        return fail('Unknown video in the course content');
+      }
+      // A hosted video needs no link; a link is checked only when there is no hosted video.
+      const videoLink = videoId ? '' : text(it.videoLink);
+      if (!sectionTitle || !videoTitle || !videoDesc || videoLink === null) return fail(REQUIRED_MESSAGE);
       if (sectionTitle.length > LIMITS.sectionTitle)
         return fail(tooLong('Section title', LIMITS.sectionTitle));
       if (videoTitle.length > LIMITS.videoTitle) return fail(tooLong('Video title', LIMITS.videoTitle));
       if (videoDesc.length > LIMITS.videoDesc) return fail(tooLong('Video description', LIMITS.videoDesc));
-      if (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink)) {
+      if (!videoId && (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink))) {
         return fail('Video links must be http:// or https:// addresses');
       }
-      items.push({ sectionTitle, videoTitle, videoDesc, videoLink });
+      items.push({ sectionTitle, videoTitle, videoDesc, videoLink, ...(videoId ? { videoId } : {}) });
     }
     sections.push(items);
   }

@@ -17,8 +17,9 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { linkCourseVideos } from '../../course-videos.ts';
 import { calendarKeys } from '../../domain/calendar.ts';
-import { type CourseInput, checkCourseInput } from '../../domain/course.ts';
+import { type CourseInput, checkCourseInput, videoIdsOf } from '../../domain/course.ts';
 import { textKey } from '../../domain/text.ts';
 import { courseCreated, courseDeleted, courseUpdated } from '../../events.ts';
 import { CourseCard, CourseForEditing, details, listedCard, urlsOf } from '../../present.ts';
@@ -142,6 +143,11 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           ...calendarKeys(now),
         };
         await app.outbox.insertOne(COURSES, course, [courseCreated(course, image.url, request.id)]);
+        await linkCourseVideos(
+          app.db,
+          { courseId: course._id.toHexString(), tutorId: who.userId },
+          videoIdsOf(input.courseContent),
+        );
         // This replica's lists show the course at once; the event brings it to the others.
         await app.refreshListing(course._id.toHexString());
         return reply
@@ -197,6 +203,12 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           [courseUpdated(updated, urls.thumbnail(updated.thumbnailKey), request.id)],
         );
         if (result.matchedCount === 0) throw notFound('Course not found');
+        await linkCourseVideos(
+          app.db,
+          { courseId: existing._id.toHexString(), tutorId: who.userId },
+          videoIdsOf(input.courseContent),
+          videoIdsOf(existing.sections.map((s) => s.items)),
+        );
         if (image && existing.thumbnailKey) replacedKey = existing.thumbnailKey;
       } catch (error) {
         await upload.discard();
