@@ -7,7 +7,7 @@ import { onUserRegistered } from './handlers/on-user-registered.ts';
 import { onUserUpdated } from './handlers/on-user-updated.ts';
 import { ensureHighlights } from './highlights.ts';
 import { installListing, startListing } from './listing/plugin.ts';
-import { ensureKeyedLists, migrateCourses } from './migrate.ts';
+import { ensureKeyedLists, migrateCourses, writeItemIds } from './migrate.ts';
 import adminRoutes from './routes/admin/index.ts';
 import catalogRoutes from './routes/catalog/index.ts';
 import internalRoutes from './routes/internal/index.ts';
@@ -46,6 +46,7 @@ export const catalogService: ServiceDefinition = {
   },
   async onReady(app) {
     await migrateCourses(collections(app.db), app.log);
+    await writeItemIds(collections(app.db), app.db, app.log);
     await seedCategories(app);
     if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
     await ensureHighlights(app.db);
