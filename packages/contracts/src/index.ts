@@ -1,5 +1,6 @@
 export { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR } from './demo-accounts.ts';
 export { eventOwner, type IntegrationEvent } from './event.ts';
+export * from './events/catalog-course-completed.ts';
 export * from './events/catalog-course-created.ts';
 export * from './events/catalog-course-deleted.ts';
 export * from './events/catalog-course-enrolled.ts';
