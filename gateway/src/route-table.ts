@@ -78,6 +78,7 @@ export const routeTable: readonly RouteEntry[] = [
   // Learning progress and certificates.
   r('GET', '/api/v1/progress/:courseId', 'catalog', 'user'),
   r('PUT', '/api/v1/progress/:courseId/:itemId', 'catalog', 'user', { private: true }),
+  r('GET', '/api/v1/course-analytics/:courseId', 'catalog', 'user'),
   r('GET', '/api/v1/certificates', 'catalog', 'user'),
   r('GET', '/api/v1/certificates/:certificateId', 'catalog', 'public'),
   r('GET', '/api/v1/certificates/:certificateId/pdf', 'catalog', 'public'),

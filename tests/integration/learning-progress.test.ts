@@ -21,6 +21,20 @@ interface Progress {
   resume: { itemId: string; positionSec: number } | null;
   items: Array<{ itemId: string; positionSec: number; completed: boolean }>;
 }
+interface Analytics {
+  courseId: string;
+  enrolled: number;
+  items: Array<{
+    itemId: string;
+    videoTitle: string;
+    hosted: boolean;
+    started: number;
+    completed: number;
+    startedShare: number;
+    completedShare: number;
+    retention: number[] | null;
+  }>;
+}
 interface Certificate {
   certificateId: string;
   studentName: string;
@@ -170,6 +184,43 @@ describe('learning progress', () => {
       { as: student },
     );
     expect(enrolled.body.coursesEnrolled.find((c) => c._id === courseId)?.progress).toBe(50);
+
+    // The tutor sees where students are, item by item, from the events of these reports.
+    const analytics = await eventually(async () => {
+      const answer = await stack.call<Analytics>('GET', `/api/v1/course-analytics/${courseId}`, {
+        as: tutor,
+      });
+      return answer.body.items?.[0]?.completed === 1 ? answer.body : undefined;
+    });
+    expect(analytics).toEqual({
+      courseId,
+      enrolled: 1,
+      items: [
+        {
+          itemId: one._id,
+          videoTitle: 'One',
+          hosted: false,
+          started: 1,
+          completed: 1,
+          startedShare: 1,
+          completedShare: 1,
+          retention: null,
+        },
+        {
+          itemId: two._id,
+          videoTitle: 'Two',
+          hosted: false,
+          started: 0,
+          completed: 0,
+          startedShare: 0,
+          completedShare: 0,
+          retention: null,
+        },
+      ],
+    });
+    expect((await stack.call('GET', `/api/v1/course-analytics/${courseId}`, { as: student })).status).toBe(
+      403,
+    );
   });
 
   it('lets only its students, its tutor and the admin write, within the item', async () => {
@@ -201,6 +252,20 @@ describe('learning progress', () => {
     // "Mark as done" is for a linked video; a hosted one is completed by watching it.
     const hostedDone = await report(student, courseId, hosted._id, { ...body, completed: true });
     expect(hostedDone.status).toBe(400);
+    // A hosted video's retention: this student watched its first half.
+    await report(student, courseId, hosted._id, {
+      positionSec: 30,
+      durationSec: 60,
+      watchedRanges: [[0, 30]],
+    });
+    const retention = await eventually(async () => {
+      const answer = await stack.call<Analytics>('GET', `/api/v1/course-analytics/${courseId}`, {
+        as: tutor,
+      });
+      const curve = answer.body.items?.find((i) => i.itemId === hosted._id)?.retention;
+      return curve?.[0] === 1 ? curve : undefined;
+    });
+    expect(retention).toEqual([...new Array(10).fill(1), ...new Array(10).fill(0)]);
     const linkedDone = await report(student, courseId, linked._id, {
       positionSec: 0,
       durationSec: 1,

@@ -11,6 +11,7 @@ import { onUserUpdated } from './handlers/on-user-updated.ts';
 import { ensureHighlights } from './highlights.ts';
 import { installListing, startListing } from './listing/plugin.ts';
 import { ensureKeyedLists, migrateCourses, writeItemIds } from './migrate.ts';
+import analyticsRoutes, { onProgressRecorded } from './progress/analytics.ts';
 import progressRoutes from './progress/routes.ts';
 import { PROGRESS } from './progress/store.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -37,7 +38,14 @@ export const catalogService: ServiceDefinition = {
     },
   ],
   outboxCollections: [COURSES, PROGRESS],
-  handlers: [onUserRegistered, onUserUpdated, onUserDeleted, onPaymentSucceeded, onCourseCompleted],
+  handlers: [
+    onUserRegistered,
+    onUserUpdated,
+    onUserDeleted,
+    onPaymentSucceeded,
+    onCourseCompleted,
+    onProgressRecorded,
+  ],
   buckets: [
     { name: THUMBNAILS_BUCKET, access: 'public-read' },
     { name: CATEGORIES_BUCKET, access: 'public-read' },
@@ -55,6 +63,7 @@ export const catalogService: ServiceDefinition = {
     await app.register(adminRoutes);
     await app.register(internalRoutes);
     await app.register(progressRoutes);
+    await app.register(analyticsRoutes);
     await app.register(certificateRoutes);
   },
   async onReady(app) {

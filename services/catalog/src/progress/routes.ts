@@ -1,7 +1,9 @@
 import {
   CATALOG_COURSE_COMPLETED,
+  CATALOG_PROGRESS_RECORDED,
   type CallerIdentity,
   type CatalogCourseCompletedData,
+  type CatalogProgressRecordedData,
 } from '@liveedu/contracts';
 import {
   badRequest,
@@ -23,7 +25,15 @@ import { contentWithIds } from '../domain/course.ts';
 import { isEnrolled } from '../enrollment.ts';
 import { type CourseDoc, collections } from '../store.ts';
 import { type ItemProgress, PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
-import { checkReport, isCompleted, MAX_SPANS_PER_REPORT, type Span, union } from './watched.ts';
+import {
+  checkReport,
+  covered,
+  isCompleted,
+  MAX_SPANS_PER_REPORT,
+  type Span,
+  union,
+  watchedPoints,
+} from './watched.ts';
 
 const ProgressView = Type.Object({
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -146,21 +156,38 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
         const all = { ...(before?.items ?? {}), [itemId]: next };
         const finished = !before?.completedAt && items.every((candidate) => all[candidate._id]?.completed);
         const now = new Date();
-        const events = finished
-          ? [
-              newEvent(
-                CATALOG_COURSE_COMPLETED,
-                {
-                  studentId: who.userId,
-                  studentName: who.username,
-                  courseId,
-                  completedAt: now.toISOString(),
-                  durationSec: Math.round(items.reduce((sum, i) => sum + (all[i._id]?.durationSec ?? 0), 0)),
-                } satisfies CatalogCourseCompletedData,
-                { requestId: request.id },
-              ),
-            ]
-          : [];
+        const events = [];
+        const wasStarted = previous !== undefined && (previous.completed || covered(previous.watched) > 0);
+        const seenBefore = watchedPoints(
+          previous?.watched ?? [],
+          previous?.durationSec ?? report.durationSec,
+        );
+        const recorded: CatalogProgressRecordedData = {
+          courseId,
+          itemId,
+          studentId: who.userId,
+          started: !wasStarted && (next.completed || covered(watched) > 0),
+          completed: next.completed && !(previous?.completed ?? false),
+          newlyWatched: [...watchedPoints(watched, report.durationSec)].filter((k) => !seenBefore.has(k)),
+        };
+        if (recorded.started || recorded.completed || recorded.newlyWatched.length > 0) {
+          events.push(newEvent(CATALOG_PROGRESS_RECORDED, recorded, { requestId: request.id }));
+        }
+        if (finished) {
+          events.push(
+            newEvent(
+              CATALOG_COURSE_COMPLETED,
+              {
+                studentId: who.userId,
+                studentName: who.username,
+                courseId,
+                completedAt: now.toISOString(),
+                durationSec: Math.round(items.reduce((sum, i) => sum + (all[i._id]?.durationSec ?? 0), 0)),
+              } satisfies CatalogCourseCompletedData,
+              { requestId: request.id },
+            ),
+          );
+        }
         const resume = { itemId, positionSec: report.positionSec };
         const percent = Math.floor((100 * items.filter((i) => all[i._id]?.completed).length) / items.length);
         if (!before) {

@@ -45,3 +45,17 @@ export function checkReport(report: {
   }
   return null;
 }
+
+/** The retention curve's resolution: one point per 5% of an item. */
+export const RETENTION_POINTS = 20;
+
+/** Which twentieths of an item the spans cover (a twentieth counts when its middle was played). */
+export function watchedPoints(spans: readonly Span[], durationSec: number): Set<number> {
+  const points = new Set<number>();
+  if (!(durationSec > 0)) return points;
+  for (let k = 0; k < RETENTION_POINTS; k += 1) {
+    const at = ((k + 0.5) * durationSec) / RETENTION_POINTS;
+    if (spans.some(([start, end]) => start <= at && at <= end)) points.add(k);
+  }
+  return points;
+}
