@@ -63,12 +63,17 @@ export const SERVICES = [
       'catalog.course.deleted',
       'catalog.course.enrolled',
       'catalog.course.reviewed',
+      'catalog.course.completed',
+      'catalog.progress.recorded',
     ],
     consumes: [
       'identity.user.registered',
       'identity.user.updated',
       'identity.user.deleted',
       'payments.payment.succeeded',
+      // Its own: certificates and the tutors' analytics are kept from them.
+      'catalog.course.completed',
+      'catalog.progress.recorded',
     ],
     calls: [],
     // It keeps its listing in memory (ADR 6).
@@ -103,6 +108,15 @@ export const SERVICES = [
     publishes: [],
     consumes: ['identity.user.deleted'],
     calls: [],
+  },
+  {
+    name: 'media',
+    port: 8086,
+    database: 'media',
+    publishes: ['media.video.ready', 'media.video.failed'],
+    consumes: [],
+    // Who may watch a video: the catalog knows who bought which course.
+    calls: ['catalog'],
   },
 ] as const satisfies readonly ServiceSpec[];
 
