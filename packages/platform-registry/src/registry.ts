@@ -128,7 +128,7 @@ export const GATEWAY = {
   name: 'gateway',
   dir: 'gateway',
   port: 8080,
-  publicPaths: ['/api/', '/api2/', '/files/'],
+  publicPaths: ['/api/', '/api2/', '/files/', '/media/'],
 } as const;
 
 /** The stand-in for Razorpay (dev and CI only; production talks to Razorpay). */
