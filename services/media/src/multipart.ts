@@ -13,6 +13,8 @@ export interface UploadedPart {
 
 /** S3's own limits on multipart uploads. */
 export const MAX_PARTS = 10_000;
+/** Every part but the last must be at least this large. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
 export const PART_URL_SECONDS = 15 * 60;
 
 /** `listParts` is part of S3's API; the client keeps it for its own resumable uploads. */

@@ -17,7 +17,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { MAX_PARTS } from '../../multipart.ts';
+import { MAX_PARTS, MIN_PART_BYTES } from '../../multipart.ts';
 import { PLAYBACK_SECONDS, playbackPrefix } from '../../playback-token.ts';
 import {
   presentVideo,
@@ -73,8 +73,11 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
     return video;
   }
 
-  const partCount = (video: VideoDoc) => Math.max(1, Math.ceil(video.size / partSizeOf(video.size)));
+  /** The part size to use; an uploader may choose others, down to S3's minimum of 5 MiB. */
   const partSizeOf = (size: number) => Math.max(media.config.partBytes, Math.ceil(size / MAX_PARTS));
+  /** The most parts an upload of this size can have with parts of at least S3's minimum. */
+  const maxParts = (video: VideoDoc) =>
+    Math.min(MAX_PARTS, Math.max(1, Math.ceil(video.size / MIN_PART_BYTES)));
 
   app.post(
     '/api/v1/videos',
@@ -154,8 +157,8 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       const video = await ownVideo(request, request.params.videoId);
       if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
       const partNumber = Number(request.params.partNumber);
-      if (partNumber > partCount(video)) {
-        throw badRequest(`This upload has ${partCount(video)} parts`);
+      if (partNumber > maxParts(video)) {
+        throw badRequest(`This upload has at most ${maxParts(video)} parts`);
       }
       return { url: await media.uploads.partUrl(uploads, video.uploadKey, video.uploadId, partNumber) };
     },
@@ -207,8 +210,11 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
       const held = await media.uploads.parts(uploads, video.uploadKey, video.uploadId);
       const total = held.reduce((sum, part) => sum + part.Size, 0);
-      if (held.length !== partCount(video) || total !== video.size) {
-        throw badRequest(`Storage holds ${held.length} of ${partCount(video)} parts; upload the rest first`);
+      const contiguous = held.every((part, i) => part.PartNumber === i + 1);
+      if (!contiguous || total !== video.size) {
+        throw badRequest(
+          `Storage holds ${total} of the ${video.size} bytes in ${held.length} parts; upload the rest first`,
+        );
       }
       try {
         await media.uploads.complete(uploads, video.uploadKey, video.uploadId, request.body.parts);
