@@ -1,4 +1,4 @@
-export { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR } from './demo-accounts.ts';
+export { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR, DEMO_VIDEOS } from './demo-accounts.ts';
 export { eventOwner, type IntegrationEvent } from './event.ts';
 export * from './events/catalog-course-completed.ts';
 export * from './events/catalog-course-created.ts';

@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@liveedu/service-kit';
 import { installMedia } from './media.ts';
 import streamRoutes from './routes/stream/index.ts';
 import videoRoutes from './routes/videos/index.ts';
+import { seedDemoVideos } from './seed/demo-videos.ts';
 import { TRANSCODE_JOBS } from './transcode/worker.ts';
 import { RENDITIONS_BUCKET, UPLOADS_BUCKET, VIDEOS } from './videos.ts';
 
@@ -27,4 +28,19 @@ export const mediaService: ServiceDefinition = {
     await app.register(videoRoutes);
     await app.register(streamRoutes);
   },
+  async onReady(app) {
+    // In the background: making the videos takes seconds, and nothing waits for them.
+    if (demoSeedingEnabled(app.config.env, app.config.production)) {
+      void seedDemoVideos(app).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'demo videos not made'),
+      );
+    }
+  },
 };
+
+/** Whether demo content is wanted: SEED_DEMO, defaulting to on except in production. */
+function demoSeedingEnabled(env: NodeJS.ProcessEnv, production: boolean): boolean {
+  const raw = env.SEED_DEMO?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return !production;
+  return raw !== '0' && raw !== 'false' && raw !== 'no' && raw !== 'off';
+}

@@ -1,4 +1,14 @@
+import { existsSync } from 'node:fs';
 import { runTool, type ToolPaths } from './ffmpeg.ts';
+
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+/** A title drawn on the pattern, when a font is there to draw it with. */
+function titleFilter(title: string | undefined): string {
+  if (!title || !existsSync(FONT)) return '';
+  const text = title.replace(/[\\':%]/g, ' ');
+  return `,drawtext=fontfile=${FONT}:text='${text}':fontsize=h/12:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=16:x=(w-text_w)/2:y=h-h/5`;
+}
 
 /**
  * A short lecture-like video made locally: a moving test pattern with a tone. The demo seed and
@@ -7,7 +17,21 @@ import { runTool, type ToolPaths } from './ffmpeg.ts';
 export async function makeTestPattern(
   tools: ToolPaths,
   file: string,
-  { seconds = 6, width = 1280, height = 720, tone = 440, videoKbps = 0 } = {},
+  {
+    seconds = 6,
+    width = 1280,
+    height = 720,
+    tone = 440,
+    videoKbps = 0,
+    title,
+  }: {
+    seconds?: number;
+    width?: number;
+    height?: number;
+    tone?: number;
+    videoKbps?: number;
+    title?: string;
+  } = {},
 ): Promise<void> {
   await runTool(tools.ffmpeg, [
     '-hide_banner',
@@ -16,7 +40,7 @@ export async function makeTestPattern(
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
+    `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}${titleFilter(title)}`,
     '-f',
     'lavfi',
     '-i',
