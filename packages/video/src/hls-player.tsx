@@ -1,0 +1,214 @@
+/**
+ * Plays a hosted video's HLS stream with hls.js (or natively where the browser plays HLS itself):
+ * a choice of quality that keeps the position, keyboard controls, no download control and no
+ * context menu. It reports what was played every ten seconds and on pause, end and leaving.
+ */
+import Hls from 'hls.js';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import type { WatchReport } from './video-api.ts';
+import { WatchedSpans } from './watched-spans.ts';
+
+export const REPORT_EVERY_MS = 10_000;
+
+export interface HlsPlayerProps {
+  /** The signed master playlist. */
+  src: string;
+  poster?: string;
+  /** Seconds to start at (resume). */
+  startAt?: number;
+  title?: string;
+  onReport?(report: WatchReport): void;
+  onEnded?(): void;
+}
+
+interface Level {
+  index: number;
+  height: number;
+}
+
+const Frame = styled.div`
+  position: relative;
+  width: 100%;
+  background: #000;
+  border-radius: 8px;
+  overflow: hidden;
+  outline: none;
+  &:focus-visible {
+    box-shadow: 0 0 0 3px #93c5fd;
+  }
+  video {
+    display: block;
+    width: 100%;
+    aspect-ratio: 16 / 9;
+    background: #000;
+  }
+`;
+
+const Quality = styled.label`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  font-size: 12px;
+  color: #fff;
+  background: rgba(0, 0, 0, 0.55);
+  border-radius: 4px;
+  padding: 2px 6px;
+  select {
+    margin-left: 4px;
+    background: transparent;
+    color: inherit;
+    border: none;
+  }
+  option {
+    color: #111;
+  }
+`;
+
+export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded }: HlsPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const [levels, setLevels] = useState<Level[]>([]);
+  const [level, setLevel] = useState(-1);
+  const report = useRef(onReport);
+  report.current = onReport;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const spans = new WatchedSpans();
+    const flush = () => {
+      const durationSec = Number.isFinite(video.duration) ? video.duration : 0;
+      if (!(durationSec > 0)) return;
+      const watchedRanges = spans.take(durationSec);
+      report.current?.({
+        positionSec: Math.min(durationSec, Math.max(0, Math.round(video.currentTime * 10) / 10)),
+        durationSec: Math.round(durationSec * 10) / 10,
+        watchedRanges,
+      });
+    };
+    const onTime = () => {
+      if (!video.paused && !video.seeking) spans.playedTo(video.currentTime);
+    };
+    const onStop = () => {
+      spans.close();
+      flush();
+    };
+    const onSeeking = () => spans.close();
+    const onEnd = () => {
+      onStop();
+      onEnded?.();
+    };
+    video.addEventListener('timeupdate', onTime);
+    video.addEventListener('pause', onStop);
+    video.addEventListener('seeking', onSeeking);
+    video.addEventListener('ended', onEnd);
+    const timer = window.setInterval(() => {
+      if (!video.paused) flush();
+    }, REPORT_EVERY_MS);
+
+    let hls: Hls | null = null;
+    if (Hls.isSupported()) {
+      hls = new Hls({ startPosition: startAt > 0 ? startAt : -1, capLevelToPlayerSize: true });
+      hlsRef.current = hls;
+      hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+        setLevels(data.levels.map((l, index) => ({ index, height: l.height })));
+      });
+      hls.loadSource(src);
+      hls.attachMedia(video);
+    } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = src;
+      const seek = () => {
+        if (startAt > 0) video.currentTime = startAt;
+      };
+      video.addEventListener('loadedmetadata', seek, { once: true });
+    }
+    return () => {
+      spans.close();
+      flush();
+      window.clearInterval(timer);
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('pause', onStop);
+      video.removeEventListener('seeking', onSeeking);
+      video.removeEventListener('ended', onEnd);
+      hls?.destroy();
+      hlsRef.current = null;
+    };
+  }, [src, startAt, onEnded]);
+
+  const chooseLevel = (index: number) => {
+    const hls = hlsRef.current;
+    setLevel(index);
+    if (!hls) return;
+    // The next fragment comes in the chosen quality; playback goes on from where it is.
+    hls.nextLevel = index;
+    if (index === -1) hls.currentLevel = -1;
+  };
+
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const video = videoRef.current;
+    if (!video) return;
+    switch (event.key) {
+      case ' ':
+      case 'k':
+        if (video.paused) void video.play();
+        else video.pause();
+        break;
+      case 'ArrowRight':
+        video.currentTime = Math.min(video.duration || Number.POSITIVE_INFINITY, video.currentTime + 5);
+        break;
+      case 'ArrowLeft':
+        video.currentTime = Math.max(0, video.currentTime - 5);
+        break;
+      case 'ArrowUp':
+        video.volume = Math.min(1, video.volume + 0.1);
+        break;
+      case 'ArrowDown':
+        video.volume = Math.max(0, video.volume - 0.1);
+        break;
+      case 'm':
+        video.muted = !video.muted;
+        break;
+      case 'f':
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void video.requestFullscreen?.();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <Frame
+      tabIndex={0}
+      onKeyDown={onKey}
+      onContextMenu={(e) => e.preventDefault()}
+      aria-label={title ?? 'Video player'}
+    >
+      {/* biome-ignore lint/a11y/useMediaCaption: lectures are generated or uploaded without caption tracks */}
+      <video
+        ref={videoRef}
+        poster={poster}
+        controls
+        playsInline
+        controlsList="nodownload"
+        disablePictureInPicture
+        data-testid="hls-player"
+      />
+      {levels.length > 1 && (
+        <Quality>
+          Quality
+          <select value={level} onChange={(e) => chooseLevel(Number(e.target.value))} aria-label="Quality">
+            <option value={-1}>Auto</option>
+            {levels.map((l) => (
+              <option key={l.index} value={l.index}>
+                {l.height}p
+              </option>
+            ))}
+          </select>
+        </Quality>
+      )}
+    </Frame>
+  );
+}
