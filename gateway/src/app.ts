@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
 import { installErrorHandling, installObservability } from '@liveedu/service-kit';
@@ -25,8 +26,16 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+  });
+  // The usual security headers on every answer (nosniff, frame and referrer policies, HSTS,
+  // cross-origin isolation of windows). No content security policy here: the site loads the
+  // remotes and the payment provider's checkout script from origins only the run-time
+  // configuration knows; the front end's own server (nginx) sets it where deployed.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-site' },
   });
   // The site answers what no route does (client-side routes load the shell).
   installErrorHandling(app, { notFound: false });

@@ -39,6 +39,30 @@ describe('authentication at the gateway', () => {
     expect(expired.body).toEqual({ message: 'Your session has expired, please log in again' });
   });
 
+  it('refuses a token signed with no algorithm, or as an HS/RS confusion', async () => {
+    const header = (alg: string) => Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
+    const claims = Buffer.from(
+      JSON.stringify({
+        sub: user._id,
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    ).toString('base64url');
+    const unsigned = `${header('none')}.${claims}.`;
+    // RS256 named, but "signed" with the secret as if it were a public key: must not verify.
+    const confused = createSigner({ key: localJwtSecret, algorithm: 'HS512', expiresIn: 60_000 })({
+      sub: user._id,
+    });
+    const relabelled = `${header('RS256')}.${claims}.${createSigner({ key: localJwtSecret })({ sub: user._id }).split('.')[2]}`;
+    for (const [name, token] of Object.entries({ unsigned, confused, relabelled })) {
+      const response = await stack.call('GET', '/api/v1/getUserData', {
+        headers: { id: user._id, authorization: `Bearer ${token}` },
+      });
+      expect(response.status, name).toBe(401);
+      expect(response.body, name).toHaveProperty('message');
+    }
+  });
+
   it('refuses a token whose id header is missing or belongs to someone else', async () => {
     const other = await stack.login('admin', stack.env.ADMIN_PASSWORD as string);
     const missing = await stack.call('GET', '/api/v1/getUserData', {
@@ -114,6 +138,28 @@ describe('bad input', () => {
     expect(unknown.body).toHaveProperty('message');
     const doubled = await stack.call('GET', '/api2/v1//getAll-todos', { as: user });
     expect(doubled.status).toBe(200);
+  });
+
+  it('answers a known path asked with another method with 405, naming the methods it has', async () => {
+    const wrong = await stack.call('PUT', '/api/v1/get-all-category');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+    expect(wrong.body).toEqual({ message: 'PUT is not allowed here; use GET or HEAD' });
+    const withParam = await stack.call('POST', '/api/v1/delete-user/64d0c0de0000000000000abc');
+    expect(withParam.status).toBe(405);
+    expect(withParam.headers.get('allow')).toBe('DELETE');
+  });
+
+  it('sends the usual security headers on every answer', async () => {
+    for (const path of ['/api/v1/get-all-category', '/api/v1/no-such-call', '/healthz']) {
+      const response = await fetch(`${stack.url}${path}`);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(response.headers.get('strict-transport-security'), path).toMatch(/max-age=\d+/);
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(response.headers.get('x-powered-by'), path).toBeNull();
+    }
   });
 
   it('answers 503 with a message for a call whose service is not running', async () => {

@@ -161,12 +161,39 @@ export async function apiRoutes(
     });
   }
 
-  // Anything else under the API prefixes is not part of the contract.
+  // A known path asked with another method: 405, naming the methods it has. Anything else under
+  // the API prefixes is not part of the contract.
+  const methodsOf = methodsByPath(routeTable);
   for (const prefix of ['/api', '/api2']) {
-    app.all(`${prefix}/*`, async (request, reply) =>
-      reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
-    );
+    app.all(`${prefix}/*`, async (request, reply) => {
+      const path = request.url.split('?')[0]!.replace(/\/{2,}/g, '/');
+      const methods = methodsOf.find((entry) => entry.pattern.test(path))?.methods;
+      if (methods) {
+        return reply
+          .status(405)
+          .header('allow', methods.join(', '))
+          .send({ message: `${request.method} is not allowed here; use ${methods.join(' or ')}` });
+      }
+      return reply
+        .status(404)
+        .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    });
   }
+}
+
+/** Each routed path as a pattern, with the methods it answers (HEAD with GET, as Fastify does). */
+function methodsByPath(table: readonly RouteEntry[]): Array<{ pattern: RegExp; methods: string[] }> {
+  const byPath = new Map<string, Set<string>>();
+  for (const entry of table) {
+    const methods = byPath.get(entry.path) ?? new Set<string>();
+    methods.add(entry.method);
+    if (entry.method === 'GET') methods.add('HEAD');
+    byPath.set(entry.path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+    methods: [...methods].sort(),
+  }));
 }
 
 function headerOf(value: string | string[] | number | undefined): string | undefined {
