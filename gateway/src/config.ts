@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_PORTS, loadKitConfig } from '@liveedu/service-kit';
+import { DEFAULT_SERVICE_PORTS, loadKitConfig, PortNumber, parseEnv, Type } from '@liveedu/service-kit';
 import { SERVICES, type ServiceName } from './route-table.ts';
 
 export interface GatewayConfig {
@@ -34,21 +34,41 @@ export interface GatewayConfig {
   };
 }
 
+const serviceUrlName = (name: ServiceName) => `${name.toUpperCase()}_URL`;
+
+/** What the gateway reads beyond the kit's configuration; a bad value stops its start, named. */
+export const gatewayEnv = Type.Object({
+  PORT: PortNumber(8080),
+  HOST: Type.Optional(Type.String()),
+  AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  /** The checkout script's address as the browser loads it. */
+  RAZORPAY_CHECKOUT_URL: Type.Optional(Type.String()),
+});
+
+/** Where each service answers (`IDENTITY_URL` …); `none` leaves it out, and its calls answer 503. */
+const serviceUrlsEnv = Type.Object(
+  Object.fromEntries(
+    SERVICES.map((name) => [
+      serviceUrlName(name),
+      Type.Optional(Type.String({ pattern: '^(none|https?://.+)$' })),
+    ]),
+  ),
+);
+
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const kit = loadKitConfig('gateway', env);
+  const read = parseEnv(gatewayEnv, env);
+  const urls: Record<string, string | undefined> = parseEnv(serviceUrlsEnv, env);
   const services: Partial<Record<ServiceName, string>> = {};
   for (const name of SERVICES) {
-    const explicit = env[`${name.toUpperCase()}_URL`];
+    const explicit = urls[serviceUrlName(name)];
     if (explicit === 'none') continue;
-    services[name] = explicit || `http://127.0.0.1:${DEFAULT_SERVICE_PORTS[name]}`;
+    services[name] = explicit ?? `http://127.0.0.1:${DEFAULT_SERVICE_PORTS[name]}`;
   }
-  const port = Number(env.PORT || 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const s3 = kit.s3;
   return {
-    host: env.HOST || (kit.production ? '0.0.0.0' : '127.0.0.1'),
-    port,
+    host: read.HOST ?? (kit.production ? '0.0.0.0' : '127.0.0.1'),
+    port: read.PORT,
     logLevel: kit.logLevel,
     production: kit.production,
     jwtSecret: kit.jwtSecret,
@@ -66,13 +86,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     identityTimeoutMs: 3_000,
     filesUpstream: `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}`,
     publicBucketPrefix: s3.bucketPrefix,
-    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE || 30),
+    authRateLimitPerMinute: read.AUTH_RATE_LIMIT_PER_MINUTE,
     jsonBodyLimit: 1024 * 1024,
     uploadBodyLimit: 12 * 1024 * 1024,
     site: {
       remotes: {},
       remoteUrls: {},
-      ...(env.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: env.RAZORPAY_CHECKOUT_URL } : {}),
+      ...(read.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: read.RAZORPAY_CHECKOUT_URL } : {}),
     },
   };
 }

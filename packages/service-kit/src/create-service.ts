@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
-import { type KitConfig, loadKitConfig } from './config.ts';
+import { type KitConfig, loadKitConfig, type ServiceSettings } from './config.ts';
 import { type EventHandler, type RunningConsumers, startConsumers } from './events/consumers.ts';
 import { connectEventBus, type EventBus } from './events/event-bus.ts';
 import { type OutboxRelay, outboxIndex, startOutboxRelay } from './events/outbox.ts';
@@ -36,6 +36,8 @@ export type ServiceApp = FastifyInstance<
 
 export interface ServiceDefinition {
   name: string;
+  /** The service's own variables beyond the kit's, parsed at start (`serviceSettings(schema)`). */
+  settings?: ServiceSettings;
   /** Indexes created at start; every query a page makes is served by one. */
   indexes?: CollectionIndexes[];
   /** Collections whose documents carry an outbox; `outbox` itself is always relayed. */
@@ -74,7 +76,14 @@ export async function createService(
   def: ServiceDefinition,
   opts: CreateServiceOptions = {},
 ): Promise<Service> {
-  const config: KitConfig = { ...loadKitConfig(def.name, opts.env ?? process.env), ...opts.config };
+  const env = opts.env ?? process.env;
+  // Both parsed before anything connects: a bad value stops the start, naming the variable.
+  const kit = loadKitConfig(def.name, env);
+  const config: KitConfig = {
+    ...kit,
+    settings: def.settings?.parse(env, kit.production) ?? {},
+    ...opts.config,
+  };
   const app = fastify({
     logger: {
       level: config.logLevel,

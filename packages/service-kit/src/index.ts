@@ -3,8 +3,13 @@ export {
   ConfigError,
   DEFAULT_SERVICE_PORTS,
   type KitConfig,
+  kitEnvSchema,
   loadKitConfig,
+  PortNumber,
   type S3Config,
+  type ServiceSettings,
+  secret,
+  serviceSettings,
 } from './config.ts';
 export {
   type CreateServiceOptions,
@@ -13,6 +18,7 @@ export {
   type ServiceApp,
   type ServiceDefinition,
 } from './create-service.ts';
+export { parseEnv } from './env.ts';
 export { type EventHandler, type HandlerContext, PROCESSED_COLLECTION } from './events/consumers.ts';
 export type { EventBus } from './events/event-bus.ts';
 export { type EventFollower, type FollowOptions, followEvents, lastSequence } from './events/follower.ts';

@@ -14,7 +14,7 @@ import learningRoutes from './routes/learning/index.ts';
 import studentRoutes from './routes/students/index.ts';
 import tutorCourseRoutes from './routes/tutor-courses/index.ts';
 import { seedCategories } from './seed/categories.ts';
-import { demoSeedingEnabled, seedDemo } from './seed/demo.ts';
+import { seedDemo } from './seed/demo.ts';
 import { CATEGORIES_BUCKET, COURSES, catalogIndexes, collections, THUMBNAILS_BUCKET } from './store.ts';
 
 export const catalogService: ServiceDefinition = {
@@ -45,7 +45,7 @@ export const catalogService: ServiceDefinition = {
   async onReady(app) {
     await migrateCourses(collections(app.db), app.log);
     await seedCategories(app);
-    if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
+    if (app.config.seedDemo) await seedDemo(app);
     await ensureHighlights(app.db);
     await ensureKeyedLists(app.db, app.log);
     await startListing(app);

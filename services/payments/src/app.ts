@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { createCatalogClient } from './catalog-client.ts';
-import { loadPaymentsConfig } from './config.ts';
+import { paymentsConfig, paymentsSettings } from './config.ts';
 import { ensurePaymentLists, ensurePurchases, PAYMENTS, paymentIndexes } from './payments.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
 import checkoutRoutes from './routes/checkout/index.ts';
@@ -15,10 +15,11 @@ export const paymentsService: ServiceDefinition = {
     description:
       'Razorpay checkout, payment verification (browser callback and webhook), order and payment history.',
   },
+  settings: paymentsSettings,
   indexes: paymentIndexes,
   outboxCollections: [PAYMENTS],
   async routes(app) {
-    const config = loadPaymentsConfig(app.config);
+    const config = paymentsConfig(paymentsSettings.of(app));
     const deps = {
       config,
       razorpay: createRazorpayClient(config),

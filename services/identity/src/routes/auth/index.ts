@@ -20,6 +20,7 @@ import {
   usernameKey,
 } from '../../domain/user.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
+import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
 
 const Credentials = {
@@ -29,7 +30,7 @@ const Credentials = {
 
 export default async function authRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
-  const perUsername = Number(app.config.env.LOGIN_RATE_LIMIT_PER_USERNAME || 10);
+  const perUsername = identitySettings.of(app).LOGIN_RATE_LIMIT_PER_USERNAME;
 
   // Guessing one account's password from many addresses is limited here, per username;
   // the gateway limits each address.

@@ -9,6 +9,7 @@ import {
 import { emailKey, newPasswordProblem } from '../../domain/user.ts';
 import { createMailer } from '../../mail.ts';
 import { hashPassword } from '../../passwords.ts';
+import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
 
 const SENT = 'If an account with this email exists, we have sent it a link to reset the password.';
@@ -16,8 +17,9 @@ const BAD_TOKEN = 'This password reset link is invalid or has expired. Please re
 
 export default async function passwordRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
-  const mailer = createMailer(app.config.env);
-  const perAddress = Number(app.config.env.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL || 5);
+  const settings = identitySettings.of(app);
+  const mailer = createMailer(settings);
+  const perAddress = settings.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL;
 
   // Someone flooding one inbox with reset mails is limited per address; the gateway limits
   // each client address.
