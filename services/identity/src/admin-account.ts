@@ -1,6 +1,6 @@
+import { calendarKeys } from '@liveedu/calendar';
 import type { ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from './domain/calendar.ts';
 import { ADMIN_USERNAME, DEFAULT_AVATAR, type UserDoc } from './domain/user.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import { identitySettings } from './settings.ts';

@@ -1,7 +1,7 @@
+import { calendarKeys } from '@liveedu/calendar';
 import { DEMO_STUDENTS, DEMO_TUTOR, type IntegrationEvent } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from './domain/calendar.ts';
 import { DEFAULT_AVATAR, emailKey, USERS, type UserDoc, usernameKey } from './domain/user.ts';
 import { userRegistered, userUpdated } from './events.ts';
 import { hashPassword } from './passwords.ts';

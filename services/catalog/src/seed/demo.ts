@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { calendarKeys } from '@liveedu/calendar';
 import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from '../domain/calendar.ts';
 import { newestReviews, ratingTotals, type StoredReview } from '../domain/course.ts';
 import { textKey } from '../domain/text.ts';
 import { courseCreated } from '../events.ts';

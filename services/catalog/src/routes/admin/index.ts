@@ -1,5 +1,5 @@
+import { countsPer, lastDays, lastMonths } from '@liveedu/calendar';
 import { requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
-import { countsFor, lastDays, lastMonths } from '../../domain/calendar.ts';
 import { COURSES } from '../../store.ts';
 
 const CHART_DAYS = 28;
@@ -45,7 +45,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
     async () => {
       const dates = lastDays(new Date(), CHART_DAYS);
-      return { dates, courseCounts: countsFor(dates, await countBy('day', dates)) };
+      return { dates, courseCounts: countsPer(dates, await countBy('day', dates)) };
     },
   );
 
@@ -62,7 +62,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
     async () => {
       const months = lastMonths(new Date(), CHART_MONTHS);
-      return { months, courseCounts: countsFor(months, await countBy('month', months)) };
+      return { months, courseCounts: countsPer(months, await countBy('month', months)) };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { calendarKeys } from '@liveedu/calendar';
 import type { CallerIdentity } from '@liveedu/contracts';
 import {
   badRequest,
@@ -17,7 +18,6 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from '../../domain/calendar.ts';
 import { type CourseInput, checkCourseInput } from '../../domain/course.ts';
 import { textKey } from '../../domain/text.ts';
 import { courseCreated, courseDeleted, courseUpdated } from '../../events.ts';

@@ -1,7 +1,7 @@
+import { countsPer, lastDays, lastMonths, rollingStart } from '@liveedu/calendar';
 import { caller, requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { collections } from '../../collections.ts';
-import { fillSeries, lastDays, lastMonths, rollingStart } from '../../domain/calendar.ts';
 import { toRupees } from '../../domain/money.ts';
 import { sumPaise, sumPaiseBy } from '../../ledger.ts';
 
@@ -41,7 +41,7 @@ export default async function incomeRoutes(app: ServiceApp): Promise<void> {
           'day',
           'tutorPaise',
         );
-        return { labels, income: fillSeries(labels, totals).map(toRupees) };
+        return { labels, income: countsPer(labels, totals).map(toRupees) };
       },
     );
   dailyChart('/api/v1/last7DaysIncomeAnalytics', 'Earnings per day over the last 7 days (today included)', 7);
@@ -64,7 +64,7 @@ export default async function incomeRoutes(app: ServiceApp): Promise<void> {
         'month',
         'tutorPaise',
       );
-      return { labels, income: fillSeries(labels, totals).map(toRupees) };
+      return { labels, income: countsPer(labels, totals).map(toRupees) };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { countsPer, lastDays, lastMonths } from '@liveedu/calendar';
 import {
   errorResponses,
   forbidden,
@@ -12,7 +13,6 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { fillCounts, lastDays, lastMonths } from '../../domain/calendar.ts';
 import type { UserDoc } from '../../domain/user.ts';
 import { changeUser, MEMBERS, usersOf } from '../../users.ts';
 import { AVATARS } from '../profile/index.ts';
@@ -150,7 +150,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     async () => {
       const dates = lastDays(new Date(), 28);
       const counts = await countBy(users, 'day', dates);
-      return { dates, userCounts: fillCounts(dates, counts) };
+      return { dates, userCounts: countsPer(dates, counts) };
     },
   );
 
@@ -169,7 +169,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     async () => {
       const months = lastMonths(new Date(), 12);
       const counts = await countBy(users, 'month', months);
-      return { months, userCounts: fillCounts(months, counts) };
+      return { months, userCounts: countsPer(months, counts) };
     },
   );
 }

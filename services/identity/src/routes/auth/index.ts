@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { calendarKeys } from '@liveedu/calendar';
 import { IDENTITY_USER_REGISTERED, type IdentityUserRegisteredData } from '@liveedu/contracts';
 import {
   conflict,
@@ -10,7 +11,6 @@ import {
   unauthorized,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from '../../domain/calendar.ts';
 import {
   DEFAULT_AVATAR,
   emailKey,

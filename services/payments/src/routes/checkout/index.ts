@@ -1,3 +1,4 @@
+import { calendarKeys } from '@liveedu/calendar';
 import { IDENTITY_HEADER } from '@liveedu/contracts';
 import {
   badRequest,
@@ -15,7 +16,6 @@ import {
 import { ObjectId } from 'mongodb';
 import type { PaymentsDeps } from '../../deps.ts';
 import { priceToPaise } from '../../domain/money.ts';
-import { calendarKeys } from '../../domain/periods.ts';
 import { boughtHere, type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
 const CheckoutBody = Type.Object({

@@ -12,6 +12,7 @@ const local = (at: Date) => new TZDate(at, PLATFORM_TIME_ZONE);
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
 const monthKey = (date: Date) => format(date, 'yyyy-MM');
 
+/** The platform's calendar day and month of an instant. */
 export function calendarKeys(at: Date): { day: string; month: string } {
   const here = local(at);
   return { day: dayKey(here), month: monthKey(here) };
@@ -47,7 +48,7 @@ export function lastMonths(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => monthKey(subMonths(thisMonth, count - 1 - i)));
 }
 
-/** One value per label, zero where nothing was earned. */
-export function fillSeries(labels: string[], totals: ReadonlyMap<string, number>): number[] {
-  return labels.map((label) => totals.get(label) ?? 0);
+/** One value per key, in the order of `keys`, zero where nothing happened. */
+export function countsPer(keys: readonly string[], totals: ReadonlyMap<string, number>): number[] {
+  return keys.map((key) => totals.get(key) ?? 0);
 }

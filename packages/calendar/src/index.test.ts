@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   calendarKeys,
+  countsPer,
   currentMonth,
   currentWeek,
-  fillSeries,
   lastDays,
   lastMonths,
   rollingStart,
-} from './calendar.ts';
+} from './index.ts';
 
 describe('calendar keys in Asia/Kolkata', () => {
   it('puts an instant on India’s day and month, not UTC’s', () => {
@@ -64,7 +64,14 @@ describe('calendar keys in Asia/Kolkata', () => {
     expect(rollingStart(now, 28).toISOString()).toBe('2026-02-10T12:00:00.000Z');
   });
 
-  it('fills days without income with zero', () => {
-    expect(fillSeries(['a', 'b', 'c'], new Map([['b', 12.5]]))).toEqual([0, 12.5, 0]);
+  it('puts a late evening in UTC on the next Indian day and month', () => {
+    // 20:00 UTC on 31 Jan is 01:30 on 1 Feb in India.
+    expect(calendarKeys(new Date('2025-01-31T20:00:00Z'))).toEqual({ day: '2025-02-01', month: '2025-02' });
+    expect(lastMonths(new Date('2024-12-31T19:00:00Z'), 2)).toEqual(['2024-12', '2025-01']);
+    expect(lastDays(new Date('2025-03-01T20:00:00Z'), 28)[27]).toBe('2025-03-02');
+  });
+
+  it('gives one value a key, zero where nothing happened', () => {
+    expect(countsPer(['a', 'b', 'c'], new Map([['b', 12.5]]))).toEqual([0, 12.5, 0]);
   });
 });
