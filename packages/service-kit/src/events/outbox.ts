@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@liveedu/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
+  Collection,
   Db,
   Document,
   Filter,
@@ -179,6 +180,20 @@ export function outboxWrites(db: Db, wake: (collection: string, id: unknown) => 
     return result;
   }
 
+  /** An update of the document the filter names by `_id`, with the events pushed onto it. */
+  function changed<R>(
+    collection: string,
+    filter: Document & { _id: unknown },
+    update: unknown,
+    events: IntegrationEvent[],
+    write: (docs: Collection, filter: Filter<Document>, update: Document) => Promise<R>,
+    happened: (result: R) => boolean,
+  ): Promise<R> {
+    const docs = db.collection(collection);
+    const store = () => write(docs, filter as Filter<Document>, withEventsUpdate(update as Document, events));
+    return written(collection, filter._id, events, store, happened);
+  }
+
   return {
     async insertOne(collection, doc, events) {
       const result = await written(
@@ -191,30 +206,23 @@ export function outboxWrites(db: Db, wake: (collection: string, id: unknown) => 
       return result as never;
     },
     async updateOne(collection, filter, update, events, options) {
-      const result = await written(
+      const result = await changed(
         collection,
-        filter._id,
+        filter,
+        update,
         events,
-        () =>
-          db
-            .collection(collection)
-            .updateOne(filter as Filter<Document>, withEventsUpdate(update as Document, events), options),
+        (docs, f, u) => docs.updateOne(f, u, options),
         (r) => r.matchedCount > 0 || r.upsertedCount > 0,
       );
       return result as never;
     },
     async findOneAndUpdate(collection, filter, update, events, options) {
-      const doc = await written(
+      const doc = await changed(
         collection,
-        filter._id,
+        filter,
+        update,
         events,
-        () =>
-          db
-            .collection(collection)
-            .findOneAndUpdate(filter as Filter<Document>, withEventsUpdate(update as Document, events), {
-              ...options,
-              includeResultMetadata: false,
-            }),
+        (docs, f, u) => docs.findOneAndUpdate(f, u, { ...options, includeResultMetadata: false }),
         // With `returnDocument: 'before'` an upsert returns null; the filter names the document.
         (found) => found !== null || options?.upsert === true,
       );
