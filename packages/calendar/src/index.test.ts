@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calendarKeys,
-  countsPer,
-  currentMonth,
-  currentWeek,
-  lastDays,
-  lastMonths,
-  rollingStart,
-} from './index.ts';
+import { calendarKeys, currentMonth, currentWeek, lastDays, lastMonths, rollingStart } from './index.ts';
 
 describe('calendar keys in Asia/Kolkata', () => {
   it('puts an instant on India’s day and month, not UTC’s', () => {
@@ -69,9 +61,5 @@ describe('calendar keys in Asia/Kolkata', () => {
     expect(calendarKeys(new Date('2025-01-31T20:00:00Z'))).toEqual({ day: '2025-02-01', month: '2025-02' });
     expect(lastMonths(new Date('2024-12-31T19:00:00Z'), 2)).toEqual(['2024-12', '2025-01']);
     expect(lastDays(new Date('2025-03-01T20:00:00Z'), 28)[27]).toBe('2025-03-02');
-  });
-
-  it('gives one value a key, zero where nothing happened', () => {
-    expect(countsPer(['a', 'b', 'c'], new Map([['b', 12.5]]))).toEqual([0, 12.5, 0]);
   });
 });

@@ -47,8 +47,3 @@ export function lastMonths(now: Date, count: number): string[] {
   thisMonth.setDate(1);
   return Array.from({ length: count }, (_, i) => monthKey(subMonths(thisMonth, count - 1 - i)));
 }
-
-/** One value per key, in the order of `keys`, zero where nothing happened. */
-export function countsPer(keys: readonly string[], totals: ReadonlyMap<string, number>): number[] {
-  return keys.map((key) => totals.get(key) ?? 0);
-}

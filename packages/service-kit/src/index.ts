@@ -1,4 +1,5 @@
 export { Type } from '@fastify/type-provider-typebox';
+export { seriesPerKey } from './calendar-series.ts';
 export {
   ConfigError,
   DEFAULT_SERVICE_PORTS,
@@ -54,11 +55,13 @@ export {
 export { installObservability } from './http/observability.ts';
 export {
   DEFAULT_PAGE_LIMIT,
+  findPage,
   MAX_PAGE_LIMIT,
   PageFields,
   PageQuery,
   PageQueryFields,
   type PageRequest,
+  pagedResponse,
   pageFields,
   pageOfList,
   pageRequest,

@@ -1,4 +1,6 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type TProperties, Type } from '@fastify/type-provider-typebox';
+import type { Collection, Document, Filter, Sort, WithId } from 'mongodb';
+import { MessageReply } from './schemas.ts';
 
 /**
  * Every list the API returns is a page: `?page=` (from 1) and `?limit=` (1 to 100, default 24)
@@ -35,6 +37,11 @@ export const PageFields = {
   pages: Type.Integer({ minimum: 0, description: 'How many pages the list has at this limit' }),
 };
 
+/** The responses of a paged list: its own fields beside `total`, `page` and `pages`, or 400. */
+export function pagedResponse<F extends TProperties>(fields: F) {
+  return { 200: Type.Object({ ...fields, ...PageFields }), 400: MessageReply };
+}
+
 export interface PageRequest {
   page: number;
   limit: number;
@@ -58,4 +65,18 @@ export function pageFields(total: number, request: Pick<PageRequest, 'page' | 'l
 /** A page cut from a list already in memory. */
 export function pageOfList<T>(items: readonly T[], request: PageRequest): { items: T[]; total: number } {
   return { items: items.slice(request.skip, request.skip + request.limit), total: items.length };
+}
+
+/** One page of a collection's documents in the given order, and how many match in all. */
+export async function findPage<T extends Document>(
+  collection: Collection<T>,
+  filter: Filter<T>,
+  sort: Sort,
+  request: PageRequest,
+): Promise<{ items: WithId<T>[]; total: number }> {
+  const [items, total] = await Promise.all([
+    collection.find(filter).sort(sort).skip(request.skip).limit(request.limit).toArray(),
+    collection.countDocuments(filter),
+  ]);
+  return { items, total };
 }

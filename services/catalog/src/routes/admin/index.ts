@@ -1,5 +1,5 @@
-import { countsPer, lastDays, lastMonths } from '@liveedu/calendar';
-import { requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
+import { lastDays, lastMonths } from '@liveedu/calendar';
+import { requireRole, type ServiceApp, seriesPerKey, Type } from '@liveedu/service-kit';
 import { COURSES } from '../../store.ts';
 
 const CHART_DAYS = 28;
@@ -8,17 +8,6 @@ const CHART_MONTHS = 12;
 export default async function adminRoutes(app: ServiceApp): Promise<void> {
   const courses = app.db.collection(COURSES);
   const admin = requireRole('admin');
-
-  /** Courses created per key (`day` or `month`) among `keys`, counted by the database. */
-  async function countBy(field: 'day' | 'month', keys: string[]): Promise<Map<string, number>> {
-    const rows = await courses
-      .aggregate<{ _id: string; count: number }>([
-        { $match: { [field]: { $gte: keys[0], $lte: keys[keys.length - 1] } } },
-        { $group: { _id: `$${field}`, count: { $sum: 1 } } },
-      ])
-      .toArray();
-    return new Map(rows.map((r) => [r._id, r.count]));
-  }
 
   app.get(
     '/api/v1/count-courses',
@@ -45,7 +34,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
     async () => {
       const dates = lastDays(new Date(), CHART_DAYS);
-      return { dates, courseCounts: countsPer(dates, await countBy('day', dates)) };
+      return { dates, courseCounts: await seriesPerKey(courses, 'day', dates) };
     },
   );
 
@@ -62,7 +51,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
     async () => {
       const months = lastMonths(new Date(), CHART_MONTHS);
-      return { months, courseCounts: countsPer(months, await countBy('month', months)) };
+      return { months, courseCounts: await seriesPerKey(courses, 'month', months) };
     },
   );
 }

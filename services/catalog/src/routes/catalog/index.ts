@@ -4,8 +4,8 @@ import {
   NonBlank,
   notFound,
   ObjectIdString,
-  PageFields,
   PageQuery,
+  pagedResponse,
   pageFields,
   pageRequest,
   type ServiceApp,
@@ -108,7 +108,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'All courses, newest first, a page at a time',
         querystring: PageQuery,
-        response: { 200: Type.Object({ courses: Cards, ...PageFields }), 400: MessageReply },
+        response: pagedResponse({ courses: Cards }),
       },
     },
     async (request) => {
@@ -125,10 +125,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         summary: 'The courses of a category, by its title, newest first, a page at a time',
         params: Type.Object({ cat: Type.String({ maxLength: 200 }) }),
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ courses: Type.Object({ courses: Cards }), ...PageFields }),
-          400: MessageReply,
-        },
+        response: pagedResponse({ courses: Type.Object({ courses: Cards }) }),
       },
     },
     async (request) => {
@@ -146,10 +143,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
           'Courses matching the words (title first, then tutor, category and description; prefixes and small typos match), a page at a time, and tutors whose username contains the text',
         params: Type.Object({ query: Type.String({ maxLength: 1000 }) }),
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ courses: Cards, tutor: Type.Array(TutorProfile), ...PageFields }),
-          400: MessageReply,
-        },
+        response: pagedResponse({ courses: Cards, tutor: Type.Array(TutorProfile) }),
       },
     },
     async (request) => {
@@ -176,11 +170,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         params: Type.Object({ username: NonBlank({ maxLength: 100 }) }),
         querystring: PageQuery,
         response: {
-          200: Type.Object({
-            user: Type.Object({ ...TutorProfile.properties, coursesCreated: Cards }),
-            ...PageFields,
-          }),
-          400: MessageReply,
+          ...pagedResponse({ user: Type.Object({ ...TutorProfile.properties, coursesCreated: Cards }) }),
           404: MessageReply,
         },
       },
@@ -225,11 +215,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         summary: "A course's reviews, newest first, a page at a time (its page shows the 10 newest)",
         params: Type.Object({ id: ObjectIdString }),
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ reviews: Type.Array(PublicReview), ...PageFields }),
-          400: MessageReply,
-          404: MessageReply,
-        },
+        response: { ...pagedResponse({ reviews: Type.Array(PublicReview) }), 404: MessageReply },
       },
     },
     async (request) => {

@@ -5,8 +5,8 @@ import {
   MessageReply,
   notFound,
   ObjectIdString,
-  PageFields,
   PageQuery,
+  pagedResponse,
   pageFields,
   pageRequest,
   requireUser,
@@ -98,10 +98,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Your favourite courses, last added first, a page at a time',
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ favourites: Type.Array(CourseCard), ...PageFields }),
-          400: MessageReply,
-        },
+        response: pagedResponse({ favourites: Type.Array(CourseCard) }),
       },
     },
     async (request) => {
@@ -118,10 +115,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ coursesEnrolled: Type.Array(CourseCard), ...PageFields }),
-          400: MessageReply,
-        },
+        response: pagedResponse({ coursesEnrolled: Type.Array(CourseCard) }),
       },
     },
     async (request) => {

@@ -8,8 +8,8 @@ import {
   type MultipartResult,
   notFound,
   ObjectIdString,
-  PageFields,
   PageQuery,
+  pagedResponse,
   pageFields,
   pageRequest,
   receiveMultipart,
@@ -261,11 +261,7 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       schema: {
         summary: 'Your courses, newest first, a page at a time',
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ createdCourses: Type.Array(CourseCard), ...PageFields }),
-          400: MessageReply,
-          403: MessageReply,
-        },
+        response: { ...pagedResponse({ createdCourses: Type.Array(CourseCard) }), 403: MessageReply },
       },
     },
     async (request) => {

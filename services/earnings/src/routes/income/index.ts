@@ -1,9 +1,9 @@
-import { countsPer, lastDays, lastMonths, rollingStart } from '@liveedu/calendar';
-import { caller, requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
+import { lastDays, lastMonths, rollingStart } from '@liveedu/calendar';
+import { caller, requireRole, type ServiceApp, seriesPerKey, Type } from '@liveedu/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { collections } from '../../collections.ts';
 import { toRupees } from '../../domain/money.ts';
-import { sumPaise, sumPaiseBy } from '../../ledger.ts';
+import { sumPaise } from '../../ledger.ts';
 
 const Earning = Type.Object({ earning: Type.Number() });
 const Chart = Type.Object({ labels: Type.Array(Type.String()), income: Type.Array(Type.Number()) });
@@ -35,13 +35,11 @@ export default async function incomeRoutes(app: ServiceApp): Promise<void> {
       { preHandler: tutorOnly, schema: { summary, response: { 200: Chart } } },
       async (request) => {
         const labels = lastDays(new Date(), days);
-        const totals = await sumPaiseBy(
-          ledger,
-          { tutorId: tutorOf(request), day: { $gte: labels[0]!, $lte: labels[labels.length - 1]! } },
-          'day',
-          'tutorPaise',
-        );
-        return { labels, income: countsPer(labels, totals).map(toRupees) };
+        const income = await seriesPerKey(ledger, 'day', labels, {
+          match: { tutorId: tutorOf(request) },
+          sum: 'tutorPaise',
+        });
+        return { labels, income: income.map(toRupees) };
       },
     );
   dailyChart('/api/v1/last7DaysIncomeAnalytics', 'Earnings per day over the last 7 days (today included)', 7);
@@ -58,13 +56,11 @@ export default async function incomeRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const labels = lastMonths(new Date(), 12);
-      const totals = await sumPaiseBy(
-        ledger,
-        { tutorId: tutorOf(request), month: { $gte: labels[0]!, $lte: labels[labels.length - 1]! } },
-        'month',
-        'tutorPaise',
-      );
-      return { labels, income: countsPer(labels, totals).map(toRupees) };
+      const income = await seriesPerKey(ledger, 'month', labels, {
+        match: { tutorId: tutorOf(request) },
+        sum: 'tutorPaise',
+      });
+      return { labels, income: income.map(toRupees) };
     },
   );
 }

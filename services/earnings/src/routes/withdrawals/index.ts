@@ -3,12 +3,13 @@ import {
   badRequest,
   caller,
   conflict,
+  findPage,
   MessageReply,
   newEvent,
   notFound,
   ObjectIdString,
-  PageFields,
   PageQuery,
+  pagedResponse,
   pageFields,
   pageRequest,
   requireRole,
@@ -96,19 +97,13 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: "The tutor's withdrawals, newest first, a page at a time",
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ withdrawals: Type.Array(OwnWithdrawal), ...PageFields }),
-          400: MessageReply,
-        },
+        response: pagedResponse({ withdrawals: Type.Array(OwnWithdrawal) }),
       },
     },
     async (request) => {
       const page = pageRequest(request.query);
       const mine = { tutorId: caller(request).userId };
-      const [list, total] = await Promise.all([
-        withdrawals.find(mine).sort({ seq: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        withdrawals.countDocuments(mine),
-      ]);
+      const { items: list, total } = await findPage(withdrawals, mine, { seq: -1 }, page);
       return {
         ...pageFields(total, page),
         withdrawals: list.map((doc) => ({
@@ -129,18 +124,12 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
         summary:
           'Every withdrawal request, newest first, with the tutor and the account to pay, a page at a time',
         querystring: PageQuery,
-        response: {
-          200: Type.Object({ withdrawls: Type.Array(AdminWithdrawal), ...PageFields }),
-          400: MessageReply,
-        },
+        response: pagedResponse({ withdrawls: Type.Array(AdminWithdrawal) }),
       },
     },
     async (request) => {
       const page = pageRequest(request.query);
-      const [list, total] = await Promise.all([
-        withdrawals.find({}).sort({ requestedAt: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        withdrawals.countDocuments({}),
-      ]);
+      const { items: list, total } = await findPage(withdrawals, {}, { requestedAt: -1 }, page);
       const tutorIds = [...new Set(list.map((doc) => doc.tutorId))];
       const known = new Map<string, UserDoc>(
         tutorIds.length === 0

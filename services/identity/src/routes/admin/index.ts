@@ -1,15 +1,17 @@
-import { countsPer, lastDays, lastMonths } from '@liveedu/calendar';
+import { lastDays, lastMonths } from '@liveedu/calendar';
 import {
   errorResponses,
+  findPage,
   forbidden,
   MessageReply,
   ObjectIdString,
-  PageFields,
   PageQuery,
+  pagedResponse,
   pageFields,
   pageRequest,
   requireRole,
   type ServiceApp,
+  seriesPerKey,
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
@@ -83,18 +85,15 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
         summary: `Users, newest first, a page at a time (${PAGE_SIZE} unless limit says otherwise)`,
         querystring: PageQuery,
         response: {
-          200: Type.Object({ allUsers: Type.Array(ListedUser), count: Type.Integer(), ...PageFields }),
+          ...pagedResponse({ allUsers: Type.Array(ListedUser), count: Type.Integer() }),
           ...errorResponses,
         },
       },
     },
     async (request) => {
       const page = pageRequest(request.query, PAGE_SIZE);
-      const [allUsers, count] = await Promise.all([
-        users.find(MEMBERS).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        users.countDocuments(MEMBERS),
-      ]);
-      return { allUsers: allUsers.map(listed), count, ...pageFields(count, page) };
+      const found = await findPage(users, MEMBERS, { createdAt: -1, _id: -1 }, page);
+      return { allUsers: found.items.map(listed), count: found.total, ...pageFields(found.total, page) };
     },
   );
 
@@ -149,8 +148,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
     async () => {
       const dates = lastDays(new Date(), 28);
-      const counts = await countBy(users, 'day', dates);
-      return { dates, userCounts: countsPer(dates, counts) };
+      return { dates, userCounts: await seriesPerKey(users, 'day', dates, { match: MEMBERS }) };
     },
   );
 
@@ -168,23 +166,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
     async () => {
       const months = lastMonths(new Date(), 12);
-      const counts = await countBy(users, 'month', months);
-      return { months, userCounts: countsPer(months, counts) };
+      return { months, userCounts: await seriesPerKey(users, 'month', months, { match: MEMBERS }) };
     },
   );
-}
-
-/** Users per calendar key from the first key on, grouped by the server (no date operators). */
-async function countBy(
-  users: ReturnType<typeof usersOf>,
-  field: 'day' | 'month',
-  keys: string[],
-): Promise<Map<string, number>> {
-  const rows = await users
-    .aggregate<{ _id: string; count: number }>([
-      { $match: { [field]: { $gte: keys[0] }, ...MEMBERS } },
-      { $group: { _id: `$${field}`, count: { $sum: 1 } } },
-    ])
-    .toArray();
-  return new Map(rows.map((row) => [row._id, row.count]));
 }

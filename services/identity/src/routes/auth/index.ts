@@ -1,11 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { calendarKeys } from '@liveedu/calendar';
-import { IDENTITY_USER_REGISTERED, type IdentityUserRegisteredData } from '@liveedu/contracts';
 import {
   conflict,
   isDuplicateKey,
   MessageReply,
-  newEvent,
   type ServiceApp,
   Type,
   unauthorized,
@@ -19,6 +17,7 @@ import {
   type UserDoc,
   usernameKey,
 } from '../../domain/user.ts';
+import { userRegistered } from '../../events.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
@@ -65,18 +64,8 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         createdAt: now,
         ...calendarKeys(now),
       };
-      const data: IdentityUserRegisteredData = {
-        userId: user._id.toHexString(),
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        avatar: user.avatar,
-        createdAt: now.toISOString(),
-      };
       try {
-        await app.outbox.insertOne(USERS, user, [
-          newEvent(IDENTITY_USER_REGISTERED, data, { requestId: request.id }),
-        ]);
+        await app.outbox.insertOne(USERS, user, [userRegistered(user, { requestId: request.id })]);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         const taken = await users.findOne({ usernameKey: user.usernameKey });

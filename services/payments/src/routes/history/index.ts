@@ -1,11 +1,12 @@
 import {
   caller,
+  findPage,
   type KeyedList,
   MessageReply,
-  PageFields,
   PageQuery,
   PageQueryFields,
   type PageRequest,
+  pagedResponse,
   pageFields,
   pageRequest,
   requireRole,
@@ -69,7 +70,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: "The caller's orders, newest first (abandoned ones included, as Fail), a page at a time",
         querystring: PageQuery,
-        response: { 200: Type.Object({ data: Type.Array(Record_), ...PageFields }), ...Errors },
+        response: { ...pagedResponse({ data: Type.Array(Record_) }), ...Errors },
       },
     },
     async (request) => {
@@ -108,7 +109,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
         summary:
           "Payments received for the caller's courses, newest first, with each buyer, a page at a time",
         querystring: PageQuery,
-        response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
+        response: { ...pagedResponse({ data: Type.Array(WithBuyer) }), ...Errors },
       },
     },
     async (request) => {
@@ -130,18 +131,15 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
         summary:
           "Everyone's orders, newest first, with each buyer, a page at a time; timePeriod keeps those of today or the last 7 or 28 calendar days (Asia/Kolkata), as in payment-history-time",
         querystring: Type.Object({ ...PageQueryFields, timePeriod: Type.Optional(TimePeriodField) }),
-        response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
+        response: { ...pagedResponse({ data: Type.Array(WithBuyer) }), ...Errors },
       },
     },
     async (request) => {
       const page = pageRequest(request.query);
       const from = firstDayOf(request.query.timePeriod ?? 'none', new Date());
       const filter: Filter<PaymentDoc> = from ? { day: { $gte: from } } : {};
-      const [rows, total] = await Promise.all([
-        payments.find(filter).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).toArray(),
-        payments.countDocuments(filter),
-      ]);
-      return { data: withBuyers(rows), ...pageFields(total, page) };
+      const { items, total } = await findPage(payments, filter, NEWEST_FIRST, page);
+      return { data: withBuyers(items), ...pageFields(total, page) };
     },
   );
 }
