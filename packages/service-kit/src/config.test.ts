@@ -23,44 +23,20 @@ describe('loadKitConfig', () => {
   });
 
   it('refuses to start in production without its secrets, naming each', () => {
-    expect(() => loadKitConfig('identity', { NODE_ENV: 'production' })).toThrow(ConfigError);
-    try {
-      loadKitConfig('identity', { NODE_ENV: 'production', MONGO_URL: 'mongodb://db/' });
-    } catch (error) {
-      const message = (error as Error).message;
-      for (const name of [
-        'NATS_URL',
-        'S3_ENDPOINT',
-        'S3_ACCESS_KEY',
-        'S3_SECRET_KEY',
-        'INTERNAL_SECRET',
-        'JWT_SECRET',
-      ]) {
-        expect(message).toContain(name);
-      }
-      expect(message).not.toContain('MONGO_URL');
-    }
+    expect(() => loadKitConfig('identity', { NODE_ENV: 'production', MONGO_URL: 'mongodb://db/' })).toThrow(
+      new ConfigError(
+        'invalid environment: NATS_URL is required; S3_ENDPOINT is required; S3_ACCESS_KEY is required; ' +
+          'S3_SECRET_KEY is required; INTERNAL_SECRET is required; JWT_SECRET is required',
+      ),
+    );
   });
 
   it('refuses short secrets in production and accepts a complete environment', () => {
-    const env = {
-      NODE_ENV: 'production',
-      MONGO_URL: 'mongodb://db/',
-      NATS_URL: 'nats://nats:4222',
-      S3_ENDPOINT: 'https://s3.example.com',
-      S3_ACCESS_KEY: 'key',
-      S3_SECRET_KEY: 'secret',
-      INTERNAL_SECRET: 'short',
-      JWT_SECRET: 'short',
-    };
+    const env = { NODE_ENV: 'production', ...productionEnv, INTERNAL_SECRET: 'short', JWT_SECRET: 'short' };
     expect(() => loadKitConfig('todo', env)).toThrow(/INTERNAL_SECRET must be at least 32 characters/);
     // A refused secret is never repeated in the message.
     expect(() => loadKitConfig('todo', env)).not.toThrow(/short/);
-    const config = loadKitConfig('todo', {
-      ...env,
-      INTERNAL_SECRET: 'i'.repeat(32),
-      JWT_SECRET: 'j'.repeat(32),
-    });
+    const config = loadKitConfig('todo', { NODE_ENV: 'production', ...productionEnv });
     expect(config.host).toBe('0.0.0.0');
     expect(config.s3).toMatchObject({ endPoint: 's3.example.com', port: 443, useSSL: true });
   });

@@ -21,6 +21,7 @@ import { userRegistered } from '../../events.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
+import { perAccountLimit } from '../per-account-limit.ts';
 
 const Credentials = {
   username: Type.String({ maxLength: 100 }),
@@ -78,18 +79,13 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
   app.post(
     '/api/v1/login',
     {
-      config: {
-        rateLimit: {
-          max: perUsername,
-          timeWindow: '1 minute',
-          keyGenerator: (request) =>
-            `login:${usernameKey(String((request.body as { username?: unknown })?.username ?? ''))}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many log-in attempts for this account. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-          }),
-        },
-      },
+      ...perAccountLimit({
+        max: perUsername,
+        timeWindow: '1 minute',
+        field: 'username',
+        normalise: usernameKey,
+        tooMany: 'Too many log-in attempts for this account.',
+      }),
       schema: {
         summary: 'Log in; returns a bearer token',
         body: Type.Object(Credentials),
