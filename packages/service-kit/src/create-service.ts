@@ -49,13 +49,18 @@ export interface ServiceDefinition {
    * so that routes and `onReady` see the same ones. Runs before the routes are registered.
    */
   decorate?(app: ServiceApp): Promise<void> | void;
-  /** Registers the service's routes (one plugin per resource). */
-  routes(app: ServiceApp): Promise<void>;
+  /** Plugins every route of the service uses (a JWT signer, ETags), registered before them. */
+  plugins?(app: ServiceApp): Promise<void>;
+  /** The service's routes, one plugin per resource, registered in this order. */
+  routes: RoutePlugin[];
   /** Runs once everything is connected and before listening: seeding, the admin account. */
   onReady?(app: ServiceApp): Promise<void>;
   /** Extra readiness checks and gauges. */
   openapi?: { title: string; description?: string };
 }
+
+/** One resource's routes (`src/routes/<resource>/index.ts`). */
+export type RoutePlugin = (app: ServiceApp) => Promise<void>;
 
 export interface Service {
   app: ServiceApp;
@@ -188,7 +193,11 @@ export async function createService(
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     if (def.decorate) await def.decorate(app);
-    await app.register(async (scoped) => def.routes(scoped as ServiceApp));
+    await app.register(async (scoped) => {
+      const routes = scoped as ServiceApp;
+      if (def.plugins) await def.plugins(routes);
+      for (const plugin of def.routes) await routes.register(plugin);
+    });
     await app.ready();
     if (def.onReady) await def.onReady(app);
   } catch (error) {

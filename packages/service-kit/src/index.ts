@@ -15,6 +15,7 @@ export {
 export {
   type CreateServiceOptions,
   createService,
+  type RoutePlugin,
   type Service,
   type ServiceApp,
   type ServiceDefinition,

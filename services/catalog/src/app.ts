@@ -33,15 +33,11 @@ export const catalogService: ServiceDefinition = {
   decorate(app) {
     installListing(app);
   },
-  async routes(app) {
+  async plugins(app) {
     await app.register(etag, { weak: true });
     installCacheHeaders(app);
-    await app.register(catalogRoutes);
-    await app.register(learningRoutes);
-    await app.register(studentRoutes);
-    await app.register(tutorCourseRoutes);
-    await app.register(adminRoutes);
   },
+  routes: [catalogRoutes, learningRoutes, studentRoutes, tutorCourseRoutes, adminRoutes],
   async onReady(app) {
     await migrateCourses(collections(app.db), app.log);
     await seedCategories(app);

@@ -25,15 +25,10 @@ export const identityService: ServiceDefinition = {
     { name: AVATARS, access: 'public-read' },
     { name: RESUMES, access: 'private' },
   ],
-  async routes(app) {
+  async plugins(app) {
     await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' } });
-    await app.register(authRoutes);
-    await app.register(passwordRoutes);
-    await app.register(profileRoutes);
-    await app.register(tutorRequestRoutes);
-    await app.register(adminRoutes);
-    await app.register(internalRoutes);
   },
+  routes: [authRoutes, passwordRoutes, profileRoutes, tutorRequestRoutes, adminRoutes, internalRoutes],
   async onReady(app) {
     await ensureAdminAccount(app);
     if (app.config.seedDemo) await seedDemoAccounts(app);
