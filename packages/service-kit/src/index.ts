@@ -56,16 +56,9 @@ export {
 export { installObservability } from './http/observability.ts';
 export {
   DEFAULT_PAGE_LIMIT,
-  findPage,
   MAX_PAGE_LIMIT,
-  PageFields,
-  PageQuery,
-  PageQueryFields,
   type PageRequest,
-  pagedResponse,
-  pageFields,
-  pageOfList,
-  pageRequest,
+  paging,
 } from './http/paging.ts';
 export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';

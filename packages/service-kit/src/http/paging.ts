@@ -37,11 +37,6 @@ export const PageFields = {
   pages: Type.Integer({ minimum: 0, description: 'How many pages the list has at this limit' }),
 };
 
-/** The responses of a paged list: its own fields beside `total`, `page` and `pages`, or 400. */
-export function pagedResponse<F extends TProperties>(fields: F) {
-  return { 200: Type.Object({ ...fields, ...PageFields }), 400: MessageReply };
-}
-
 export interface PageRequest {
   page: number;
   limit: number;
@@ -62,11 +57,6 @@ export function pageFields(total: number, request: Pick<PageRequest, 'page' | 'l
   return { total, page: request.page, pages: Math.ceil(total / request.limit) };
 }
 
-/** A page cut from a list already in memory. */
-export function pageOfList<T>(items: readonly T[], request: PageRequest): { items: T[]; total: number } {
-  return { items: items.slice(request.skip, request.skip + request.limit), total: items.length };
-}
-
 /** One page of a collection's documents in the given order, and how many match in all. */
 export async function findPage<T extends Document>(
   collection: Collection<T>,
@@ -80,3 +70,28 @@ export async function findPage<T extends Document>(
   ]);
   return { items, total };
 }
+
+type Nothing = Record<never, never>;
+
+/**
+ * The schema of a paged list route: `?page=&limit=` (and any `query` fields of its own) in, its
+ * `fields` beside `total`, `page` and `pages` out, 400 for a page or limit out of range, and any
+ * other `responses` it gives.
+ */
+function pagedSchema<F extends TProperties, Q extends TProperties = Nothing, R extends object = Nothing>(
+  fields: F,
+  opts: { query?: Q; responses?: R } = {},
+) {
+  return {
+    querystring: Type.Object({ ...PageQueryFields, ...(opts.query as Q) }),
+    response: { 200: Type.Object({ ...fields, ...PageFields }), 400: MessageReply, ...(opts.responses as R) },
+  };
+}
+
+/** Every list the API returns is a page; routes declare, read and answer one with these. */
+export const paging = {
+  schema: pagedSchema,
+  request: pageRequest,
+  fields: pageFields,
+  find: findPage,
+};

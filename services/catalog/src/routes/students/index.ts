@@ -5,10 +5,7 @@ import {
   MessageReply,
   notFound,
   ObjectIdString,
-  PageQuery,
-  pagedResponse,
-  pageFields,
-  pageRequest,
+  paging,
   requireUser,
   type ServiceApp,
   Type,
@@ -97,14 +94,13 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'Your favourite courses, last added first, a page at a time',
-        querystring: PageQuery,
-        response: pagedResponse({ favourites: Type.Array(CourseCard) }),
+        ...paging.schema({ favourites: Type.Array(CourseCard) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = await lists.userFavourites.page(caller(request).userId, page.skip, page.limit);
-      return { favourites: await cardsFor(found.ids, true), ...pageFields(found.total, page) };
+      return { favourites: await cardsFor(found.ids, true), ...paging.fields(found.total, page) };
     },
   );
 
@@ -114,14 +110,13 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
-        querystring: PageQuery,
-        response: pagedResponse({ coursesEnrolled: Type.Array(CourseCard) }),
+        ...paging.schema({ coursesEnrolled: Type.Array(CourseCard) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = await lists.studentCourses.page(caller(request).userId, page.skip, page.limit);
-      return { coursesEnrolled: await cardsFor(found.ids, false), ...pageFields(found.total, page) };
+      return { coursesEnrolled: await cardsFor(found.ids, false), ...paging.fields(found.total, page) };
     },
   );
 

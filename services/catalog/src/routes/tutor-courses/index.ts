@@ -8,10 +8,7 @@ import {
   type MultipartResult,
   notFound,
   ObjectIdString,
-  PageQuery,
-  pagedResponse,
-  pageFields,
-  pageRequest,
+  paging,
   receiveMultipart,
   requireRole,
   type ServiceApp,
@@ -260,16 +257,15 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       preHandler: requireRole('tutor'),
       schema: {
         summary: 'Your courses, newest first, a page at a time',
-        querystring: PageQuery,
-        response: { ...pagedResponse({ createdCourses: Type.Array(CourseCard) }), 403: MessageReply },
+        ...paging.schema({ createdCourses: Type.Array(CourseCard) }, { responses: { 403: MessageReply } }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = app.listing.newest({ ...page, tutorId: caller(request).userId });
       return {
         createdCourses: found.items.map((course) => listedCard(course, urls)),
-        ...pageFields(found.total, page),
+        ...paging.fields(found.total, page),
       };
     },
   );

@@ -3,15 +3,11 @@ import {
   badRequest,
   caller,
   conflict,
-  findPage,
   MessageReply,
   newEvent,
   notFound,
   ObjectIdString,
-  PageQuery,
-  pagedResponse,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   type ServiceApp,
   Type,
@@ -96,16 +92,15 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       preHandler: tutorOnly,
       schema: {
         summary: "The tutor's withdrawals, newest first, a page at a time",
-        querystring: PageQuery,
-        response: pagedResponse({ withdrawals: Type.Array(OwnWithdrawal) }),
+        ...paging.schema({ withdrawals: Type.Array(OwnWithdrawal) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const mine = { tutorId: caller(request).userId };
-      const { items: list, total } = await findPage(withdrawals, mine, { seq: -1 }, page);
+      const { items: list, total } = await paging.find(withdrawals, mine, { seq: -1 }, page);
       return {
-        ...pageFields(total, page),
+        ...paging.fields(total, page),
         withdrawals: list.map((doc) => ({
           _id: doc._id.toHexString(),
           amount: toRupees(doc.amountPaise),
@@ -123,13 +118,12 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           'Every withdrawal request, newest first, with the tutor and the account to pay, a page at a time',
-        querystring: PageQuery,
-        response: pagedResponse({ withdrawls: Type.Array(AdminWithdrawal) }),
+        ...paging.schema({ withdrawls: Type.Array(AdminWithdrawal) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
-      const { items: list, total } = await findPage(withdrawals, {}, { requestedAt: -1 }, page);
+      const page = paging.request(request.query);
+      const { items: list, total } = await paging.find(withdrawals, {}, { requestedAt: -1 }, page);
       const tutorIds = [...new Set(list.map((doc) => doc.tutorId))];
       const known = new Map<string, UserDoc>(
         tutorIds.length === 0
@@ -137,7 +131,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
           : (await users.find({ _id: { $in: tutorIds } }).toArray()).map((user) => [user._id, user]),
       );
       return {
-        ...pageFields(total, page),
+        ...paging.fields(total, page),
         withdrawls: list.map((doc) => {
           const user = known.get(doc.tutorId);
           return {

@@ -1,14 +1,10 @@
 import { lastDays, lastMonths } from '@liveedu/calendar';
 import {
   errorResponses,
-  findPage,
   forbidden,
   MessageReply,
   ObjectIdString,
-  PageQuery,
-  pagedResponse,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   type ServiceApp,
   seriesPerKey,
@@ -83,17 +79,16 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
       preHandler: admin,
       schema: {
         summary: `Users, newest first, a page at a time (${PAGE_SIZE} unless limit says otherwise)`,
-        querystring: PageQuery,
-        response: {
-          ...pagedResponse({ allUsers: Type.Array(ListedUser), count: Type.Integer() }),
-          ...errorResponses,
-        },
+        ...paging.schema(
+          { allUsers: Type.Array(ListedUser), count: Type.Integer() },
+          { responses: errorResponses },
+        ),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query, PAGE_SIZE);
-      const found = await findPage(users, MEMBERS, { createdAt: -1, _id: -1 }, page);
-      return { allUsers: found.items.map(listed), count: found.total, ...pageFields(found.total, page) };
+      const page = paging.request(request.query, PAGE_SIZE);
+      const found = await paging.find(users, MEMBERS, { createdAt: -1, _id: -1 }, page);
+      return { allUsers: found.items.map(listed), count: found.total, ...paging.fields(found.total, page) };
     },
   );
 

@@ -1,14 +1,9 @@
 import {
   caller,
-  findPage,
   type KeyedList,
   MessageReply,
-  PageQuery,
-  PageQueryFields,
   type PageRequest,
-  pagedResponse,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   requireUser,
   type ServiceApp,
@@ -60,7 +55,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
   }
   async function pageOf(list: KeyedList, owner: string, page: PageRequest) {
     const found = await list.page(owner, page.skip, page.limit);
-    return { rows: await rowsOf(found.ids), paging: pageFields(found.total, page) };
+    return { rows: await rowsOf(found.ids), pageInfo: paging.fields(found.total, page) };
   }
 
   app.get(
@@ -69,17 +64,16 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: "The caller's orders, newest first (abandoned ones included, as Fail), a page at a time",
-        querystring: PageQuery,
-        response: { ...pagedResponse({ data: Type.Array(Record_) }), ...Errors },
+        ...paging.schema({ data: Type.Array(Record_) }, { responses: Errors }),
       },
     },
     async (request) => {
-      const { rows, paging } = await pageOf(
+      const { rows, pageInfo } = await pageOf(
         lists.studentOrders,
         caller(request).userId,
-        pageRequest(request.query),
+        paging.request(request.query),
       );
-      return { data: records(rows), ...paging };
+      return { data: records(rows), ...pageInfo };
     },
   );
 
@@ -108,18 +102,17 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           "Payments received for the caller's courses, newest first, with each buyer, a page at a time",
-        querystring: PageQuery,
-        response: { ...pagedResponse({ data: Type.Array(WithBuyer) }), ...Errors },
+        ...paging.schema({ data: Type.Array(WithBuyer) }, { responses: Errors }),
       },
     },
     async (request) => {
-      const { rows, paging } = await pageOf(
+      const { rows, pageInfo } = await pageOf(
         lists.tutorSales,
         caller(request).userId,
-        pageRequest(request.query),
+        paging.request(request.query),
       );
       // A sale listed just before its transition that then did not happen is not shown.
-      return { data: withBuyers(rows.filter((row) => row.success)), ...paging };
+      return { data: withBuyers(rows.filter((row) => row.success)), ...pageInfo };
     },
   );
 
@@ -130,16 +123,18 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           "Everyone's orders, newest first, with each buyer, a page at a time; timePeriod keeps those of today or the last 7 or 28 calendar days (Asia/Kolkata), as in payment-history-time",
-        querystring: Type.Object({ ...PageQueryFields, timePeriod: Type.Optional(TimePeriodField) }),
-        response: { ...pagedResponse({ data: Type.Array(WithBuyer) }), ...Errors },
+        ...paging.schema(
+          { data: Type.Array(WithBuyer) },
+          { query: { timePeriod: Type.Optional(TimePeriodField) }, responses: Errors },
+        ),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const from = firstDayOf(request.query.timePeriod ?? 'none', new Date());
       const filter: Filter<PaymentDoc> = from ? { day: { $gte: from } } : {};
-      const { items, total } = await findPage(payments, filter, NEWEST_FIRST, page);
-      return { data: withBuyers(items), ...pageFields(total, page) };
+      const { items, total } = await paging.find(payments, filter, NEWEST_FIRST, page);
+      return { data: withBuyers(items), ...paging.fields(total, page) };
     },
   );
 }
