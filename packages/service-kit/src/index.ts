@@ -33,6 +33,7 @@ export {
   type OutboxRelay,
   outboxWrites,
 } from './events/outbox.ts';
+export { type CalendarChart, calendarChart } from './http/calendar-chart.ts';
 export {
   badRequest,
   conflict,

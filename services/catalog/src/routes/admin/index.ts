@@ -1,5 +1,4 @@
-import { lastDays, lastMonths } from '@liveedu/calendar';
-import { requireRole, type ServiceApp, seriesPerKey, Type } from '@liveedu/service-kit';
+import { calendarChart, requireRole, type ServiceApp, seriesPerKey, Type } from '@liveedu/service-kit';
 import { COURSES } from '../../store.ts';
 
 const CHART_DAYS = 28;
@@ -21,37 +20,24 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     async () => ({ count: await courses.countDocuments({ listed: true }) }),
   );
 
-  app.get(
-    '/api/v1/course-created-data',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Courses created on each of the last 28 days (Asia/Kolkata)',
-        response: {
-          200: Type.Object({ dates: Type.Array(Type.String()), courseCounts: Type.Array(Type.Number()) }),
-        },
-      },
-    },
-    async () => {
-      const dates = lastDays(new Date(), CHART_DAYS);
-      return { dates, courseCounts: await seriesPerKey(courses, 'day', dates) };
-    },
-  );
-
-  app.get(
-    '/api/v1/new-courses-per-month',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Courses created in each of the last 12 months (Asia/Kolkata)',
-        response: {
-          200: Type.Object({ months: Type.Array(Type.String()), courseCounts: Type.Array(Type.Number()) }),
-        },
-      },
-    },
-    async () => {
-      const months = lastMonths(new Date(), CHART_MONTHS);
-      return { months, courseCounts: await seriesPerKey(courses, 'month', months) };
-    },
-  );
+  calendarChart(app, {
+    path: '/api/v1/course-created-data',
+    summary: 'Courses created on each of the last 28 days (Asia/Kolkata)',
+    preHandler: admin,
+    per: 'day',
+    count: CHART_DAYS,
+    keysAs: 'dates',
+    valuesAs: 'courseCounts',
+    values: (days) => seriesPerKey(courses, 'day', days),
+  });
+  calendarChart(app, {
+    path: '/api/v1/new-courses-per-month',
+    summary: 'Courses created in each of the last 12 months (Asia/Kolkata)',
+    preHandler: admin,
+    per: 'month',
+    count: CHART_MONTHS,
+    keysAs: 'months',
+    valuesAs: 'courseCounts',
+    values: (months) => seriesPerKey(courses, 'month', months),
+  });
 }

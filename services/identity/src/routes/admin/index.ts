@@ -1,5 +1,5 @@
-import { lastDays, lastMonths } from '@liveedu/calendar';
 import {
+  calendarChart,
   errorResponses,
   forbidden,
   MessageReply,
@@ -129,39 +129,24 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/v1/user-signups',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'New users on each of the last 28 days (Asia/Kolkata)',
-        response: {
-          200: Type.Object({ dates: Type.Array(Type.String()), userCounts: Type.Array(Type.Integer()) }),
-          ...errorResponses,
-        },
-      },
-    },
-    async () => {
-      const dates = lastDays(new Date(), 28);
-      return { dates, userCounts: await seriesPerKey(users, 'day', dates, { match: MEMBERS }) };
-    },
-  );
-
-  app.get(
-    '/api/v1/new-users-per-month',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'New users in each of the last 12 months (Asia/Kolkata)',
-        response: {
-          200: Type.Object({ months: Type.Array(Type.String()), userCounts: Type.Array(Type.Integer()) }),
-          ...errorResponses,
-        },
-      },
-    },
-    async () => {
-      const months = lastMonths(new Date(), 12);
-      return { months, userCounts: await seriesPerKey(users, 'month', months, { match: MEMBERS }) };
-    },
-  );
+  calendarChart(app, {
+    path: '/api/v1/user-signups',
+    summary: 'New users on each of the last 28 days (Asia/Kolkata)',
+    preHandler: admin,
+    per: 'day',
+    count: 28,
+    keysAs: 'dates',
+    valuesAs: 'userCounts',
+    values: (days) => seriesPerKey(users, 'day', days, { match: MEMBERS }),
+  });
+  calendarChart(app, {
+    path: '/api/v1/new-users-per-month',
+    summary: 'New users in each of the last 12 months (Asia/Kolkata)',
+    preHandler: admin,
+    per: 'month',
+    count: 12,
+    keysAs: 'months',
+    valuesAs: 'userCounts',
+    values: (months) => seriesPerKey(users, 'month', months, { match: MEMBERS }),
+  });
 }
