@@ -18,15 +18,9 @@ describe('calendar keys in Asia/Kolkata', () => {
   });
 
   it('lists the last days up to today, oldest first, across a month end', () => {
-    expect(lastDays(new Date('2026-03-02T04:00:00Z'), 7)).toEqual([
-      '2026-02-24',
-      '2026-02-25',
-      '2026-02-26',
-      '2026-02-27',
-      '2026-02-28',
-      '2026-03-01',
-      '2026-03-02',
-    ]);
+    expect(lastDays(new Date('2026-03-02T04:00:00Z'), 7).join(' ')).toBe(
+      '2026-02-24 2026-02-25 2026-02-26 2026-02-27 2026-02-28 2026-03-01 2026-03-02',
+    );
     const days = lastDays(new Date('2026-03-02T04:00:00Z'), 28);
     expect(days).toHaveLength(28);
     expect(new Set(days).size).toBe(28);
@@ -34,20 +28,9 @@ describe('calendar keys in Asia/Kolkata', () => {
   });
 
   it('lists twelve months up to this one, even from the 31st', () => {
-    expect(lastMonths(new Date('2026-03-31T10:00:00Z'), 12)).toEqual([
-      '2025-04',
-      '2025-05',
-      '2025-06',
-      '2025-07',
-      '2025-08',
-      '2025-09',
-      '2025-10',
-      '2025-11',
-      '2025-12',
-      '2026-01',
-      '2026-02',
-      '2026-03',
-    ]);
+    expect(lastMonths(new Date('2026-03-31T10:00:00Z'), 12).join(' ')).toBe(
+      '2025-04 2025-05 2025-06 2025-07 2025-08 2025-09 2025-10 2025-11 2025-12 2026-01 2026-02 2026-03',
+    );
   });
 
   it('rolls windows back by whole days from now', () => {
