@@ -1,5 +1,6 @@
 import { type TProperties, Type } from '@fastify/type-provider-typebox';
 import type { Collection, Document, Filter, Sort, WithId } from 'mongodb';
+import type { KeyedList } from '../keyed-list.ts';
 import { MessageReply } from './schemas.ts';
 
 /**
@@ -71,6 +72,16 @@ export async function findPage<T extends Document>(
   return { items, total };
 }
 
+/**
+ * One page of an owner's keyed list (a student's favourites, a course's reviews) as
+ * `?page=&limit=` ask: the ids on it, and the answer's `total`, `page` and `pages`.
+ */
+async function keyedPage(list: KeyedList, owner: string, query: { page?: string; limit?: string }) {
+  const page = pageRequest(query);
+  const found = await list.page(owner, page.skip, page.limit);
+  return { ids: found.ids, fields: pageFields(found.total, page) };
+}
+
 type Nothing = Record<never, never>;
 
 /**
@@ -94,4 +105,5 @@ export const paging = {
   request: pageRequest,
   fields: pageFields,
   find: findPage,
+  keyed: keyedPage,
 };

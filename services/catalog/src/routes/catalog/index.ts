@@ -212,9 +212,8 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const courseId = request.params.id;
-      const page = paging.request(request.query);
       if (!listing().get(courseId)) throw notFound('Course not found');
-      const found = await keyedLists(app.db).courseReviews.page(courseId, page.skip, page.limit);
+      const found = await paging.keyed(keyedLists(app.db).courseReviews, courseId, request.query);
       const rows = await db.reviews.find({ _id: { $in: found.ids } }).toArray();
       const byId = new Map(rows.map((r) => [r._id, r]));
       const users = await reviewUsers(
@@ -225,7 +224,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         const r = byId.get(id);
         return r ? [{ rating: r.rating, comment: r.comment, user: users.get(r.userId) ?? DELETED_USER }] : [];
       });
-      return { reviews, ...paging.fields(found.total, page) };
+      return { reviews, ...found.fields };
     },
   );
 }

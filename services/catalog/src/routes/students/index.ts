@@ -98,9 +98,8 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const page = paging.request(request.query);
-      const found = await lists.userFavourites.page(caller(request).userId, page.skip, page.limit);
-      return { favourites: await cardsFor(found.ids, true), ...paging.fields(found.total, page) };
+      const found = await paging.keyed(lists.userFavourites, caller(request).userId, request.query);
+      return { favourites: await cardsFor(found.ids, true), ...found.fields };
     },
   );
 
@@ -114,9 +113,8 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const page = paging.request(request.query);
-      const found = await lists.studentCourses.page(caller(request).userId, page.skip, page.limit);
-      return { coursesEnrolled: await cardsFor(found.ids, false), ...paging.fields(found.total, page) };
+      const found = await paging.keyed(lists.studentCourses, caller(request).userId, request.query);
+      return { coursesEnrolled: await cardsFor(found.ids, false), ...found.fields };
     },
   );
 

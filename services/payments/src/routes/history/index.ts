@@ -2,7 +2,6 @@ import {
   caller,
   type KeyedList,
   MessageReply,
-  type PageRequest,
   paging,
   requireRole,
   requireUser,
@@ -53,9 +52,10 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
     const byId = new Map(found.map((row) => [row._id.toHexString(), row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
-  async function pageOf(list: KeyedList, owner: string, page: PageRequest) {
-    const found = await list.page(owner, page.skip, page.limit);
-    return { rows: await rowsOf(found.ids), pageInfo: paging.fields(found.total, page) };
+  /** One page of an owner's keyed list (a student's orders, a tutor's sales), as `?page=&limit=` ask. */
+  async function pageOf(list: KeyedList, owner: string, query: { page?: string; limit?: string }) {
+    const found = await paging.keyed(list, owner, query);
+    return { rows: await rowsOf(found.ids), pageInfo: found.fields };
   }
 
   app.get(
@@ -68,11 +68,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, pageInfo } = await pageOf(
-        lists.studentOrders,
-        caller(request).userId,
-        paging.request(request.query),
-      );
+      const { rows, pageInfo } = await pageOf(lists.studentOrders, caller(request).userId, request.query);
       return { data: records(rows), ...pageInfo };
     },
   );
@@ -106,11 +102,7 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, pageInfo } = await pageOf(
-        lists.tutorSales,
-        caller(request).userId,
-        paging.request(request.query),
-      );
+      const { rows, pageInfo } = await pageOf(lists.tutorSales, caller(request).userId, request.query);
       // A sale listed just before its transition that then did not happen is not shown.
       return { data: withBuyers(rows.filter((row) => row.success)), ...pageInfo };
     },
