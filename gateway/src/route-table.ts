@@ -1,9 +1,11 @@
+import { SERVICE_NAMES, type ServiceName } from '@liveedu/platform-registry';
+
 /**
  * Every call of the public API → the service that owns it. Paths, methods and spellings are the
  * contract with clients (typos included) and must not change. `access` is what the gateway
  * checks before forwarding; each service still authorises on its own.
  */
-export type ServiceName = 'identity' | 'catalog' | 'payments' | 'earnings' | 'todo';
+export type { ServiceName };
 export type Access = 'public' | 'user' | 'tutor' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -117,4 +119,5 @@ export const routeTable: readonly RouteEntry[] = [
   r('PUT', '/api/v1/confirm-withdrawlRequest/:id', 'earnings', 'admin'),
 ];
 
-export const SERVICES: readonly ServiceName[] = ['identity', 'catalog', 'payments', 'earnings', 'todo'];
+/** The services calls are routed to: the platform registry's. */
+export const SERVICES: readonly ServiceName[] = SERVICE_NAMES;

@@ -2,19 +2,23 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock } from '@liveedu/local-servers';
+import { HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { repoRoot } from './paths.ts';
 
 /** The front-end workspaces, host first; each builds into its own `dist/`. */
-export const WEB_APPS = [
-  { dir: 'shells/host', name: 'host' },
-  { dir: 'mfe-catalog', name: 'catalog' },
-  { dir: 'mfe-learner', name: 'learner' },
-  { dir: 'mfe-tutor', name: 'tutor' },
-  { dir: 'mfe-admin', name: 'admin' },
-] as const;
+export const WEB_APPS: readonly { dir: string; name: string }[] = [
+  { dir: HOST.dir, name: HOST.name },
+  ...REMOTE_NAMES.map((name) => ({ dir: remoteDir(name), name })),
+];
 
 /** Shared front-end packages: a change in any of them rebuilds every app. */
-const SHARED_SOURCES = ['packages/ui', 'packages/api-client', 'packages/session', 'packages/web-build'];
+const SHARED_SOURCES = [
+  'packages/ui',
+  'packages/api-client',
+  'packages/session',
+  'packages/web-build',
+  'packages/platform-registry',
+];
 const STAMP = '.build-stamp';
 
 function newestMtime(path: string): number {

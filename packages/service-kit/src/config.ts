@@ -1,3 +1,4 @@
+import { SERVICES } from '@liveedu/platform-registry';
 import { type Static, type TObject, Type } from 'typebox';
 import { ConfigError, parseEnv } from './env.ts';
 
@@ -45,14 +46,10 @@ export interface KitConfig {
   settings: Readonly<Record<string, unknown>>;
 }
 
-/** The port each service listens on in local mode; the gateway's route table uses the same. */
-export const DEFAULT_SERVICE_PORTS: Readonly<Record<string, number>> = {
-  identity: 8081,
-  catalog: 8082,
-  payments: 8083,
-  earnings: 8084,
-  todo: 8085,
-};
+/** The port each service listens on in local mode (the platform registry's); the gateway uses the same. */
+export const DEFAULT_SERVICE_PORTS: Readonly<Record<string, number>> = Object.fromEntries(
+  SERVICES.map((service) => [service.name, service.port]),
+);
 
 const LOCAL_SECRETS = {
   internalSecret: 'liveedu-local-internal-secret-change-me',

@@ -1,3 +1,4 @@
+import type { RemoteName } from '@liveedu/platform-registry';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { isRemoteLoadFailure } from './remote-fallback-plugin.ts';
@@ -10,7 +11,7 @@ export interface RemoteAppModule {
   default: ComponentType<RemoteAppProps>;
 }
 
-export type RemoteName = 'catalog' | 'learner' | 'tutor' | 'admin';
+export type { RemoteName } from '@liveedu/platform-registry';
 
 let entries: Record<string, string> = {};
 
