@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { envPrefix, HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { DEFAULT_SERVICE_PORTS, loadKitConfig, PortNumber, parseEnv, Type } from '@liveedu/service-kit';
 import { SERVICES, type ServiceName } from './route-table.ts';
 
@@ -54,6 +56,35 @@ const serviceUrlsEnv = Type.Object(
     ]),
   ),
 );
+
+const remoteVariable = (name: string, key: 'DIST_DIR' | 'URL') => `MFE_${envPrefix(name)}_${key}`;
+
+/** The built front end the gateway serves: each part's folder, or the address a remote is loaded from. */
+const siteEnv = Type.Object({
+  HOST_DIST_DIR: Type.Optional(Type.String()),
+  ...Object.fromEntries(
+    REMOTE_NAMES.flatMap((name) => [
+      [remoteVariable(name, 'DIST_DIR'), Type.Optional(Type.String())],
+      [remoteVariable(name, 'URL'), Type.Optional(Type.String())],
+    ]),
+  ),
+});
+
+/** Where the built host and remotes are (`<part>/dist` in the repository unless told otherwise). */
+export function loadSiteFolders(
+  repo: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<GatewayConfig['site'], 'hostDir' | 'remotes' | 'remoteUrls'> {
+  const read: Record<string, string | undefined> = parseEnv(siteEnv, env);
+  const remotes: Record<string, string> = {};
+  const remoteUrls: Record<string, string> = {};
+  for (const name of REMOTE_NAMES) {
+    remotes[name] = read[remoteVariable(name, 'DIST_DIR')] ?? join(repo, remoteDir(name), 'dist');
+    const url = read[remoteVariable(name, 'URL')];
+    if (url) remoteUrls[name] = url;
+  }
+  return { hostDir: read.HOST_DIST_DIR ?? join(repo, HOST.dir, 'dist'), remotes, remoteUrls };
+}
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const kit = loadKitConfig('gateway', env);
