@@ -52,7 +52,7 @@ const tsx = (args) => mustRun(process.execPath, ['--import', 'tsx', ...args]);
 function ensureServers() {
   const external = process.env.MONGO_URL && process.env.NATS_URL && process.env.S3_ENDPOINT;
   if (external) return;
-  say('checking the local servers (mongo-java-server, MinIO, NATS) …');
+  say('checking the local servers (mongo-java-server, MinIO, NATS) and ffmpeg …');
   tsx(['packages/local-servers/src/cli.ts', 'install']);
 }
 

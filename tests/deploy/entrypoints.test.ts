@@ -44,6 +44,7 @@ const operatorEnv = {
   ...exampleEnv,
   INTERNAL_SECRET: randomBytes(32).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_PLAYBACK_SECRET: randomBytes(32).toString('hex'),
   ADMIN_PASSWORD: randomBytes(12).toString('hex'),
   RAZORPAY_KEY_SECRET: randomBytes(16).toString('hex'),
   RAZORPAY_WEBHOOK_SECRET: randomBytes(16).toString('hex'),

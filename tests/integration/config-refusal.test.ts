@@ -50,6 +50,7 @@ describe('a mistyped environment value stops the start, naming the variable', ()
     ['payments', { CATALOG_URL: 'catalog:8082' }, 'CATALOG_URL must'],
     ['earnings', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of'],
     ['todo', { TODO_PORT: '-8085' }, 'TODO_PORT must be >= 0, got "-8085"'],
+    ['media', { MEDIA_PART_BYTES: '1MB' }, 'MEDIA_PART_BYTES must be integer, got "1MB"'],
   ])('%s with %o', async (service, env, message) => {
     const { code, stderr } = await start(`services/${service}/src/server.ts`, env);
     expect(code).toBe(1);

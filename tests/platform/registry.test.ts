@@ -4,6 +4,7 @@ import { catalogService } from '@liveedu/catalog';
 import * as contracts from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
+import { mediaService } from '@liveedu/media';
 import { paymentsService } from '@liveedu/payments';
 import {
   HOST,
@@ -25,6 +26,7 @@ const definitions: Record<string, ServiceDefinition> = {
   payments: paymentsService,
   earnings: earningsService,
   todo: todoService,
+  media: mediaService,
 };
 /** Every event type packages/contracts declares (`identity.user.registered`, …). */
 const eventTypes = (Object.values(contracts) as unknown[]).filter(

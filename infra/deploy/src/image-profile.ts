@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { envPrefix, REMOTE_NAMES, remoteManifestPath } from '@liveedu/platform-registry';
 import type { Component } from './components.ts';
 import { repoRoot } from './paths.ts';
+import { settingsOf } from './settings.ts';
 
 /**
  * What one image needs to know of its component, written at build time from the registry
@@ -21,6 +22,8 @@ export function appEnv(component: Component): string {
     HEAP_VARIABLE: component.heapVariable ?? '',
     DEFAULT_HEAP_MB: component.heapMb ? String(component.heapMb) : '',
     BUNDLE_ALL: component.bundleAll ? '1' : '',
+    // Debian packages the process runs (ffmpeg for the media service's transcoding).
+    APT_PACKAGES: (settingsOf(component).aptPackages ?? []).join(' '),
   };
   return `${Object.entries(lines)
     .map(([key, value]) => `${key}=${value}`)

@@ -185,6 +185,8 @@ function configFile(): string {
     SEED_DEMO: '0',
     RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
     RAZORPAY_API_URL: '',
+    MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.liveedu.example.com',
+    MEDIA_TRANSCODE_CONCURRENCY: '1',
     ...Object.fromEntries(
       REMOTE_NAMES.map((name) => [`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]),
     ),
@@ -197,6 +199,7 @@ function configFile(): string {
     "# where browsers load Razorpay's checkout script (the host's /app-config.json names it);",
     '# RAZORPAY_API_URL empty: payments calls Razorpay itself (a staging cluster may name a sandbox);',
     '# MFE_<NAME>_URL: where the host tells browsers each remote is (the Ingress routes /mf/<name>/).',
+    '# MEDIA_S3_UPLOAD_ENDPOINT: where browsers upload video parts (S3 or a CDN in front of it).',
     stringify(
       {
         apiVersion: 'v1',

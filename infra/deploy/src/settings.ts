@@ -17,6 +17,8 @@ export interface DeploySettings {
   composeDefaults?: Record<string, string>;
   /** It calls Razorpay: in compose it waits for the sandbox when the `sandbox` profile runs it. */
   callsRazorpay?: boolean;
+  /** Debian packages its image installs for the process to run (not to build). */
+  aptPackages?: string[];
   /** A named volume at DATA_DIR=/data (compose) or an emptyDir (Kubernetes). */
   dataVolume?: string;
   replicas?: number;
@@ -50,6 +52,14 @@ const SETTINGS: Record<string, DeploySettings> = {
     secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
     config: ['RAZORPAY_API_URL'],
     callsRazorpay: true,
+  },
+  media: {
+    secrets: ['MEDIA_PLAYBACK_SECRET'],
+    aptPackages: ['ffmpeg'],
+    // Where browsers reach S3 to upload parts, when it is not where the services reach it.
+    config: ['MEDIA_S3_UPLOAD_ENDPOINT', 'MEDIA_TRANSCODE_CONCURRENCY'],
+    // ffmpeg encodes in this process: room for one transcode at a time.
+    resources: { requests: { cpu: '500m', memory: '512Mi' }, limits: { cpu: '2', memory: '1536Mi' } },
   },
   todo: {
     resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { cpu: '500m', memory: '384Mi' } },

@@ -4,6 +4,7 @@ import { type RunningServer, type S3Server, startMinio, startMongo, startNats } 
 export {
   type InstalledServers,
   type InstallOptions,
+  installFfmpeg,
   installServers,
   MINIO_VERSION,
   MONGO_JAVA_SERVER_VERSION,

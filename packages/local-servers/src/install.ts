@@ -447,10 +447,28 @@ export async function installNats(opts: InstallOptions = {}): Promise<string> {
   return dest;
 }
 
+function findFfmpeg(env: NodeJS.ProcessEnv): { ffmpeg: string; ffprobe: string } | undefined {
+  const find = (name: string) =>
+    which(name, env) ?? (existsSync(`/usr/bin/${name}`) ? `/usr/bin/${name}` : undefined);
+  const ffmpeg = find('ffmpeg');
+  const ffprobe = find('ffprobe');
+  return ffmpeg && ffprobe ? { ffmpeg, ffprobe } : undefined;
+}
+
+/** ffmpeg and ffprobe from Debian's package: the media service transcodes uploaded videos with them. */
+export async function installFfmpeg(opts: InstallOptions = {}): Promise<{ ffmpeg: string; ffprobe: string }> {
+  const env = opts.env ?? process.env;
+  return (
+    findFfmpeg(env) ??
+    (await aptInstall(['ffmpeg'], () => findFfmpeg(env), 'ffmpeg (for transcoding videos)', env, opts.log))
+  );
+}
+
 /** Installs every local server binary (idempotent; fast once installed). */
 export async function installServers(opts: InstallOptions = {}): Promise<InstalledServers> {
   const mongo = await installMongo(opts);
   const minio = await installMinio(opts);
   const natsServer = await installNats(opts);
+  await installFfmpeg(opts);
   return { ...mongo, minio, natsServer };
 }

@@ -63,12 +63,17 @@ export const SERVICES = [
       'catalog.course.deleted',
       'catalog.course.enrolled',
       'catalog.course.reviewed',
+      'catalog.course.completed',
+      'catalog.progress.recorded',
     ],
     consumes: [
       'identity.user.registered',
       'identity.user.updated',
       'identity.user.deleted',
       'payments.payment.succeeded',
+      // Its own: certificates and the tutors' analytics are kept from them.
+      'catalog.course.completed',
+      'catalog.progress.recorded',
     ],
     calls: [],
     // It keeps its listing in memory (ADR 6).
@@ -104,6 +109,15 @@ export const SERVICES = [
     consumes: ['identity.user.deleted'],
     calls: [],
   },
+  {
+    name: 'media',
+    port: 8086,
+    database: 'media',
+    publishes: ['media.video.ready', 'media.video.failed'],
+    consumes: [],
+    // Who may watch a video: the catalog knows who bought which course.
+    calls: ['catalog'],
+  },
 ] as const satisfies readonly ServiceSpec[];
 
 /**
@@ -114,7 +128,7 @@ export const GATEWAY = {
   name: 'gateway',
   dir: 'gateway',
   port: 8080,
-  publicPaths: ['/api/', '/api2/', '/files/'],
+  publicPaths: ['/api/', '/api2/', '/files/', '/media/'],
 } as const;
 
 /** The stand-in for Razorpay (dev and CI only; production talks to Razorpay). */

@@ -66,6 +66,10 @@ const SWITCH_OFF = ['0', 'false', 'no', 'off'];
 export const PortNumber = (fallback: number) =>
   Type.Integer({ minimum: 0, maximum: 65535, default: fallback });
 
+/** An http(s) address (a service's, an upstream's). */
+export const HttpUrl = (options: { default?: string } = {}) =>
+  Type.String({ format: 'uri', pattern: '^https?://', ...options });
+
 /**
  * A value that production must be given (its name goes into the message when it is not) and
  * that local mode defaults; `minLength` applies in production only.

@@ -3,6 +3,7 @@ export { seriesPerKey } from './calendar-series.ts';
 export {
   ConfigError,
   DEFAULT_SERVICE_PORTS,
+  HttpUrl,
   type KitConfig,
   kitEnvSchema,
   loadKitConfig,

@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_PORTS, secret, serviceSettings, Type } from '@liveedu/service-kit';
+import { DEFAULT_SERVICE_PORTS, HttpUrl, secret, serviceSettings, Type } from '@liveedu/service-kit';
 
 /** What the payments service reads beyond the kit's configuration. */
 export interface PaymentsConfig {
@@ -17,9 +17,6 @@ export const LOCAL_RAZORPAY = {
   keySecret: 'liveedu_sandbox_secret',
   webhookSecret: 'liveedu_webhook_secret',
 } as const;
-
-const HttpUrl = (options: { default?: string } = {}) =>
-  Type.String({ format: 'uri', pattern: '^https?://', ...options });
 
 export const paymentsSettings = serviceSettings((production) =>
   Type.Object({

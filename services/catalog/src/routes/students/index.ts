@@ -15,6 +15,7 @@ import { checkReview } from '../../domain/course.ts';
 import { isEnrolled } from '../../enrollment.ts';
 import { highlightReview } from '../../highlights.ts';
 import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
+import { progressId, progressOf } from '../../progress/store.ts';
 import { saveReview } from '../../reviews.ts';
 import { collections, favouriteId, keyedLists, reviewId } from '../../store.ts';
 
@@ -109,12 +110,33 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
-        ...paging.schema({ coursesEnrolled: Type.Array(CourseCard) }),
+        ...paging.schema({
+          coursesEnrolled: Type.Array(
+            Type.Object({
+              ...CourseCard.properties,
+              progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent completed' }),
+            }),
+          ),
+        }),
       },
     },
     async (request) => {
-      const found = await paging.keyed(lists.studentCourses, caller(request).userId, request.query);
-      return { coursesEnrolled: await cardsFor(found.ids, false), ...found.fields };
+      const studentId = caller(request).userId;
+      const found = await paging.keyed(lists.studentCourses, studentId, request.query);
+      const [cards, progress] = await Promise.all([
+        cardsFor(found.ids, false),
+        progressOf(app.db)
+          .find(
+            { _id: { $in: found.ids.map((id) => progressId(studentId, id)) } },
+            { projection: { courseId: 1, percent: 1 } },
+          )
+          .toArray(),
+      ]);
+      const percent = new Map(progress.map((p) => [p.courseId, p.percent ?? 0]));
+      return {
+        coursesEnrolled: cards.map((c) => ({ ...c, progress: percent.get(c._id) ?? 0 })),
+        ...found.fields,
+      };
     },
   );
 
