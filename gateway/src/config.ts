@@ -1,4 +1,6 @@
-import { DEFAULT_SERVICE_PORTS, loadKitConfig } from '@liveedu/service-kit';
+import { join } from 'node:path';
+import { envPrefix, HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
+import { DEFAULT_SERVICE_PORTS, loadKitConfig, PortNumber, parseEnv, Type } from '@liveedu/service-kit';
 import { SERVICES, type ServiceName } from './route-table.ts';
 
 export interface GatewayConfig {
@@ -34,21 +36,70 @@ export interface GatewayConfig {
   };
 }
 
+const serviceUrlName = (name: ServiceName) => `${name.toUpperCase()}_URL`;
+
+/** What the gateway reads beyond the kit's configuration; a bad value stops its start, named. */
+export const gatewayEnv = Type.Object({
+  PORT: PortNumber(8080),
+  HOST: Type.Optional(Type.String()),
+  AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  /** The checkout script's address as the browser loads it. */
+  RAZORPAY_CHECKOUT_URL: Type.Optional(Type.String()),
+});
+
+/** Where each service answers (`IDENTITY_URL` …); `none` leaves it out, and its calls answer 503. */
+const serviceUrlsEnv = Type.Object(
+  Object.fromEntries(
+    SERVICES.map((name) => [
+      serviceUrlName(name),
+      Type.Optional(Type.String({ pattern: '^(none|https?://.+)$' })),
+    ]),
+  ),
+);
+
+const remoteVariable = (name: string, key: 'DIST_DIR' | 'URL') => `MFE_${envPrefix(name)}_${key}`;
+
+/** The built front end the gateway serves: each part's folder, or the address a remote is loaded from. */
+const siteEnv = Type.Object({
+  HOST_DIST_DIR: Type.Optional(Type.String()),
+  ...Object.fromEntries(
+    REMOTE_NAMES.flatMap((name) => [
+      [remoteVariable(name, 'DIST_DIR'), Type.Optional(Type.String())],
+      [remoteVariable(name, 'URL'), Type.Optional(Type.String())],
+    ]),
+  ),
+});
+
+/** Where the built host and remotes are (`<part>/dist` in the repository unless told otherwise). */
+export function loadSiteFolders(
+  repo: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<GatewayConfig['site'], 'hostDir' | 'remotes' | 'remoteUrls'> {
+  const read: Record<string, string | undefined> = parseEnv(siteEnv, env);
+  const remotes: Record<string, string> = {};
+  const remoteUrls: Record<string, string> = {};
+  for (const name of REMOTE_NAMES) {
+    remotes[name] = read[remoteVariable(name, 'DIST_DIR')] ?? join(repo, remoteDir(name), 'dist');
+    const url = read[remoteVariable(name, 'URL')];
+    if (url) remoteUrls[name] = url;
+  }
+  return { hostDir: read.HOST_DIST_DIR ?? join(repo, HOST.dir, 'dist'), remotes, remoteUrls };
+}
+
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const kit = loadKitConfig('gateway', env);
+  const read = parseEnv(gatewayEnv, env);
+  const urls: Record<string, string | undefined> = parseEnv(serviceUrlsEnv, env);
   const services: Partial<Record<ServiceName, string>> = {};
   for (const name of SERVICES) {
-    const explicit = env[`${name.toUpperCase()}_URL`];
+    const explicit = urls[serviceUrlName(name)];
     if (explicit === 'none') continue;
-    services[name] = explicit || `http://127.0.0.1:${DEFAULT_SERVICE_PORTS[name]}`;
+    services[name] = explicit ?? `http://127.0.0.1:${DEFAULT_SERVICE_PORTS[name]}`;
   }
-  const port = Number(env.PORT || 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const s3 = kit.s3;
   return {
-    host: env.HOST || (kit.production ? '0.0.0.0' : '127.0.0.1'),
-    port,
+    host: read.HOST ?? (kit.production ? '0.0.0.0' : '127.0.0.1'),
+    port: read.PORT,
     logLevel: kit.logLevel,
     production: kit.production,
     jwtSecret: kit.jwtSecret,
@@ -66,13 +117,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     identityTimeoutMs: 3_000,
     filesUpstream: `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}`,
     publicBucketPrefix: s3.bucketPrefix,
-    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE || 30),
+    authRateLimitPerMinute: read.AUTH_RATE_LIMIT_PER_MINUTE,
     jsonBodyLimit: 1024 * 1024,
     uploadBodyLimit: 12 * 1024 * 1024,
     site: {
       remotes: {},
       remoteUrls: {},
-      ...(env.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: env.RAZORPAY_CHECKOUT_URL } : {}),
+      ...(read.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: read.RAZORPAY_CHECKOUT_URL } : {}),
     },
   };
 }

@@ -31,7 +31,7 @@ describe('outbox', () => {
     let listener: Service | undefined;
     try {
       listener = await createService(
-        { name: 'listener', handlers: [onRegistered], routes: async () => {} },
+        { name: 'listener', handlers: [onRegistered], routes: [] },
         {
           config: {
             port: 0,
@@ -84,13 +84,15 @@ describe('outbox relay', () => {
   const emitter = (): ServiceDefinition => ({
     name: 'emitter',
     outboxCollections: [THINGS],
-    async routes(app) {
-      app.post('/emit/:name', async (request) => {
-        const { name } = request.params as { name: string };
-        await app.outbox.insertOne(THINGS, { _id: name }, [newEvent('emitter.thing.made', { name })]);
-        return { ok: true };
-      });
-    },
+    routes: [
+      async (app) => {
+        app.post('/emit/:name', async (request) => {
+          const { name } = request.params as { name: string };
+          await app.outbox.insertOne(THINGS, { _id: name }, [newEvent('emitter.thing.made', { name })]);
+          return { ok: true };
+        });
+      },
+    ],
   });
   const start = () =>
     createService(emitter(), {

@@ -1,10 +1,14 @@
-/**
- * Configuration comes only from the environment, is validated at start, and a missing required
- * value stops the process with a message naming it. Local mode has a default for everything;
- * production mode (NODE_ENV=production) refuses to start without its secrets.
- */
-
 import { SERVICES } from '@liveedu/platform-registry';
+import { type Static, type TObject, Type } from 'typebox';
+import { ConfigError, parseEnv } from './env.ts';
+
+export { ConfigError } from './env.ts';
+
+/**
+ * Configuration comes only from the environment, parsed with a schema at start: a value of the
+ * wrong type or out of range, or a secret missing in production (NODE_ENV=production), stops the
+ * process with a message naming it. Local mode has a default for everything.
+ */
 
 export interface S3Config {
   endPoint: string;
@@ -36,12 +40,10 @@ export interface KitConfig {
   jwtSecret: string;
   /** How often the outbox sweep looks for events a crash left unpublished (OUTBOX_SWEEP_SECONDS). */
   outboxSweepMs: number;
-  /** Everything else a service reads, already checked by its own `extra` parser. */
-  env: NodeJS.ProcessEnv;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+  /** Whether the demo accounts and courses are seeded (SEED_DEMO; on by default except in production). */
+  seedDemo: boolean;
+  /** The service's own settings, parsed from the environment with its schema (see `serviceSettings`). */
+  settings: Readonly<Record<string, unknown>>;
 }
 
 /** The port each service listens on in local mode (the platform registry's); the gateway uses the same. */
@@ -56,41 +58,57 @@ const LOCAL_SECRETS = {
   s3SecretKey: 'liveedu-secret',
 };
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SWITCH_ON = ['1', 'true', 'yes', 'on'];
+const SWITCH_OFF = ['0', 'false', 'no', 'off'];
+
+/** A port number, as every listening address takes it. */
+export const PortNumber = (fallback: number) =>
+  Type.Integer({ minimum: 0, maximum: 65535, default: fallback });
+
+/** An http(s) address (a service's, an upstream's). */
+export const HttpUrl = (options: { default?: string } = {}) =>
+  Type.String({ format: 'uri', pattern: '^https?://', ...options });
+
+/**
+ * A value that production must be given (its name goes into the message when it is not) and
+ * that local mode defaults; `minLength` applies in production only.
+ */
+export function secret(production: boolean, localDefault: string, minLength = 1) {
+  // writeOnly: a refused value is never repeated in the message (it may be a real secret).
+  return production
+    ? Type.String({ minLength, writeOnly: true })
+    : Type.String({ default: localDefault, writeOnly: true });
+}
+
 function envName(service: string, key: string): string {
   return `${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key}`;
 }
 
-function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`${name} must be a port number (0-65535), got "${raw}"`);
-  }
-  return value;
-}
-
-function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 86_400) {
-    throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${raw}"`);
-  }
-  return value;
-}
-
-function required(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  production: boolean,
-  localDefault: string,
-  missing: string[],
-): string {
-  const value = env[name];
-  if (value !== undefined && value !== '') return value;
-  if (production) missing.push(name);
-  return localDefault;
+/** The variables every service (and the gateway) reads. */
+export function kitEnvSchema(service: string, production: boolean) {
+  return Type.Object({
+    [envName(service, 'PORT')]: PortNumber(DEFAULT_SERVICE_PORTS[service] ?? 0),
+    [envName(service, 'HOST')]: Type.Optional(Type.String()),
+    SERVICE_HOST: Type.Optional(Type.String()),
+    NODE_ENV: Type.Optional(Type.String()),
+    LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
+    PORT: PortNumber(8080),
+    PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
+    MONGO_URL: secret(production, 'mongodb://127.0.0.1:27017/'),
+    MONGO_DB_PREFIX: Type.String({ default: '' }),
+    NATS_URL: secret(production, 'nats://127.0.0.1:4222'),
+    EVENT_PREFIX: Type.String({ default: '' }),
+    S3_ENDPOINT: secret(production, 'http://127.0.0.1:9000'),
+    S3_ACCESS_KEY: secret(production, LOCAL_SECRETS.s3AccessKey),
+    S3_SECRET_KEY: secret(production, LOCAL_SECRETS.s3SecretKey),
+    S3_BUCKET_PREFIX: Type.String({ default: 'liveedu-' }),
+    S3_PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
+    INTERNAL_SECRET: secret(production, LOCAL_SECRETS.internalSecret, 32),
+    JWT_SECRET: secret(production, LOCAL_SECRETS.jwtSecret, 32),
+    OUTBOX_SWEEP_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 300 }),
+    SEED_DEMO: Type.Optional(Type.Enum([...SWITCH_ON, ...SWITCH_OFF])),
+  });
 }
 
 function parseS3Endpoint(raw: string): { endPoint: string; port: number; useSSL: boolean } {
@@ -98,47 +116,71 @@ function parseS3Endpoint(raw: string): { endPoint: string; port: number; useSSL:
   try {
     url = new URL(raw.includes('://') ? raw : `http://${raw}`);
   } catch {
-    throw new ConfigError(`S3_ENDPOINT must be a URL like http://127.0.0.1:9000, got "${raw}"`);
+    throw new ConfigError(
+      `invalid environment: S3_ENDPOINT must be a URL like http://127.0.0.1:9000, got "${raw}"`,
+    );
   }
   const useSSL = url.protocol === 'https:';
   return { endPoint: url.hostname, port: url.port ? Number(url.port) : useSSL ? 443 : 80, useSSL };
 }
 
+/**
+ * A service's own variables, declared once as a schema: the service names it in its definition,
+ * `createService` parses it at start with the kit's own (a bad value stops the start, naming the
+ * variable), and routes read the typed values with `settings.of(app)`. A schema may depend on
+ * the mode, where production requires what local mode defaults (`secret`).
+ */
+export interface ServiceSettings<S extends TObject = TObject> {
+  schema(production: boolean): S;
+  /** Reads the service's variables from an environment (what `createService` does at start). */
+  parse(env: NodeJS.ProcessEnv, production: boolean): Static<S>;
+  /** The values parsed at start. */
+  of(app: { config: Pick<KitConfig, 'settings'> }): Static<S>;
+}
+
+export function serviceSettings<S extends TObject>(
+  schema: S | ((production: boolean) => S),
+): ServiceSettings<S> {
+  const schemaFor = typeof schema === 'function' ? schema : () => schema;
+  return {
+    schema: schemaFor,
+    parse: (env, production) => parseEnv(schemaFor(production), env),
+    of: (app) => app.config.settings as Static<S>,
+  };
+}
+
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+
 export function loadKitConfig(service: string, env: NodeJS.ProcessEnv = process.env): KitConfig {
   const production = env.NODE_ENV === 'production';
-  const missing: string[] = [];
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, '');
-  const s3Endpoint = parseS3Endpoint(
-    required(env, 'S3_ENDPOINT', production, 'http://127.0.0.1:9000', missing),
-  );
-  const config: KitConfig = {
+  const read: Record<string, unknown> = parseEnv(kitEnvSchema(service, production), env);
+  const value = <T>(name: string) => read[name] as T;
+  const publicUrl = trimSlashes(value<string>('PUBLIC_URL') ?? `http://localhost:${value<number>('PORT')}`);
+  return {
     service,
     production,
-    host: env[envName(service, 'HOST')] || env.SERVICE_HOST || (production ? '0.0.0.0' : '127.0.0.1'),
-    port: readInt(env, envName(service, 'PORT'), DEFAULT_SERVICE_PORTS[service] ?? 0),
-    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    host:
+      value<string>(envName(service, 'HOST')) ??
+      value<string>('SERVICE_HOST') ??
+      (production ? '0.0.0.0' : '127.0.0.1'),
+    port: value(envName(service, 'PORT')),
+    logLevel: value<string>('LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     publicUrl,
-    mongoUrl: required(env, 'MONGO_URL', production, 'mongodb://127.0.0.1:27017/', missing),
-    dbName: `${env.MONGO_DB_PREFIX ?? ''}${service}`,
-    natsUrl: required(env, 'NATS_URL', production, 'nats://127.0.0.1:4222', missing),
-    eventPrefix: env.EVENT_PREFIX ?? '',
+    mongoUrl: value('MONGO_URL'),
+    dbName: `${value<string>('MONGO_DB_PREFIX')}${service}`,
+    natsUrl: value('NATS_URL'),
+    eventPrefix: value('EVENT_PREFIX'),
     s3: {
-      ...s3Endpoint,
-      accessKey: required(env, 'S3_ACCESS_KEY', production, LOCAL_SECRETS.s3AccessKey, missing),
-      secretKey: required(env, 'S3_SECRET_KEY', production, LOCAL_SECRETS.s3SecretKey, missing),
-      bucketPrefix: env.S3_BUCKET_PREFIX ?? 'liveedu-',
-      publicUrl: (env.S3_PUBLIC_URL || `${publicUrl}/files`).replace(/\/+$/, ''),
+      ...parseS3Endpoint(value('S3_ENDPOINT')),
+      accessKey: value('S3_ACCESS_KEY'),
+      secretKey: value('S3_SECRET_KEY'),
+      bucketPrefix: value('S3_BUCKET_PREFIX'),
+      publicUrl: trimSlashes(value<string>('S3_PUBLIC_URL') ?? `${publicUrl}/files`),
     },
-    internalSecret: required(env, 'INTERNAL_SECRET', production, LOCAL_SECRETS.internalSecret, missing),
-    jwtSecret: required(env, 'JWT_SECRET', production, LOCAL_SECRETS.jwtSecret, missing),
-    outboxSweepMs: readSeconds(env, 'OUTBOX_SWEEP_SECONDS', 300) * 1000,
-    env,
+    internalSecret: value('INTERNAL_SECRET'),
+    jwtSecret: value('JWT_SECRET'),
+    outboxSweepMs: value<number>('OUTBOX_SWEEP_SECONDS') * 1000,
+    seedDemo: value<string>('SEED_DEMO') === undefined ? !production : SWITCH_ON.includes(value('SEED_DEMO')),
+    settings: {},
   };
-  if (missing.length > 0) {
-    throw new ConfigError(`missing required environment variables for production: ${missing.join(', ')}`);
-  }
-  if (production && (config.internalSecret.length < 32 || config.jwtSecret.length < 32)) {
-    throw new ConfigError('INTERNAL_SECRET and JWT_SECRET must be at least 32 characters in production');
-  }
-  return config;
 }

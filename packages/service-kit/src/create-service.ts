@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
-import { type KitConfig, loadKitConfig } from './config.ts';
+import { type KitConfig, loadKitConfig, type ServiceSettings } from './config.ts';
 import { type EventHandler, type RunningConsumers, startConsumers } from './events/consumers.ts';
 import { connectEventBus, type EventBus } from './events/event-bus.ts';
 import { type OutboxRelay, outboxIndex, startOutboxRelay } from './events/outbox.ts';
@@ -36,6 +36,8 @@ export type ServiceApp = FastifyInstance<
 
 export interface ServiceDefinition {
   name: string;
+  /** The service's own variables beyond the kit's, parsed at start (`serviceSettings(schema)`). */
+  settings?: ServiceSettings;
   /** Indexes created at start; every query a page makes is served by one. */
   indexes?: CollectionIndexes[];
   /** Collections whose documents carry an outbox; `outbox` itself is always relayed. */
@@ -47,13 +49,18 @@ export interface ServiceDefinition {
    * so that routes and `onReady` see the same ones. Runs before the routes are registered.
    */
   decorate?(app: ServiceApp): Promise<void> | void;
-  /** Registers the service's routes (one plugin per resource). */
-  routes(app: ServiceApp): Promise<void>;
+  /** Plugins every route of the service uses (a JWT signer, ETags), registered before them. */
+  plugins?(app: ServiceApp): Promise<void>;
+  /** The service's routes, one plugin per resource, registered in this order. */
+  routes: RoutePlugin[];
   /** Runs once everything is connected and before listening: seeding, the admin account. */
   onReady?(app: ServiceApp): Promise<void>;
   /** Extra readiness checks and gauges. */
   openapi?: { title: string; description?: string };
 }
+
+/** One resource's routes (`src/routes/<resource>/index.ts`). */
+export type RoutePlugin = (app: ServiceApp) => Promise<void>;
 
 export interface Service {
   app: ServiceApp;
@@ -74,7 +81,14 @@ export async function createService(
   def: ServiceDefinition,
   opts: CreateServiceOptions = {},
 ): Promise<Service> {
-  const config: KitConfig = { ...loadKitConfig(def.name, opts.env ?? process.env), ...opts.config };
+  const env = opts.env ?? process.env;
+  // Both parsed before anything connects: a bad value stops the start, naming the variable.
+  const kit = loadKitConfig(def.name, env);
+  const config: KitConfig = {
+    ...kit,
+    settings: def.settings?.parse(env, kit.production) ?? {},
+    ...opts.config,
+  };
   const app = fastify({
     logger: {
       level: config.logLevel,
@@ -180,7 +194,11 @@ export async function createService(
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     if (def.decorate) await def.decorate(app);
-    await app.register(async (scoped) => def.routes(scoped as ServiceApp));
+    await app.register(async (scoped) => {
+      const routes = scoped as ServiceApp;
+      if (def.plugins) await def.plugins(routes);
+      for (const plugin of def.routes) await routes.register(plugin);
+    });
     await app.ready();
     if (def.onReady) await def.onReady(app);
   } catch (error) {

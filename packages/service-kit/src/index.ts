@@ -1,18 +1,27 @@
 export { Type } from '@fastify/type-provider-typebox';
+export { seriesPerKey } from './calendar-series.ts';
 export {
   ConfigError,
   DEFAULT_SERVICE_PORTS,
+  HttpUrl,
   type KitConfig,
+  kitEnvSchema,
   loadKitConfig,
+  PortNumber,
   type S3Config,
+  type ServiceSettings,
+  secret,
+  serviceSettings,
 } from './config.ts';
 export {
   type CreateServiceOptions,
   createService,
+  type RoutePlugin,
   type Service,
   type ServiceApp,
   type ServiceDefinition,
 } from './create-service.ts';
+export { parseEnv } from './env.ts';
 export { type EventHandler, type HandlerContext, PROCESSED_COLLECTION } from './events/consumers.ts';
 export type { EventBus } from './events/event-bus.ts';
 export { type EventFollower, type FollowOptions, followEvents, lastSequence } from './events/follower.ts';
@@ -25,6 +34,7 @@ export {
   type OutboxRelay,
   outboxWrites,
 } from './events/outbox.ts';
+export { type CalendarChart, calendarChart } from './http/calendar-chart.ts';
 export {
   badRequest,
   conflict,
@@ -49,13 +59,8 @@ export { installObservability } from './http/observability.ts';
 export {
   DEFAULT_PAGE_LIMIT,
   MAX_PAGE_LIMIT,
-  PageFields,
-  PageQuery,
-  PageQueryFields,
   type PageRequest,
-  pageFields,
-  pageOfList,
-  pageRequest,
+  paging,
 } from './http/paging.ts';
 export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';

@@ -21,7 +21,7 @@ import learningRoutes from './routes/learning/index.ts';
 import studentRoutes from './routes/students/index.ts';
 import tutorCourseRoutes from './routes/tutor-courses/index.ts';
 import { seedCategories } from './seed/categories.ts';
-import { demoSeedingEnabled, seedDemo } from './seed/demo.ts';
+import { seedDemo } from './seed/demo.ts';
 import { CATEGORIES_BUCKET, COURSES, catalogIndexes, collections, THUMBNAILS_BUCKET } from './store.ts';
 
 export const catalogService: ServiceDefinition = {
@@ -53,24 +53,26 @@ export const catalogService: ServiceDefinition = {
   decorate(app) {
     installListing(app);
   },
-  async routes(app) {
+  async plugins(app) {
     await app.register(etag, { weak: true });
     installCacheHeaders(app);
-    await app.register(catalogRoutes);
-    await app.register(learningRoutes);
-    await app.register(studentRoutes);
-    await app.register(tutorCourseRoutes);
-    await app.register(adminRoutes);
-    await app.register(internalRoutes);
-    await app.register(progressRoutes);
-    await app.register(analyticsRoutes);
-    await app.register(certificateRoutes);
   },
+  routes: [
+    catalogRoutes,
+    learningRoutes,
+    studentRoutes,
+    tutorCourseRoutes,
+    adminRoutes,
+    internalRoutes,
+    progressRoutes,
+    analyticsRoutes,
+    certificateRoutes,
+  ],
   async onReady(app) {
     await migrateCourses(collections(app.db), app.log);
     await writeItemIds(collections(app.db), app.db, app.log);
     await seedCategories(app);
-    if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
+    if (app.config.seedDemo) await seedDemo(app);
     await ensureHighlights(app.db);
     await ensureKeyedLists(app.db, app.log);
     await startListing(app);

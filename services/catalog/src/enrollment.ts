@@ -1,8 +1,9 @@
-import { CATALOG_COURSE_ENROLLED } from '@liveedu/contracts';
-import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
+import { CATALOG_COURSE_ENROLLED, type CallerIdentity } from '@liveedu/contracts';
+import { forbidden, isDuplicateKey, newEvent, notFound, type Outbox } from '@liveedu/service-kit';
 import { type Collection, type Db, ObjectId } from 'mongodb';
 import {
   COURSES,
+  type Collections,
   type CourseDoc,
   ENROLLMENTS,
   type EnrollmentDoc,
@@ -121,4 +122,24 @@ export async function isEnrolled(
     { projection: { _id: 1 } },
   );
   return row !== null;
+}
+
+/**
+ * The course, if the caller may learn from it: its students (a deleted course stays open to
+ * those who bought it), its tutor and the admin; otherwise 404, or 403 with `refusal`.
+ */
+export async function courseToLearn(
+  db: Pick<Collections, 'courses' | 'enrollments'>,
+  courseId: string,
+  who: CallerIdentity,
+  refusal: string,
+): Promise<CourseDoc> {
+  const course = await db.courses.findOne({ _id: new ObjectId(courseId) });
+  if (!course) throw notFound('Course not found');
+  const allowed =
+    who.role === 'admin' ||
+    course.tutorId === who.userId ||
+    (await isEnrolled(db.enrollments, courseId, who.userId));
+  if (!allowed) throw forbidden(refusal);
+  return course;
 }

@@ -18,10 +18,5 @@ export const earningsService: ServiceDefinition = {
   indexes: earningsIndexes,
   outboxCollections: [WITHDRAWALS],
   handlers: [onPaymentSucceeded, onUserRegistered, onUserUpdated, onUserDeleted],
-  async routes(app) {
-    await app.register(incomeRoutes);
-    await app.register(bankDetailsRoutes);
-    await app.register(withdrawalRoutes);
-    await app.register(revenueRoutes);
-  },
+  routes: [incomeRoutes, bankDetailsRoutes, withdrawalRoutes, revenueRoutes],
 };

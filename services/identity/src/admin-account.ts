@@ -1,16 +1,14 @@
+import { calendarKeys } from '@liveedu/calendar';
 import type { ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from './domain/calendar.ts';
 import { ADMIN_USERNAME, DEFAULT_AVATAR, type UserDoc } from './domain/user.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
+import { identitySettings } from './settings.ts';
 import { usersOf } from './users.ts';
-
-export const LOCAL_ADMIN_PASSWORD = 'liveedu-admin';
 
 /** The one admin account, `admin`, whose password follows ADMIN_PASSWORD at every start. */
 export async function ensureAdminAccount(app: ServiceApp): Promise<void> {
-  const password = app.config.env.ADMIN_PASSWORD || (app.config.production ? '' : LOCAL_ADMIN_PASSWORD);
-  if (!password) throw new Error('ADMIN_PASSWORD is required in production');
+  const { ADMIN_PASSWORD: password, ADMIN_EMAIL: email } = identitySettings.of(app);
   const users = usersOf(app.db);
   const existing = await users.findOne({ usernameKey: ADMIN_USERNAME });
   if (existing) {
@@ -26,8 +24,8 @@ export async function ensureAdminAccount(app: ServiceApp): Promise<void> {
       _id: new ObjectId(),
       username: ADMIN_USERNAME,
       usernameKey: ADMIN_USERNAME,
-      email: app.config.env.ADMIN_EMAIL || 'admin@liveedu.local',
-      emailKey: (app.config.env.ADMIN_EMAIL || 'admin@liveedu.local').toLowerCase(),
+      email,
+      emailKey: email.toLowerCase(),
       passwordHash: await hashPassword(password),
       role: 'admin',
       avatar: DEFAULT_AVATAR,

@@ -1,7 +1,7 @@
 import jwt from '@fastify/jwt';
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { ensureAdminAccount } from './admin-account.ts';
-import { demoSeedingEnabled, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 import { USERS } from './domain/user.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -9,6 +9,7 @@ import internalRoutes from './routes/internal/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import profileRoutes, { AVATARS } from './routes/profile/index.ts';
 import tutorRequestRoutes, { RESUMES } from './routes/tutor-requests/index.ts';
+import { identitySettings } from './settings.ts';
 import { userIndexes } from './users.ts';
 
 export const identityService: ServiceDefinition = {
@@ -17,23 +18,19 @@ export const identityService: ServiceDefinition = {
     title: 'LiveEdu identity',
     description: 'Accounts, log-in, profiles, tutor applications, users.',
   },
+  settings: identitySettings,
   indexes: userIndexes,
   outboxCollections: [USERS],
   buckets: [
     { name: AVATARS, access: 'public-read' },
     { name: RESUMES, access: 'private' },
   ],
-  async routes(app) {
+  async plugins(app) {
     await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' } });
-    await app.register(authRoutes);
-    await app.register(passwordRoutes);
-    await app.register(profileRoutes);
-    await app.register(tutorRequestRoutes);
-    await app.register(adminRoutes);
-    await app.register(internalRoutes);
   },
+  routes: [authRoutes, passwordRoutes, profileRoutes, tutorRequestRoutes, adminRoutes, internalRoutes],
   async onReady(app) {
     await ensureAdminAccount(app);
-    if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemoAccounts(app);
+    if (app.config.seedDemo) await seedDemoAccounts(app);
   },
 };

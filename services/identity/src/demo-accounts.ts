@@ -1,10 +1,11 @@
-import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR, type IntegrationEvent } from '@liveedu/contracts';
+import { calendarKeys } from '@liveedu/calendar';
+import { DEMO_STUDENTS, DEMO_TUTOR, type IntegrationEvent } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from './domain/calendar.ts';
 import { DEFAULT_AVATAR, emailKey, USERS, type UserDoc, usernameKey } from './domain/user.ts';
 import { userRegistered, userUpdated } from './events.ts';
 import { hashPassword } from './passwords.ts';
+import { identitySettings } from './settings.ts';
 import { usersOf } from './users.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,13 +21,6 @@ export const DEMO_TUTOR_BIO = [
   '',
   'Outside teaching I contribute to open-source tooling and mentor first-time contributors.',
 ].join('\n');
-
-/** Whether the demo accounts are wanted: SEED_DEMO, defaulting to on except in production. */
-export function demoSeedingEnabled(env: NodeJS.ProcessEnv, production: boolean): boolean {
-  const raw = env.SEED_DEMO?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return !production;
-  return raw !== '0' && raw !== 'false' && raw !== 'no' && raw !== 'off';
-}
 
 /**
  * Creates the demo tutor and students with their fixed ids, once: an account that exists (or
@@ -47,7 +41,7 @@ export async function seedDemoAccounts(app: ServiceApp): Promise<void> {
   ].filter((account) => !existing.has(account.id));
   if (missing.length === 0) return;
 
-  const passwordHash = await hashPassword(app.config.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD);
+  const passwordHash = await hashPassword(identitySettings.of(app).DEMO_PASSWORD);
   for (const account of missing) {
     const createdAt = new Date(Date.now() - account.daysAgo * DAY_MS);
     const user: UserDoc = {

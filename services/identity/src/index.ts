@@ -1,2 +1,2 @@
-export { LOCAL_ADMIN_PASSWORD } from './admin-account.ts';
 export { identityService } from './app.ts';
+export { LOCAL_ADMIN_PASSWORD } from './settings.ts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { IdentitySettings } from './settings.ts';
 
 export interface Mail {
   to: string;
@@ -19,18 +20,20 @@ export interface Mailer {
  * Mail goes to `SMTP_URL` when it is set; otherwise each message is written whole as an `.eml`
  * file to `DATA_DIR/outbox/`, where a developer (or a test) can open it.
  */
-export function createMailer(env: NodeJS.ProcessEnv): Mailer {
-  const from = env.MAIL_FROM || 'LiveEdu <no-reply@liveedu.local>';
-  if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+export function createMailer(
+  settings: Pick<IdentitySettings, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+): Mailer {
+  const { MAIL_FROM: from, SMTP_URL: smtpUrl } = settings;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
     return {
-      destination: new URL(env.SMTP_URL).host,
+      destination: new URL(smtpUrl).host,
       async send(mail) {
         await transport.sendMail({ from, ...mail });
       },
     };
   }
-  const folder = join(resolve(env.DATA_DIR || '.data'), 'outbox');
+  const folder = join(resolve(settings.DATA_DIR), 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     destination: folder,

@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
+import { mediaSettings } from './config.ts';
 import { installMedia } from './media.ts';
 import streamRoutes from './routes/stream/index.ts';
 import videoRoutes from './routes/videos/index.ts';
@@ -12,6 +13,7 @@ export const mediaService: ServiceDefinition = {
     title: 'LiveEdu media',
     description: "Tutors' videos: resumable uploads straight to storage, HLS transcoding, signed playback.",
   },
+  settings: mediaSettings,
   indexes: [
     { collection: VIDEOS, indexes: [{ key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' }] },
     { collection: TRANSCODE_JOBS, indexes: [{ key: { leaseUntil: 1 }, name: 'by_lease' }] },
@@ -24,23 +26,13 @@ export const mediaService: ServiceDefinition = {
   decorate(app) {
     installMedia(app);
   },
-  async routes(app) {
-    await app.register(videoRoutes);
-    await app.register(streamRoutes);
-  },
+  routes: [videoRoutes, streamRoutes],
   async onReady(app) {
     // In the background: making the videos takes seconds, and nothing waits for them.
-    if (demoSeedingEnabled(app.config.env, app.config.production)) {
+    if (app.config.seedDemo) {
       void seedDemoVideos(app).catch((error: unknown) =>
         app.log.warn({ err: error }, 'demo videos not made'),
       );
     }
   },
 };
-
-/** Whether demo content is wanted: SEED_DEMO, defaulting to on except in production. */
-function demoSeedingEnabled(env: NodeJS.ProcessEnv, production: boolean): boolean {
-  const raw = env.SEED_DEMO?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return !production;
-  return raw !== '0' && raw !== 'false' && raw !== 'no' && raw !== 'off';
-}

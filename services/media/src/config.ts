@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_SERVICE_PORTS, type KitConfig } from '@liveedu/service-kit';
+import { DEFAULT_SERVICE_PORTS, HttpUrl, serviceSettings, Type } from '@liveedu/service-kit';
 import type { ToolPaths } from './transcode/ffmpeg.ts';
 import { toolPaths } from './transcode/tools.ts';
 
@@ -23,55 +23,44 @@ export interface MediaConfig {
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
+const LOCAL_PLAYBACK_SECRET = 'liveedu-local-playback-secret-change-me';
 
-function wholeNumber(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
+const whole = (fallback: number, minimum: number, maximum: number) =>
+  Type.Integer({ minimum, maximum, default: fallback });
 
-function httpUrl(name: string, raw: string): string {
-  try {
-    const parsed = new URL(raw);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
+/** Declared once and parsed at start: a bad value stops the start, naming the variable. */
+export const mediaSettings = serviceSettings((production) =>
+  Type.Object({
+    MEDIA_MAX_BYTES: whole(4 * GiB, 1, 5 * 1024 * GiB),
+    MEDIA_QUOTA_BYTES: whole(50 * GiB, 1, Number.MAX_SAFE_INTEGER),
+    MEDIA_PART_BYTES: whole(16 * MiB, 5 * MiB, 5 * GiB),
+    MEDIA_TRANSCODE_CONCURRENCY: whole(1, 0, 64),
+    // At least 32 characters in every mode; production must set its own.
+    MEDIA_PLAYBACK_SECRET: Type.String({
+      minLength: 32,
+      writeOnly: true,
+      ...(production ? {} : { default: LOCAL_PLAYBACK_SECRET }),
+    }),
+    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+    MEDIA_S3_UPLOAD_ENDPOINT: Type.Optional(HttpUrl()),
+    FFMPEG_PATH: Type.Optional(Type.String()),
+    FFPROBE_PATH: Type.Optional(Type.String()),
+  }),
+);
 
-export function loadMediaConfig(kit: Pick<KitConfig, 'env' | 'production'>): MediaConfig {
-  const { env, production } = kit;
-  const playbackSecret =
-    env.MEDIA_PLAYBACK_SECRET || (production ? '' : 'liveedu-local-playback-secret-change-me');
-  if (playbackSecret.length < 32) {
-    throw new ConfigError(
-      'MEDIA_PLAYBACK_SECRET must be at least 32 characters (it is required in production)',
-    );
-  }
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+
+export function mediaConfig(settings: ReturnType<typeof mediaSettings.of>): MediaConfig {
   return {
-    maxBytes: wholeNumber(env, 'MEDIA_MAX_BYTES', 4 * GiB, 1, 5 * 1024 * GiB),
-    quotaBytes: wholeNumber(env, 'MEDIA_QUOTA_BYTES', 50 * GiB, 1, Number.MAX_SAFE_INTEGER),
-    partBytes: wholeNumber(env, 'MEDIA_PART_BYTES', 16 * MiB, 5 * MiB, 5 * GiB),
-    transcodeConcurrency: wholeNumber(env, 'MEDIA_TRANSCODE_CONCURRENCY', 1, 0, 64),
-    playbackSecret,
-    catalogUrl: httpUrl(
-      'CATALOG_URL',
-      env.CATALOG_URL || `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}`,
-    ),
-    ...(env.MEDIA_S3_UPLOAD_ENDPOINT
-      ? { uploadEndpoint: httpUrl('MEDIA_S3_UPLOAD_ENDPOINT', env.MEDIA_S3_UPLOAD_ENDPOINT) }
+    maxBytes: settings.MEDIA_MAX_BYTES,
+    quotaBytes: settings.MEDIA_QUOTA_BYTES,
+    partBytes: settings.MEDIA_PART_BYTES,
+    transcodeConcurrency: settings.MEDIA_TRANSCODE_CONCURRENCY,
+    playbackSecret: settings.MEDIA_PLAYBACK_SECRET,
+    catalogUrl: trimSlashes(settings.CATALOG_URL),
+    ...(settings.MEDIA_S3_UPLOAD_ENDPOINT
+      ? { uploadEndpoint: trimSlashes(settings.MEDIA_S3_UPLOAD_ENDPOINT) }
       : {}),
-    tools: toolPaths(env),
+    tools: toolPaths({ FFMPEG_PATH: settings.FFMPEG_PATH, FFPROBE_PATH: settings.FFPROBE_PATH }),
   };
 }

@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@liveedu/service-kit';
-import { loadMediaConfig, type MediaConfig } from './config.ts';
+import { type MediaConfig, mediaConfig, mediaSettings } from './config.ts';
 import { endpointOf, type MultipartUploads, multipartUploads } from './multipart.ts';
 import { removeRenditions, renditionsPrefix } from './renditions-store.ts';
 import { startTranscoder, type Transcoder } from './transcode/worker.ts';
@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 export function installMedia(app: ServiceApp): void {
-  const config = loadMediaConfig(app.config);
+  const config = mediaConfig(mediaSettings.of(app));
   const { s3 } = app.config;
   const server = {
     endPoint: s3.endPoint,

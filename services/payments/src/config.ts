@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_SERVICE_PORTS, type KitConfig } from '@liveedu/service-kit';
+import { DEFAULT_SERVICE_PORTS, HttpUrl, secret, serviceSettings, Type } from '@liveedu/service-kit';
 
 /** What the payments service reads beyond the kit's configuration. */
 export interface PaymentsConfig {
@@ -18,36 +18,24 @@ export const LOCAL_RAZORPAY = {
   webhookSecret: 'liveedu_webhook_secret',
 } as const;
 
-function url(name: string, raw: string): string {
-  try {
-    const parsed = new URL(raw);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
+export const paymentsSettings = serviceSettings((production) =>
+  Type.Object({
+    RAZORPAY_KEY_ID: secret(production, LOCAL_RAZORPAY.keyId),
+    RAZORPAY_KEY_SECRET: secret(production, LOCAL_RAZORPAY.keySecret),
+    RAZORPAY_WEBHOOK_SECRET: secret(production, LOCAL_RAZORPAY.webhookSecret),
+    RAZORPAY_API_URL: Type.Optional(HttpUrl()),
+    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+  }),
+);
 
-export function loadPaymentsConfig(kit: Pick<KitConfig, 'env' | 'production'>): PaymentsConfig {
-  const { env, production } = kit;
-  const missing: string[] = [];
-  const secret = (name: string, localDefault: string) => {
-    const value = env[name];
-    if (value) return value;
-    if (production) missing.push(name);
-    return localDefault;
-  };
-  const keyId = secret('RAZORPAY_KEY_ID', LOCAL_RAZORPAY.keyId);
-  const keySecret = secret('RAZORPAY_KEY_SECRET', LOCAL_RAZORPAY.keySecret);
-  const webhookSecret = secret('RAZORPAY_WEBHOOK_SECRET', LOCAL_RAZORPAY.webhookSecret);
-  if (missing.length > 0) {
-    throw new ConfigError(`missing required environment variables for production: ${missing.join(', ')}`);
-  }
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+
+export function paymentsConfig(settings: ReturnType<typeof paymentsSettings.of>): PaymentsConfig {
   return {
-    keyId,
-    keySecret,
-    webhookSecret,
-    ...(env.RAZORPAY_API_URL ? { apiUrl: url('RAZORPAY_API_URL', env.RAZORPAY_API_URL) } : {}),
-    catalogUrl: url('CATALOG_URL', env.CATALOG_URL || `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}`),
+    keyId: settings.RAZORPAY_KEY_ID,
+    keySecret: settings.RAZORPAY_KEY_SECRET,
+    webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET,
+    ...(settings.RAZORPAY_API_URL ? { apiUrl: trimSlashes(settings.RAZORPAY_API_URL) } : {}),
+    catalogUrl: trimSlashes(settings.CATALOG_URL),
   };
 }

@@ -1,10 +1,28 @@
+import type { ServiceApp } from '@liveedu/service-kit';
 import type Razorpay from 'razorpay';
-import type { CatalogClient } from './catalog-client.ts';
-import type { PaymentsConfig } from './config.ts';
+import { type CatalogClient, createCatalogClient } from './catalog-client.ts';
+import { type PaymentsConfig, paymentsConfig, paymentsSettings } from './config.ts';
+import { createRazorpayClient } from './razorpay-client.ts';
 
-/** What the route plugins share, built once in `app.ts`. */
+/** What the route plugins share: built once per service from its settings. */
 export interface PaymentsDeps {
   config: PaymentsConfig;
   razorpay: Razorpay;
   catalog: CatalogClient;
+}
+
+const built = new WeakMap<object, PaymentsDeps>();
+
+export function paymentsDeps(app: ServiceApp): PaymentsDeps {
+  let deps = built.get(app.config);
+  if (!deps) {
+    const config = paymentsConfig(paymentsSettings.of(app));
+    deps = {
+      config,
+      razorpay: createRazorpayClient(config),
+      catalog: createCatalogClient(config.catalogUrl),
+    };
+    built.set(app.config, deps);
+  }
+  return deps;
 }

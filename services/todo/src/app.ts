@@ -7,5 +7,5 @@ export const todoService: ServiceDefinition = {
   openapi: { title: 'LiveEdu todo', description: "A learner's personal todo list (api2/v1)." },
   indexes: [{ collection: TODOS, indexes: [{ key: { userId: 1, createdAt: -1 }, name: 'by_user_newest' }] }],
   handlers: [onUserDeleted],
-  routes: todoRoutes,
+  routes: [todoRoutes],
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@liveedu/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
+  Collection,
   Db,
   Document,
   Filter,
@@ -160,12 +161,11 @@ export interface OutboxRelay extends Outbox {
 export function outboxWrites(db: Db, wake: (collection: string, id: unknown) => void = () => {}): Outbox {
   /** The write, between marking its events in flight and waking the relay (or unmarking them). */
   async function written<R>(
-    collection: string,
-    id: unknown,
-    events: IntegrationEvent[],
+    at: { collection: string; id: unknown; events: IntegrationEvent[] },
     write: () => Promise<R>,
     happened: (result: R) => boolean,
   ): Promise<R> {
+    const { collection, id, events } = at;
     await markPending(db, collection, id, events);
     let result: R;
     try {
@@ -179,46 +179,40 @@ export function outboxWrites(db: Db, wake: (collection: string, id: unknown) => 
     return result;
   }
 
+  /** An update of the document the filter names by `_id`, with the events pushed onto it. */
+  function changed<R>(
+    at: {
+      collection: string;
+      filter: Document & { _id: unknown };
+      update: unknown;
+      events: IntegrationEvent[];
+    },
+    write: (docs: Collection, filter: Filter<Document>, update: Document) => Promise<R>,
+    happened: (result: R) => boolean,
+  ): Promise<R> {
+    const { collection, filter, events } = at;
+    const docs = db.collection(collection);
+    const store = () =>
+      write(docs, filter as Filter<Document>, withEventsUpdate(at.update as Document, events));
+    return written({ collection, id: filter._id, events }, store, happened);
+  }
+
   return {
     async insertOne(collection, doc, events) {
-      const result = await written(
-        collection,
-        doc._id,
-        events,
-        () => db.collection(collection).insertOne(withEvents(doc as Document, events)),
-        () => true,
-      );
-      return result as never;
+      const store = () => db.collection(collection).insertOne(withEvents(doc as Document, events));
+      return (await written({ collection, id: doc._id, events }, store, () => true)) as never;
     },
     async updateOne(collection, filter, update, events, options) {
-      const result = await written(
-        collection,
-        filter._id,
-        events,
-        () =>
-          db
-            .collection(collection)
-            .updateOne(filter as Filter<Document>, withEventsUpdate(update as Document, events), options),
-        (r) => r.matchedCount > 0 || r.upsertedCount > 0,
-      );
-      return result as never;
+      const store = (docs: Collection, f: Filter<Document>, u: Document) => docs.updateOne(f, u, options);
+      const stored = (r: UpdateResult) => r.matchedCount > 0 || r.upsertedCount > 0;
+      return (await changed({ collection, filter, update, events }, store, stored)) as never;
     },
     async findOneAndUpdate(collection, filter, update, events, options) {
-      const doc = await written(
-        collection,
-        filter._id,
-        events,
-        () =>
-          db
-            .collection(collection)
-            .findOneAndUpdate(filter as Filter<Document>, withEventsUpdate(update as Document, events), {
-              ...options,
-              includeResultMetadata: false,
-            }),
-        // With `returnDocument: 'before'` an upsert returns null; the filter names the document.
-        (found) => found !== null || options?.upsert === true,
-      );
-      return withoutOutbox(doc) as never;
+      const store = (docs: Collection, f: Filter<Document>, u: Document) =>
+        docs.findOneAndUpdate(f, u, { ...options, includeResultMetadata: false });
+      // With `returnDocument: 'before'` an upsert returns null; the filter names the document.
+      const stored = (found: Document | null) => found !== null || options?.upsert === true;
+      return withoutOutbox(await changed({ collection, filter, update, events }, store, stored)) as never;
     },
     async record(event) {
       try {

@@ -1,4 +1,7 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type TProperties, Type } from '@fastify/type-provider-typebox';
+import type { Collection, Document, Filter, Sort, WithId } from 'mongodb';
+import type { KeyedList } from '../keyed-list.ts';
+import { MessageReply } from './schemas.ts';
 
 /**
  * Every list the API returns is a page: `?page=` (from 1) and `?limit=` (1 to 100, default 24)
@@ -55,7 +58,52 @@ export function pageFields(total: number, request: Pick<PageRequest, 'page' | 'l
   return { total, page: request.page, pages: Math.ceil(total / request.limit) };
 }
 
-/** A page cut from a list already in memory. */
-export function pageOfList<T>(items: readonly T[], request: PageRequest): { items: T[]; total: number } {
-  return { items: items.slice(request.skip, request.skip + request.limit), total: items.length };
+/** One page of a collection's documents in the given order, and how many match in all. */
+export async function findPage<T extends Document>(
+  collection: Collection<T>,
+  filter: Filter<T>,
+  sort: Sort,
+  request: PageRequest,
+): Promise<{ items: WithId<T>[]; total: number }> {
+  const [items, total] = await Promise.all([
+    collection.find(filter).sort(sort).skip(request.skip).limit(request.limit).toArray(),
+    collection.countDocuments(filter),
+  ]);
+  return { items, total };
 }
+
+/**
+ * One page of an owner's keyed list (a student's favourites, a course's reviews) as
+ * `?page=&limit=` ask: the ids on it, and the answer's `total`, `page` and `pages`.
+ */
+async function keyedPage(list: KeyedList, owner: string, query: { page?: string; limit?: string }) {
+  const page = pageRequest(query);
+  const found = await list.page(owner, page.skip, page.limit);
+  return { ids: found.ids, fields: pageFields(found.total, page) };
+}
+
+type Nothing = Record<never, never>;
+
+/**
+ * The schema of a paged list route: `?page=&limit=` (and any `query` fields of its own) in, its
+ * `fields` beside `total`, `page` and `pages` out, 400 for a page or limit out of range, and any
+ * other `responses` it gives.
+ */
+function pagedSchema<F extends TProperties, Q extends TProperties = Nothing, R extends object = Nothing>(
+  fields: F,
+  opts: { query?: Q; responses?: R } = {},
+) {
+  return {
+    querystring: Type.Object({ ...PageQueryFields, ...(opts.query as Q) }),
+    response: { 200: Type.Object({ ...fields, ...PageFields }), 400: MessageReply, ...(opts.responses as R) },
+  };
+}
+
+/** Every list the API returns is a page; routes declare, read and answer one with these. */
+export const paging = {
+  schema: pagedSchema,
+  request: pageRequest,
+  fields: pageFields,
+  find: findPage,
+  keyed: keyedPage,
+};

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { countsFor, lastDays, lastMonths } from './calendar.ts';
 import {
   checkCourseInput,
   checkReview,
@@ -82,30 +81,5 @@ describe('search text', () => {
     const pattern = new RegExp(`^${escapeRegex(special)}$`);
     expect(pattern.test(special)).toBe(true);
     expect(new RegExp(escapeRegex('.*')).test('anything')).toBe(false);
-  });
-});
-
-describe('chart buckets (Asia/Kolkata)', () => {
-  it('lists the last days and months oldest first, ending today in India', () => {
-    const now = new Date('2024-03-01T20:00:00Z'); // already 2 March in India
-    const days = lastDays(now, 28);
-    expect(days).toHaveLength(28);
-    expect(days.at(-1)).toBe('2024-03-02');
-    expect(days[0]).toBe('2024-02-04');
-    expect(lastMonths(now, 12)).toEqual([
-      '2023-04',
-      '2023-05',
-      '2023-06',
-      '2023-07',
-      '2023-08',
-      '2023-09',
-      '2023-10',
-      '2023-11',
-      '2023-12',
-      '2024-01',
-      '2024-02',
-      '2024-03',
-    ]);
-    expect(countsFor(['a', 'b'], new Map([['b', 3]]))).toEqual([0, 3]);
   });
 });

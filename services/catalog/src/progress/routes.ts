@@ -10,7 +10,6 @@ import {
   caller,
   conflict,
   errorResponses,
-  forbidden,
   isDuplicateKey,
   MessageReply,
   newEvent,
@@ -20,9 +19,8 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
 import { contentWithIds } from '../domain/course.ts';
-import { isEnrolled } from '../enrollment.ts';
+import { courseToLearn } from '../enrollment.ts';
 import { type CourseDoc, collections } from '../store.ts';
 import { type ItemProgress, PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
 import {
@@ -74,17 +72,8 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
   const db = collections(app.db);
   const progress = progressOf(app.db);
 
-  /** The course, if the caller may learn from it: its students, its tutor and the admin. */
-  async function learnable(courseId: string, who: CallerIdentity): Promise<CourseDoc> {
-    const course = await db.courses.findOne({ _id: new ObjectId(courseId) });
-    if (!course) throw notFound('Course not found');
-    const allowed =
-      who.role === 'admin' ||
-      course.tutorId === who.userId ||
-      (await isEnrolled(db.enrollments, courseId, who.userId));
-    if (!allowed) throw forbidden('Please buy this course to keep your progress');
-    return course;
-  }
+  const learnable = (courseId: string, who: CallerIdentity) =>
+    courseToLearn(db, courseId, who, 'Please buy this course to keep your progress');
 
   app.get(
     '/api/v1/progress/:courseId',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { calendarKeys } from '@liveedu/calendar';
 import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from '../domain/calendar.ts';
 import { newestReviews, ratingTotals, type StoredReview } from '../domain/course.ts';
 import { textKey } from '../domain/text.ts';
 import { courseCreated } from '../events.ts';
@@ -24,13 +24,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const DEMO_TUTOR_DESC =
   'Hi, I am Priya. I have taught programming for nine years, first as a lecturer in computer science and now full time online. I teach web development from the ground up, with small projects you finish in an evening.';
-
-/** Whether demo content is wanted: SEED_DEMO, defaulting to on except in production. */
-export function demoSeedingEnabled(env: NodeJS.ProcessEnv, production: boolean): boolean {
-  const raw = env.SEED_DEMO?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return !production;
-  return raw !== '0' && raw !== 'false' && raw !== 'no' && raw !== 'off';
-}
 
 /**
  * The demo tutor's courses, with thumbnails, content, enrolled demo students and their reviews.

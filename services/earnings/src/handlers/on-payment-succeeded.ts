@@ -1,8 +1,8 @@
+import { calendarKeys } from '@liveedu/calendar';
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceeded } from '@liveedu/contracts';
 import { type EventHandler, isDuplicateKey } from '@liveedu/service-kit';
 import { creditAccount } from '../accounts.ts';
 import { collections, type LedgerEntry } from '../collections.ts';
-import { calendarKeys } from '../domain/calendar.ts';
 import { isPaise, splitPayment } from '../domain/money.ts';
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

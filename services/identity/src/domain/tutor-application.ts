@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
+import { PLATFORM_TIME_ZONE } from '@liveedu/calendar';
 import { addDays, format } from 'date-fns';
-import { PLATFORM_TIME_ZONE } from './calendar.ts';
 import type { PageStatus } from './user.ts';
 
 /** A rejected applicant may apply again this many days after the decision. */

@@ -4,10 +4,7 @@ import {
   NonBlank,
   notFound,
   ObjectIdString,
-  PageFields,
-  PageQuery,
-  pageFields,
-  pageRequest,
+  paging,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
@@ -107,14 +104,13 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     {
       schema: {
         summary: 'All courses, newest first, a page at a time',
-        querystring: PageQuery,
-        response: { 200: Type.Object({ courses: Cards, ...PageFields }), 400: MessageReply },
+        ...paging.schema({ courses: Cards }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = listing().newest(page);
-      return { courses: cards(found.items), ...pageFields(found.total, page) };
+      return { courses: cards(found.items), ...paging.fields(found.total, page) };
     },
   );
 
@@ -124,17 +120,13 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'The courses of a category, by its title, newest first, a page at a time',
         params: Type.Object({ cat: Type.String({ maxLength: 200 }) }),
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ courses: Type.Object({ courses: Cards }), ...PageFields }),
-          400: MessageReply,
-        },
+        ...paging.schema({ courses: Type.Object({ courses: Cards }) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = listing().newest({ ...page, categoryKey: textKey(request.params.cat) });
-      return { courses: { courses: cards(found.items) }, ...pageFields(found.total, page) };
+      return { courses: { courses: cards(found.items) }, ...paging.fields(found.total, page) };
     },
   );
 
@@ -145,11 +137,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         summary:
           'Courses matching the words (title first, then tutor, category and description; prefixes and small typos match), a page at a time, and tutors whose username contains the text',
         params: Type.Object({ query: Type.String({ maxLength: 1000 }) }),
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ courses: Cards, tutor: Type.Array(TutorProfile), ...PageFields }),
-          400: MessageReply,
-        },
+        ...paging.schema({ courses: Cards, tutor: Type.Array(TutorProfile) }),
       },
     },
     async (request) => {
@@ -158,12 +146,12 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       if (text.length > MAX_QUERY_LENGTH) {
         throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`);
       }
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = listing().search(text, page);
       return {
         courses: cards(found.items),
         tutor: listing().searchTutors(text, TUTOR_SEARCH_LIMIT),
-        ...pageFields(found.total, page),
+        ...paging.fields(found.total, page),
       };
     },
   );
@@ -174,26 +162,21 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: "An instructor's public page, with their courses newest first, a page at a time",
         params: Type.Object({ username: NonBlank({ maxLength: 100 }) }),
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({
-            user: Type.Object({ ...TutorProfile.properties, coursesCreated: Cards }),
-            ...PageFields,
-          }),
-          400: MessageReply,
-          404: MessageReply,
-        },
+        ...paging.schema(
+          { user: Type.Object({ ...TutorProfile.properties, coursesCreated: Cards }) },
+          { responses: { 404: MessageReply } },
+        ),
       },
     },
     async (request) => {
       const key = textKey(request.params.username);
       const user = listing().tutorByUsername(key) ?? (await db.tutors.findOne({ usernameKey: key }));
       if (!user) throw notFound('User not found');
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = listing().newest({ ...page, tutorId: user._id });
       return {
         user: { ...tutorProfile(user), coursesCreated: cards(found.items) },
-        ...pageFields(found.total, page),
+        ...paging.fields(found.total, page),
       };
     },
   );
@@ -224,19 +207,13 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: "A course's reviews, newest first, a page at a time (its page shows the 10 newest)",
         params: Type.Object({ id: ObjectIdString }),
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ reviews: Type.Array(PublicReview), ...PageFields }),
-          400: MessageReply,
-          404: MessageReply,
-        },
+        ...paging.schema({ reviews: Type.Array(PublicReview) }, { responses: { 404: MessageReply } }),
       },
     },
     async (request) => {
       const courseId = request.params.id;
-      const page = pageRequest(request.query);
       if (!listing().get(courseId)) throw notFound('Course not found');
-      const found = await keyedLists(app.db).courseReviews.page(courseId, page.skip, page.limit);
+      const found = await paging.keyed(keyedLists(app.db).courseReviews, courseId, request.query);
       const rows = await db.reviews.find({ _id: { $in: found.ids } }).toArray();
       const byId = new Map(rows.map((r) => [r._id, r]));
       const users = await reviewUsers(
@@ -247,7 +224,7 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
         const r = byId.get(id);
         return r ? [{ rating: r.rating, comment: r.comment, user: users.get(r.userId) ?? DELETED_USER }] : [];
       });
-      return { reviews, ...pageFields(found.total, page) };
+      return { reviews, ...found.fields };
     },
   );
 }

@@ -2,15 +2,13 @@ import {
   caller,
   forbidden,
   MessageReply,
-  notFound,
   ObjectIdString,
   requireUser,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
 import { contentWithIds } from '../../domain/course.ts';
-import { isEnrolled } from '../../enrollment.ts';
+import { courseToLearn } from '../../enrollment.ts';
 import { LearnCourse } from '../../present.ts';
 import { collections } from '../../store.ts';
 
@@ -34,14 +32,7 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
       if (who.role !== 'admin' && userId.toLowerCase() !== who.userId.toLowerCase()) {
         throw forbidden('You can only open your own courses');
       }
-      // Deleted courses stay open to the students who bought them.
-      const course = await db.courses.findOne({ _id: new ObjectId(courseId) });
-      if (!course) throw notFound('Course not found');
-      const allowed =
-        who.role === 'admin' ||
-        course.tutorId === who.userId ||
-        (await isEnrolled(db.enrollments, courseId, who.userId));
-      if (!allowed) throw forbidden('Please buy this course to start learning');
+      const course = await courseToLearn(db, courseId, who, 'Please buy this course to start learning');
       return {
         title: course.title,
         courseContent: contentWithIds(

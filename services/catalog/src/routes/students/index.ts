@@ -5,10 +5,7 @@ import {
   MessageReply,
   notFound,
   ObjectIdString,
-  PageFields,
-  PageQuery,
-  pageFields,
-  pageRequest,
+  paging,
   requireUser,
   type ServiceApp,
   Type,
@@ -98,17 +95,12 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'Your favourite courses, last added first, a page at a time',
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ favourites: Type.Array(CourseCard), ...PageFields }),
-          400: MessageReply,
-        },
+        ...paging.schema({ favourites: Type.Array(CourseCard) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
-      const found = await lists.userFavourites.page(caller(request).userId, page.skip, page.limit);
-      return { favourites: await cardsFor(found.ids, true), ...pageFields(found.total, page) };
+      const found = await paging.keyed(lists.userFavourites, caller(request).userId, request.query);
+      return { favourites: await cardsFor(found.ids, true), ...found.fields };
     },
   );
 
@@ -118,25 +110,19 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({
-            coursesEnrolled: Type.Array(
-              Type.Object({
-                ...CourseCard.properties,
-                progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent completed' }),
-              }),
-            ),
-            ...PageFields,
-          }),
-          400: MessageReply,
-        },
+        ...paging.schema({
+          coursesEnrolled: Type.Array(
+            Type.Object({
+              ...CourseCard.properties,
+              progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent completed' }),
+            }),
+          ),
+        }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
       const studentId = caller(request).userId;
-      const found = await lists.studentCourses.page(studentId, page.skip, page.limit);
+      const found = await paging.keyed(lists.studentCourses, studentId, request.query);
       const [cards, progress] = await Promise.all([
         cardsFor(found.ids, false),
         progressOf(app.db)
@@ -149,7 +135,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       const percent = new Map(progress.map((p) => [p.courseId, p.percent ?? 0]));
       return {
         coursesEnrolled: cards.map((c) => ({ ...c, progress: percent.get(c._id) ?? 0 })),
-        ...pageFields(found.total, page),
+        ...found.fields,
       };
     },
   );

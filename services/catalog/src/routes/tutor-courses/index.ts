@@ -1,3 +1,4 @@
+import { calendarKeys } from '@liveedu/calendar';
 import type { CallerIdentity } from '@liveedu/contracts';
 import {
   badRequest,
@@ -7,10 +8,7 @@ import {
   type MultipartResult,
   notFound,
   ObjectIdString,
-  PageFields,
-  PageQuery,
-  pageFields,
-  pageRequest,
+  paging,
   receiveMultipart,
   requireRole,
   type ServiceApp,
@@ -18,7 +16,6 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { linkCourseVideos } from '../../course-videos.ts';
-import { calendarKeys } from '../../domain/calendar.ts';
 import {
   assignItemIds,
   type CourseInput,
@@ -288,20 +285,15 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       preHandler: requireRole('tutor'),
       schema: {
         summary: 'Your courses, newest first, a page at a time',
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ createdCourses: Type.Array(CourseCard), ...PageFields }),
-          400: MessageReply,
-          403: MessageReply,
-        },
+        ...paging.schema({ createdCourses: Type.Array(CourseCard) }, { responses: { 403: MessageReply } }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const found = app.listing.newest({ ...page, tutorId: caller(request).userId });
       return {
         createdCourses: found.items.map((course) => listedCard(course, urls)),
-        ...pageFields(found.total, page),
+        ...paging.fields(found.total, page),
       };
     },
   );

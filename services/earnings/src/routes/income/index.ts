@@ -1,12 +1,18 @@
-import { caller, requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
+import { rollingStart } from '@liveedu/calendar';
+import {
+  calendarChart,
+  caller,
+  requireRole,
+  type ServiceApp,
+  seriesPerKey,
+  Type,
+} from '@liveedu/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { collections } from '../../collections.ts';
-import { fillSeries, lastDays, lastMonths, rollingStart } from '../../domain/calendar.ts';
 import { toRupees } from '../../domain/money.ts';
-import { sumPaise, sumPaiseBy } from '../../ledger.ts';
+import { sumPaise } from '../../ledger.ts';
 
 const Earning = Type.Object({ earning: Type.Number() });
-const Chart = Type.Object({ labels: Type.Array(Type.String()), income: Type.Array(Type.Number()) });
 
 /** A tutor's earnings after the platform's fee: totals, rolling windows and income charts. */
 export default async function incomeRoutes(app: ServiceApp): Promise<void> {
@@ -29,42 +35,37 @@ export default async function incomeRoutes(app: ServiceApp): Promise<void> {
   earning('/api/v1/last28Days', "The tutor's earnings in the last 28 × 24 hours, in rupees", 28);
   earning('/api/v1/last7Days', "The tutor's earnings in the last 7 × 24 hours, in rupees", 7);
 
-  const dailyChart = (path: string, summary: string, days: number) =>
-    app.get(
+  /** Earnings per day or month, in rupees: the tutor's share of each payment. */
+  const incomeChart = (path: string, summary: string, per: 'day' | 'month', count: number) =>
+    calendarChart(app, {
       path,
-      { preHandler: tutorOnly, schema: { summary, response: { 200: Chart } } },
-      async (request) => {
-        const labels = lastDays(new Date(), days);
-        const totals = await sumPaiseBy(
-          ledger,
-          { tutorId: tutorOf(request), day: { $gte: labels[0]!, $lte: labels[labels.length - 1]! } },
-          'day',
-          'tutorPaise',
-        );
-        return { labels, income: fillSeries(labels, totals).map(toRupees) };
-      },
-    );
-  dailyChart('/api/v1/last7DaysIncomeAnalytics', 'Earnings per day over the last 7 days (today included)', 7);
-  dailyChart('/api/v1/last28DaysIncome', 'Earnings per day over the last 28 days (today included)', 28);
-
-  app.get(
-    '/api/v1/last365DaysIncome',
-    {
+      summary,
       preHandler: tutorOnly,
-      schema: {
-        summary: 'Earnings per month over the last 12 months (this one included)',
-        response: { 200: Chart },
+      per,
+      count,
+      keysAs: 'labels',
+      valuesAs: 'income',
+      values: async (keys, request) => {
+        const match = { tutorId: tutorOf(request) };
+        return (await seriesPerKey(ledger, per, keys, { match, sum: 'tutorPaise' })).map(toRupees);
       },
-    },
-    async (request) => {
-      const labels = lastMonths(new Date(), 12);
-      const totals = await sumPaiseBy(
-        ledger,
-        { tutorId: tutorOf(request), month: { $gte: labels[0]!, $lte: labels[labels.length - 1]! } },
-        'month',
-        'tutorPaise',
-      );
-      return { labels, income: fillSeries(labels, totals).map(toRupees) };
-    },
+    });
+  incomeChart(
+    '/api/v1/last7DaysIncomeAnalytics',
+    'Earnings per day over the last 7 days (today included)',
+    'day',
+    7,
+  );
+  incomeChart(
+    '/api/v1/last28DaysIncome',
+    'Earnings per day over the last 28 days (today included)',
+    'day',
+    28,
+  );
+  incomeChart(
+    '/api/v1/last365DaysIncome',
+    'Earnings per month over the last 12 months (this one included)',
+    'month',
+    12,
   );
 }

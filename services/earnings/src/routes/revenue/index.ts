@@ -1,7 +1,7 @@
+import { currentMonth, currentWeek } from '@liveedu/calendar';
 import { requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { Filter } from 'mongodb';
 import { collections, type LedgerEntry } from '../../collections.ts';
-import { currentMonth, currentWeek } from '../../domain/calendar.ts';
 import { toRupees } from '../../domain/money.ts';
 import { sumPaise } from '../../ledger.ts';
 

@@ -7,10 +7,7 @@ import {
   newEvent,
   notFound,
   ObjectIdString,
-  PageFields,
-  PageQuery,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   type ServiceApp,
   Type,
@@ -95,22 +92,15 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       preHandler: tutorOnly,
       schema: {
         summary: "The tutor's withdrawals, newest first, a page at a time",
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ withdrawals: Type.Array(OwnWithdrawal), ...PageFields }),
-          400: MessageReply,
-        },
+        ...paging.schema({ withdrawals: Type.Array(OwnWithdrawal) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const mine = { tutorId: caller(request).userId };
-      const [list, total] = await Promise.all([
-        withdrawals.find(mine).sort({ seq: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        withdrawals.countDocuments(mine),
-      ]);
+      const { items: list, total } = await paging.find(withdrawals, mine, { seq: -1 }, page);
       return {
-        ...pageFields(total, page),
+        ...paging.fields(total, page),
         withdrawals: list.map((doc) => ({
           _id: doc._id.toHexString(),
           amount: toRupees(doc.amountPaise),
@@ -128,19 +118,12 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           'Every withdrawal request, newest first, with the tutor and the account to pay, a page at a time',
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ withdrawls: Type.Array(AdminWithdrawal), ...PageFields }),
-          400: MessageReply,
-        },
+        ...paging.schema({ withdrawls: Type.Array(AdminWithdrawal) }),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
-      const [list, total] = await Promise.all([
-        withdrawals.find({}).sort({ requestedAt: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        withdrawals.countDocuments({}),
-      ]);
+      const page = paging.request(request.query);
+      const { items: list, total } = await paging.find(withdrawals, {}, { requestedAt: -1 }, page);
       const tutorIds = [...new Set(list.map((doc) => doc.tutorId))];
       const known = new Map<string, UserDoc>(
         tutorIds.length === 0
@@ -148,7 +131,7 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
           : (await users.find({ _id: { $in: tutorIds } }).toArray()).map((user) => [user._id, user]),
       );
       return {
-        ...pageFields(total, page),
+        ...paging.fields(total, page),
         withdrawls: list.map((doc) => {
           const user = known.get(doc.tutorId);
           return {

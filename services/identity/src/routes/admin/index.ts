@@ -1,18 +1,16 @@
 import {
+  calendarChart,
   errorResponses,
   forbidden,
   MessageReply,
   ObjectIdString,
-  PageFields,
-  PageQuery,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   type ServiceApp,
+  seriesPerKey,
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { fillCounts, lastDays, lastMonths } from '../../domain/calendar.ts';
 import type { UserDoc } from '../../domain/user.ts';
 import { changeUser, MEMBERS, usersOf } from '../../users.ts';
 import { AVATARS } from '../profile/index.ts';
@@ -81,20 +79,16 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
       preHandler: admin,
       schema: {
         summary: `Users, newest first, a page at a time (${PAGE_SIZE} unless limit says otherwise)`,
-        querystring: PageQuery,
-        response: {
-          200: Type.Object({ allUsers: Type.Array(ListedUser), count: Type.Integer(), ...PageFields }),
-          ...errorResponses,
-        },
+        ...paging.schema(
+          { allUsers: Type.Array(ListedUser), count: Type.Integer() },
+          { responses: errorResponses },
+        ),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query, PAGE_SIZE);
-      const [allUsers, count] = await Promise.all([
-        users.find(MEMBERS).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        users.countDocuments(MEMBERS),
-      ]);
-      return { allUsers: allUsers.map(listed), count, ...pageFields(count, page) };
+      const page = paging.request(request.query, PAGE_SIZE);
+      const found = await paging.find(users, MEMBERS, { createdAt: -1, _id: -1 }, page);
+      return { allUsers: found.items.map(listed), count: found.total, ...paging.fields(found.total, page) };
     },
   );
 
@@ -135,56 +129,24 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/v1/user-signups',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'New users on each of the last 28 days (Asia/Kolkata)',
-        response: {
-          200: Type.Object({ dates: Type.Array(Type.String()), userCounts: Type.Array(Type.Integer()) }),
-          ...errorResponses,
-        },
-      },
-    },
-    async () => {
-      const dates = lastDays(new Date(), 28);
-      const counts = await countBy(users, 'day', dates);
-      return { dates, userCounts: fillCounts(dates, counts) };
-    },
-  );
-
-  app.get(
-    '/api/v1/new-users-per-month',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'New users in each of the last 12 months (Asia/Kolkata)',
-        response: {
-          200: Type.Object({ months: Type.Array(Type.String()), userCounts: Type.Array(Type.Integer()) }),
-          ...errorResponses,
-        },
-      },
-    },
-    async () => {
-      const months = lastMonths(new Date(), 12);
-      const counts = await countBy(users, 'month', months);
-      return { months, userCounts: fillCounts(months, counts) };
-    },
-  );
-}
-
-/** Users per calendar key from the first key on, grouped by the server (no date operators). */
-async function countBy(
-  users: ReturnType<typeof usersOf>,
-  field: 'day' | 'month',
-  keys: string[],
-): Promise<Map<string, number>> {
-  const rows = await users
-    .aggregate<{ _id: string; count: number }>([
-      { $match: { [field]: { $gte: keys[0] }, ...MEMBERS } },
-      { $group: { _id: `$${field}`, count: { $sum: 1 } } },
-    ])
-    .toArray();
-  return new Map(rows.map((row) => [row._id, row.count]));
+  calendarChart(app, {
+    path: '/api/v1/user-signups',
+    summary: 'New users on each of the last 28 days (Asia/Kolkata)',
+    preHandler: admin,
+    per: 'day',
+    count: 28,
+    keysAs: 'dates',
+    valuesAs: 'userCounts',
+    values: (days) => seriesPerKey(users, 'day', days, { match: MEMBERS }),
+  });
+  calendarChart(app, {
+    path: '/api/v1/new-users-per-month',
+    summary: 'New users in each of the last 12 months (Asia/Kolkata)',
+    preHandler: admin,
+    per: 'month',
+    count: 12,
+    keysAs: 'months',
+    valuesAs: 'userCounts',
+    values: (months) => seriesPerKey(users, 'month', months, { match: MEMBERS }),
+  });
 }

@@ -1,16 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
-import { IDENTITY_USER_REGISTERED, type IdentityUserRegisteredData } from '@liveedu/contracts';
+import { calendarKeys } from '@liveedu/calendar';
 import {
   conflict,
   isDuplicateKey,
   MessageReply,
-  newEvent,
   type ServiceApp,
   Type,
   unauthorized,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { calendarKeys } from '../../domain/calendar.ts';
 import {
   DEFAULT_AVATAR,
   emailKey,
@@ -19,8 +17,11 @@ import {
   type UserDoc,
   usernameKey,
 } from '../../domain/user.ts';
+import { userRegistered } from '../../events.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
+import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
+import { perAccountLimit } from '../per-account-limit.ts';
 
 const Credentials = {
   username: Type.String({ maxLength: 100 }),
@@ -29,7 +30,7 @@ const Credentials = {
 
 export default async function authRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
-  const perUsername = Number(app.config.env.LOGIN_RATE_LIMIT_PER_USERNAME || 10);
+  const perUsername = identitySettings.of(app).LOGIN_RATE_LIMIT_PER_USERNAME;
 
   // Guessing one account's password from many addresses is limited here, per username;
   // the gateway limits each address.
@@ -64,18 +65,8 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         createdAt: now,
         ...calendarKeys(now),
       };
-      const data: IdentityUserRegisteredData = {
-        userId: user._id.toHexString(),
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        avatar: user.avatar,
-        createdAt: now.toISOString(),
-      };
       try {
-        await app.outbox.insertOne(USERS, user, [
-          newEvent(IDENTITY_USER_REGISTERED, data, { requestId: request.id }),
-        ]);
+        await app.outbox.insertOne(USERS, user, [userRegistered(user, { requestId: request.id })]);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         const taken = await users.findOne({ usernameKey: user.usernameKey });
@@ -88,18 +79,13 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
   app.post(
     '/api/v1/login',
     {
-      config: {
-        rateLimit: {
-          max: perUsername,
-          timeWindow: '1 minute',
-          keyGenerator: (request) =>
-            `login:${usernameKey(String((request.body as { username?: unknown })?.username ?? ''))}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many log-in attempts for this account. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-          }),
-        },
-      },
+      ...perAccountLimit({
+        max: perUsername,
+        timeWindow: '1 minute',
+        field: 'username',
+        normalise: usernameKey,
+        tooMany: 'Too many log-in attempts for this account.',
+      }),
       schema: {
         summary: 'Log in; returns a bearer token',
         body: Type.Object(Credentials),

@@ -9,15 +9,18 @@ import {
 import { emailKey, newPasswordProblem } from '../../domain/user.ts';
 import { createMailer } from '../../mail.ts';
 import { hashPassword } from '../../passwords.ts';
+import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
+import { perAccountLimit } from '../per-account-limit.ts';
 
 const SENT = 'If an account with this email exists, we have sent it a link to reset the password.';
 const BAD_TOKEN = 'This password reset link is invalid or has expired. Please request a new one.';
 
 export default async function passwordRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
-  const mailer = createMailer(app.config.env);
-  const perAddress = Number(app.config.env.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL || 5);
+  const settings = identitySettings.of(app);
+  const mailer = createMailer(settings);
+  const perAddress = settings.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL;
 
   // Someone flooding one inbox with reset mails is limited per address; the gateway limits
   // each client address.
@@ -26,18 +29,13 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
   app.post(
     '/api/v1/forgot-password',
     {
-      config: {
-        rateLimit: {
-          max: perAddress,
-          timeWindow: '1 hour',
-          keyGenerator: (request) =>
-            `forgot:${emailKey(String((request.body as { email?: unknown })?.email ?? ''))}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many password reset requests for this email. Try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
-          }),
-        },
-      },
+      ...perAccountLimit({
+        max: perAddress,
+        timeWindow: '1 hour',
+        field: 'email',
+        normalise: emailKey,
+        tooMany: 'Too many password reset requests for this email.',
+      }),
       schema: {
         summary: 'Mail a password reset link; the answer does not say whether the email is known',
         body: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) }),

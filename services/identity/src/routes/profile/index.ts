@@ -14,6 +14,7 @@ import {
 import { ObjectId } from 'mongodb';
 import { descProblem, newPasswordProblem, usernameKey, usernameProblem } from '../../domain/user.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
+import { identitySettings } from '../../settings.ts';
 import { changeUser, LIVE, usersOf } from '../../users.ts';
 
 export const UserData = Type.Object({
@@ -27,11 +28,10 @@ export const UserData = Type.Object({
 });
 
 export const AVATARS = 'avatars';
-const DEFAULT_AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export default async function profileRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
-  const avatarMaxBytes = Number(app.config.env.AVATAR_MAX_BYTES || DEFAULT_AVATAR_MAX_BYTES);
+  const avatarMaxBytes = identitySettings.of(app).AVATAR_MAX_BYTES;
   const me = (request: Parameters<typeof caller>[0]) => new ObjectId(caller(request).userId);
 
   app.get(

@@ -21,10 +21,10 @@ import {
   ytLinkProblem,
 } from '../../domain/tutor-application.ts';
 import type { UserDoc } from '../../domain/user.ts';
+import { identitySettings } from '../../settings.ts';
 import { changeUser, LIVE, usersOf } from '../../users.ts';
 
 export const RESUMES = 'resumes';
-const DEFAULT_RESUME_MAX_BYTES = 5 * 1024 * 1024;
 /** How long the admin's link to a private resume works. */
 const RESUME_LINK_SECONDS = 10 * 60;
 const FILL_ONE = 'Please fill atleast one field';
@@ -45,7 +45,7 @@ const TutorRequest = Type.Object({
 
 export default async function tutorRequestRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
-  const resumeMaxBytes = Number(app.config.env.RESUME_MAX_BYTES || DEFAULT_RESUME_MAX_BYTES);
+  const resumeMaxBytes = identitySettings.of(app).RESUME_MAX_BYTES;
 
   /** Records an application if the caller may apply now; the check and the write are one. */
   async function apply(request: FastifyRequest, application: { ytLink?: string; resumeKey?: string }) {

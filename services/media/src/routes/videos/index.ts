@@ -8,10 +8,7 @@ import {
   MessageReply,
   notFound,
   ObjectIdString,
-  PageFields,
-  PageQueryFields,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   type ServiceApp,
   Type,
@@ -285,33 +282,34 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       preHandler: tutorOnly,
       schema: {
         summary: 'Your videos, newest first',
-        querystring: Type.Object({
-          ...PageQueryFields,
-          status: Type.Optional(
-            Type.Union([
-              Type.Literal('uploading'),
-              Type.Literal('processing'),
-              Type.Literal('ready'),
-              Type.Literal('failed'),
-            ]),
-          ),
-        }),
-        response: { 200: Type.Object({ videos: Type.Array(Video), ...PageFields }), ...errorResponses },
+        ...paging.schema(
+          { videos: Type.Array(Video) },
+          {
+            query: {
+              status: Type.Optional(
+                Type.Union([
+                  Type.Literal('uploading'),
+                  Type.Literal('processing'),
+                  Type.Literal('ready'),
+                  Type.Literal('failed'),
+                ]),
+              ),
+            },
+            responses: errorResponses,
+          },
+        ),
       },
     },
     async (request) => {
       const tutorId = caller(request).userId;
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const filter: { tutorId: string; status?: VideoStatus } = { tutorId };
       if (request.query.status) filter.status = request.query.status;
-      const [list, total] = await Promise.all([
-        videos.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
-        videos.countDocuments(filter),
-      ]);
+      const { items: list, total } = await paging.find(videos, filter, { createdAt: -1, _id: -1 }, page);
       const expiresAt = inAnHour();
       return {
         videos: list.map((video) => presentVideo(video, media.config.playbackSecret, expiresAt)),
-        ...pageFields(total, page),
+        ...paging.fields(total, page),
       };
     },
   );

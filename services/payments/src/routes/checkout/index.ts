@@ -1,3 +1,4 @@
+import { calendarKeys } from '@liveedu/calendar';
 import { IDENTITY_HEADER } from '@liveedu/contracts';
 import {
   badRequest,
@@ -13,9 +14,8 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import type { PaymentsDeps } from '../../deps.ts';
+import { paymentsDeps } from '../../deps.ts';
 import { priceToPaise } from '../../domain/money.ts';
-import { calendarKeys } from '../../domain/periods.ts';
 import { boughtHere, type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
 const CheckoutBody = Type.Object({
@@ -33,7 +33,8 @@ const CheckoutReply = Type.Object({
   data: Type.Object({ amount: Type.Number(), id: Type.String() }),
 });
 
-export default async function checkoutRoutes(app: ServiceApp, deps: PaymentsDeps): Promise<void> {
+export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
+  const deps = paymentsDeps(app);
   const payments = paymentsOf(app.db);
 
   app.get(

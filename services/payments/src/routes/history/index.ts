@@ -2,12 +2,7 @@ import {
   caller,
   type KeyedList,
   MessageReply,
-  PageFields,
-  PageQuery,
-  PageQueryFields,
-  type PageRequest,
-  pageFields,
-  pageRequest,
+  paging,
   requireRole,
   requireUser,
   type ServiceApp,
@@ -57,9 +52,10 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
     const byId = new Map(found.map((row) => [row._id.toHexString(), row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
-  async function pageOf(list: KeyedList, owner: string, page: PageRequest) {
-    const found = await list.page(owner, page.skip, page.limit);
-    return { rows: await rowsOf(found.ids), paging: pageFields(found.total, page) };
+  /** One page of an owner's keyed list (a student's orders, a tutor's sales), as `?page=&limit=` ask. */
+  async function pageOf(list: KeyedList, owner: string, query: { page?: string; limit?: string }) {
+    const found = await paging.keyed(list, owner, query);
+    return { rows: await rowsOf(found.ids), pageInfo: found.fields };
   }
 
   app.get(
@@ -68,17 +64,12 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: "The caller's orders, newest first (abandoned ones included, as Fail), a page at a time",
-        querystring: PageQuery,
-        response: { 200: Type.Object({ data: Type.Array(Record_), ...PageFields }), ...Errors },
+        ...paging.schema({ data: Type.Array(Record_) }, { responses: Errors }),
       },
     },
     async (request) => {
-      const { rows, paging } = await pageOf(
-        lists.studentOrders,
-        caller(request).userId,
-        pageRequest(request.query),
-      );
-      return { data: records(rows), ...paging };
+      const { rows, pageInfo } = await pageOf(lists.studentOrders, caller(request).userId, request.query);
+      return { data: records(rows), ...pageInfo };
     },
   );
 
@@ -107,18 +98,13 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           "Payments received for the caller's courses, newest first, with each buyer, a page at a time",
-        querystring: PageQuery,
-        response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
+        ...paging.schema({ data: Type.Array(WithBuyer) }, { responses: Errors }),
       },
     },
     async (request) => {
-      const { rows, paging } = await pageOf(
-        lists.tutorSales,
-        caller(request).userId,
-        pageRequest(request.query),
-      );
+      const { rows, pageInfo } = await pageOf(lists.tutorSales, caller(request).userId, request.query);
       // A sale listed just before its transition that then did not happen is not shown.
-      return { data: withBuyers(rows.filter((row) => row.success)), ...paging };
+      return { data: withBuyers(rows.filter((row) => row.success)), ...pageInfo };
     },
   );
 
@@ -129,19 +115,18 @@ export default async function historyRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           "Everyone's orders, newest first, with each buyer, a page at a time; timePeriod keeps those of today or the last 7 or 28 calendar days (Asia/Kolkata), as in payment-history-time",
-        querystring: Type.Object({ ...PageQueryFields, timePeriod: Type.Optional(TimePeriodField) }),
-        response: { 200: Type.Object({ data: Type.Array(WithBuyer), ...PageFields }), ...Errors },
+        ...paging.schema(
+          { data: Type.Array(WithBuyer) },
+          { query: { timePeriod: Type.Optional(TimePeriodField) }, responses: Errors },
+        ),
       },
     },
     async (request) => {
-      const page = pageRequest(request.query);
+      const page = paging.request(request.query);
       const from = firstDayOf(request.query.timePeriod ?? 'none', new Date());
       const filter: Filter<PaymentDoc> = from ? { day: { $gte: from } } : {};
-      const [rows, total] = await Promise.all([
-        payments.find(filter).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).toArray(),
-        payments.countDocuments(filter),
-      ]);
-      return { data: withBuyers(rows), ...pageFields(total, page) };
+      const { items, total } = await paging.find(payments, filter, NEWEST_FIRST, page);
+      return { data: withBuyers(items), ...paging.fields(total, page) };
     },
   );
 }

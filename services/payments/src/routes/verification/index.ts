@@ -1,6 +1,6 @@
 import { type ServiceApp, Type } from '@liveedu/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PaymentsDeps } from '../../deps.ts';
+import { paymentsDeps } from '../../deps.ts';
 import { amountSegmentMatches } from '../../domain/money.ts';
 import type { VerificationPath } from '../../domain/payment.ts';
 import { paymentSignatureValid } from '../../domain/signatures.ts';
@@ -21,7 +21,8 @@ const PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/;
 /** Why the failure page is shown: the bank declined the card, or the proof did not hold. */
 export type FailureReason = 'declined' | 'invalid';
 
-export default async function verificationRoutes(app: ServiceApp, deps: PaymentsDeps): Promise<void> {
+export default async function verificationRoutes(app: ServiceApp): Promise<void> {
+  const deps = paymentsDeps(app);
   const payments = paymentsOf(app.db);
   const page = (path: string) => `${app.config.publicUrl}${path}`;
 

@@ -1,5 +1,5 @@
 import { badRequest, isDuplicateKey, MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
-import type { PaymentsDeps } from '../../deps.ts';
+import { paymentsDeps } from '../../deps.ts';
 import { webhookSignatureValid } from '../../domain/signatures.ts';
 import { markPaid, paymentsOf, WEBHOOK_EVENTS } from '../../payments.ts';
 
@@ -16,7 +16,8 @@ interface WebhookBody {
  * `POST /api/v1/razorpay-webhook`. The signature covers the exact bytes Razorpay sent, so this
  * plugin's own parser keeps the raw body (the plugin is encapsulated: other routes parse as usual).
  */
-export default async function webhookRoutes(app: ServiceApp, deps: PaymentsDeps): Promise<void> {
+export default async function webhookRoutes(app: ServiceApp): Promise<void> {
+  const deps = paymentsDeps(app);
   const payments = paymentsOf(app.db);
   const seen = app.db.collection<{ _id: string; event: string; at: Date }>(WEBHOOK_EVENTS);
 

@@ -12,6 +12,7 @@ const local = (at: Date) => new TZDate(at, PLATFORM_TIME_ZONE);
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
 const monthKey = (date: Date) => format(date, 'yyyy-MM');
 
+/** The platform's calendar day and month of an instant. */
 export function calendarKeys(at: Date): { day: string; month: string } {
   const here = local(at);
   return { day: dayKey(here), month: monthKey(here) };
@@ -45,9 +46,4 @@ export function lastMonths(now: Date, count: number): string[] {
   const thisMonth = local(now);
   thisMonth.setDate(1);
   return Array.from({ length: count }, (_, i) => monthKey(subMonths(thisMonth, count - 1 - i)));
-}
-
-/** One value per label, zero where nothing was earned. */
-export function fillSeries(labels: string[], totals: ReadonlyMap<string, number>): number[] {
-  return labels.map((label) => totals.get(label) ?? 0);
 }

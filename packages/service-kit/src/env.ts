@@ -1,0 +1,76 @@
+import ajvFormats from 'ajv-formats';
+import envSchema from 'env-schema';
+import type { Static, TObject } from 'typebox';
+
+// A CommonJS module: its function is its `default` under both Node's loader and TypeScript's.
+const addFormats = ajvFormats.default;
+
+/** A value in the environment that the process cannot start with; the message names each one. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+interface EnvProblem {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function describe(
+  problem: EnvProblem,
+  data: Record<string, unknown>,
+  schema: TObject,
+): { name: string; text: string } {
+  if (problem.keyword === 'required') {
+    return { name: String(problem.params.missingProperty), text: 'is required' };
+  }
+  const name = problem.instancePath.replace(/^\//, '');
+  const raw = data[name];
+  let text = problem.message ?? 'is not valid';
+  if (problem.keyword === 'enum')
+    text = `must be one of ${(problem.params.allowedValues as string[]).join(', ')}`;
+  if (problem.keyword === 'minLength') text = `must be at least ${problem.params.limit} characters`;
+  if (problem.keyword === 'format') text = `must be a ${problem.params.format}`;
+  const secret = (schema.properties[name] as { writeOnly?: boolean } | undefined)?.writeOnly === true;
+  return { name, text: raw === undefined || secret ? text : `${text}, got "${String(raw)}"` };
+}
+
+/**
+ * Reads the variables a schema declares from an environment: an empty value counts as unset
+ * (and takes the default), numbers and booleans are converted, and any value the schema refuses
+ * stops the start with a `ConfigError` naming every variable at fault.
+ */
+export function parseEnv<S extends TObject>(schema: S, env: NodeJS.ProcessEnv): Static<S> {
+  const data: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') data[name] = value;
+  }
+  try {
+    return envSchema<Static<S>>({
+      // env-schema closes the schema to other properties; the caller's stays as it was.
+      schema: { ...schema },
+      data: { ...data },
+      env: false,
+      ajv: {
+        customOptions(ajv) {
+          addFormats(ajv as never);
+          return ajv;
+        },
+      },
+    });
+  } catch (error) {
+    const problems = (error as { errors?: EnvProblem[] }).errors;
+    if (!problems) throw error;
+    const seen = new Set<string>();
+    const lines: string[] = [];
+    for (const problem of problems) {
+      const { name, text } = describe(problem, data, schema);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      lines.push(`${name} ${text}`);
+    }
+    throw new ConfigError(`invalid environment: ${lines.join('; ')}`);
+  }
+}
