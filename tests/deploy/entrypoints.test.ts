@@ -203,7 +203,8 @@ describe('each image entrypoint, started natively with its compose environment',
       const entry = await start('identity');
       const code = await new Promise((resolve) => entry.child.once('exit', resolve));
       expect(code).toBe(1);
-      expect(entry.output()).toContain('INTERNAL_SECRET and JWT_SECRET must be at least 32 characters');
+      expect(entry.output()).toContain('INTERNAL_SECRET must be at least 32 characters');
+      expect(entry.output()).toContain('JWT_SECRET must be at least 32 characters');
     } finally {
       compose = loadCompose(operatorEnv);
     }
