@@ -17,6 +17,8 @@ export const SINGLETONS = [
   'react-redux',
   '@reduxjs/toolkit',
   'styled-components',
+  // One cache for the whole page: the host's QueryClient reaches every remote through this copy's context.
+  '@tanstack/react-query',
 ];
 
 function versionOf(pkg) {

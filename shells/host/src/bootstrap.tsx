@@ -1,4 +1,5 @@
 import { loadAppConfig } from '@liveedu/api-client';
+import { createQueryClient } from '@liveedu/query';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,12 +13,13 @@ async function start() {
   configureRemotes(config.remotes);
   const store = createSessionStore(config.apiBaseUrl);
   void store.dispatch(restoreSession());
+  const queryClient = createQueryClient();
   const router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <Providers store={store}>
+      <Providers store={store} queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -1,5 +1,5 @@
-import type { PagedList } from '@liveedu/ui';
-import { ErrorState, Loading, PagedListEnd, useShownItems } from '@liveedu/ui';
+import { type PagedList, useShownItems } from '@liveedu/query';
+import { ErrorState, Loading, PagedListEnd } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import type { Resource } from '@liveedu/ui';
+import type { Resource } from '@liveedu/query';
 import { ErrorState, Loading } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,5 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import { usePrefetchCourse } from '@liveedu/query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -97,9 +98,14 @@ export interface CourseCardProps {
   actions?: ReactNode;
 }
 
-/** The public course card: clicking it opens /viewCouse/{id}. */
+/**
+ * The public course card: clicking it opens /viewCouse/{id}. Resting the pointer on it (or
+ * focusing its link) starts reading the course's details, so the course page opens at once.
+ */
 export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, actions }: CourseCardProps) {
   const navigate = useNavigate();
+  const prefetch = usePrefetchCourse();
+  const warm = () => prefetch(course._id);
   const href = `/viewCouse/${course._id}`;
   const average = courseAverage(course);
   const count = courseReviewCount(course);
@@ -108,7 +114,7 @@ export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, a
     fn();
   };
   return (
-    <Card onClick={() => navigate(href)} data-testid="course-card">
+    <Card onClick={() => navigate(href)} onPointerEnter={warm} onFocus={warm} data-testid="course-card">
       <img src={course.thumbnail} alt={`Thumbnail of ${course.title}`} loading="lazy" />
       <Body>
         <h3 title={course.title}>

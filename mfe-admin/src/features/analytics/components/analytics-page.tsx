@@ -1,5 +1,6 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Chart, theme, useResource } from '@liveedu/ui';
+import { Chart, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
@@ -23,7 +24,7 @@ const Panel = styled.div`
 /** One chart with its own loading and error state, so one failed call leaves the others drawn. */
 function ChartPanel({ chart }: { chart: AnalyticsChart }) {
   const api = useApi();
-  const data = useResource(() => chart.load(api), [api, chart]);
+  const data = useApiQuery(['admin', 'analytics', chart.id], () => chart.load(api));
   return (
     <Panel data-chart={chart.id}>
       <ResourceView

@@ -1,4 +1,5 @@
 import { type CourseDetails, messageOf } from '@liveedu/api-client';
+import { courseDetailsKey, useApiQuery } from '@liveedu/query';
 import { useApi, useSession } from '@liveedu/session';
 import {
   Button,
@@ -10,7 +11,6 @@ import {
   theme,
   toast,
   truncate,
-  useResource,
 } from '@liveedu/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -131,7 +131,7 @@ function Detail({ course }: { course: CourseDetails }) {
 export function CourseDetailPage() {
   const api = useApi();
   const { id = '' } = useParams();
-  const course = useResource((signal) => api.courseDetails(id, signal), [api, id]);
+  const course = useApiQuery(courseDetailsKey(id), (signal) => api.courseDetails(id, signal));
   if (course.status === 'loading') return <Loading label="Loading course…" />;
   if (course.status === 'error')
     return (

@@ -1,11 +1,13 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ButtonLink, ErrorState, Loading, media, theme, useResource } from '@liveedu/ui';
+import { ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
+import { useCategories } from '../../../shared/hooks/use-categories.ts';
 import { homeCategories } from '../api/home-categories.ts';
 import { ReviewsCarousel } from './reviews-carousel.tsx';
 
@@ -89,8 +91,7 @@ const TESTIMONIALS = [
 ];
 
 function Categories() {
-  const api = useApi();
-  const categories = useResource((signal) => api.getAllCategories(signal).then((r) => r.data ?? []), [api]);
+  const categories = useCategories();
   if (categories.status === 'loading') return <Loading label="Loading categories…" />;
   if (categories.status === 'error')
     return <ErrorState message={categories.error} onRetry={categories.reload} />;
@@ -99,7 +100,9 @@ function Categories() {
 
 function TopReviews() {
   const api = useApi();
-  const reviews = useResource((signal) => api.topReviews(signal).then((r) => r.reviews ?? []), [api]);
+  const reviews = useApiQuery(['catalog', 'top-reviews'], (signal) =>
+    api.topReviews(signal).then((r) => r.reviews ?? []),
+  );
   if (reviews.status === 'loading') return <Loading label="Loading reviews…" />;
   if (reviews.status === 'error') return <ErrorState message={reviews.error} onRetry={reviews.reload} />;
   if (reviews.data.length === 0) return <p>No reviews yet.</p>;
@@ -108,13 +111,11 @@ function TopReviews() {
 
 export function HomePage() {
   const api = useApi();
-  const recent = useResource(
-    (signal) => api.recentlyAddedCourses(signal).then((r) => r.courses ?? []),
-    [api],
+  const recent = useApiQuery(['catalog', 'recently-added'], (signal) =>
+    api.recentlyAddedCourses(signal).then((r) => r.courses ?? []),
   );
-  const loved = useResource(
-    (signal) => api.coursesLovedByStudents(signal).then((r) => r.courses ?? []),
-    [api],
+  const loved = useApiQuery(['catalog', 'loved-by-students'], (signal) =>
+    api.coursesLovedByStudents(signal).then((r) => r.courses ?? []),
   );
   return (
     <>

@@ -1,3 +1,4 @@
+import { SHARED_KEYS, usePagedQuery } from '@liveedu/query';
 import { useApi, useSession } from '@liveedu/session';
 import {
   ButtonLink,
@@ -7,7 +8,6 @@ import {
   ErrorState,
   Loading,
   PagedListEnd,
-  usePagedList,
 } from '@liveedu/ui';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
@@ -15,11 +15,8 @@ import { PageSection } from '../../../shared/components/page-section.tsx';
 export function EnrolledCoursesPage() {
   const api = useApi();
   const { userId } = useSession();
-  const courses = usePagedList(
-    'enrolled-courses',
-    (page, signal) =>
-      api.enrolledCourses(signal, page).then((r) => ({ ...r, items: r.coursesEnrolled ?? [] })),
-    [api],
+  const courses = usePagedQuery(SHARED_KEYS.enrolledCourses, (page, signal) =>
+    api.enrolledCourses(signal, page).then((r) => ({ ...r, items: r.coursesEnrolled ?? [] })),
   );
   return (
     <PageSection aria-labelledby="enrolled-heading">

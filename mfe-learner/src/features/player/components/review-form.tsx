@@ -1,4 +1,5 @@
 import { messageOf } from '@liveedu/api-client';
+import { courseDetailsKey, useApiMutation } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Banner, Button, StarRatingInput, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
@@ -24,7 +25,13 @@ export function ReviewForm({ courseId }: { courseId: string }) {
   const [rating, setRating] = useState(0);
   const [review, setReview] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useApiMutation(
+    (body: { rating: number; review: string }) => api.createReview(courseId, body),
+    {
+      invalidates: [courseDetailsKey(courseId), ['catalog']],
+    },
+  );
+  const busy = create.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,17 +40,14 @@ export function ReviewForm({ courseId }: { courseId: string }) {
       return;
     }
     setError(null);
-    setBusy(true);
     try {
-      const res = await api.createReview(courseId, { rating, review: review.trim() });
+      const res = await create.mutateAsync({ rating, review: review.trim() });
       toast.success(res.message);
       setRating(0);
       setReview('');
     } catch (e) {
       // The spec keeps a failed review out of sight; it is only logged.
       console.error('The review could not be saved', messageOf(e));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,6 +1,7 @@
 import type { UserData } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme, useResource } from '@liveedu/ui';
+import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -117,7 +118,7 @@ function LoggedInFrame({
   const { pathname } = useLocation();
   const sidebarId = useId();
   const [open, setOpen] = useState(false);
-  const user = useResource((signal) => api.getUserData(signal), [api]);
+  const user = useApiQuery(SHARED_KEYS.userData, (signal) => api.getUserData(signal));
 
   // Choosing a page on a small screen folds the sidebar away again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation

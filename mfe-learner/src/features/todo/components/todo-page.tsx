@@ -1,18 +1,8 @@
 import { messageOf, type Todo } from '@liveedu/api-client';
+import { useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  Loading,
-  Modal,
-  media,
-  theme,
-  toast,
-  truncate,
-  useResource,
-} from '@liveedu/ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button, EmptyState, ErrorState, Loading, Modal, media, theme, toast, truncate } from '@liveedu/ui';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
@@ -49,19 +39,20 @@ const FullText = styled.p`
   word-break: break-word;
 `;
 
+const TODOS = ['learner', 'todos'];
+
 /** The personal todo list: write, add, view in full and delete. */
 export function TodoPage() {
   const api = useApi();
   const inputId = useId();
-  const todos = useResource((signal) => api.todos(signal), [api]);
-  const [list, setList] = useState<Todo[]>([]);
+  const todos = useApiQuery(TODOS, (signal) => api.todos(signal));
+  const creation = useApiMutation((desc: string) => api.createTodo(desc), { invalidates: [TODOS] });
+  const deletion = useApiMutation((todo: Todo) => api.deleteTodo(todo._id), { invalidates: [TODOS] });
+  const list = todos.status === 'ready' ? (todos.data.data ?? []) : [];
   const [text, setText] = useState('');
-  const [adding, setAdding] = useState(false);
   const [viewed, setViewed] = useState<Todo | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  useEffect(() => {
-    if (todos.status === 'ready') setList(todos.data.data ?? []);
-  }, [todos.status, todos.data]);
+  const adding = creation.isPending;
+  const deleting = deletion.isPending ? deletion.variables?._id : null;
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,27 +61,19 @@ export function TodoPage() {
       toast.error("Empty todo can't be created.");
       return;
     }
-    setAdding(true);
     try {
-      await api.createTodo(desc);
+      await creation.mutateAsync(desc);
       setText('');
-      todos.reload();
     } catch (error) {
       toast.error(messageOf(error));
-    } finally {
-      setAdding(false);
     }
   };
 
   const remove = async (todo: Todo) => {
-    setDeleting(todo._id);
     try {
-      await api.deleteTodo(todo._id);
-      setList((l) => l.filter((t) => t._id !== todo._id));
+      await deletion.mutateAsync(todo);
     } catch (error) {
       toast.error(messageOf(error));
-    } finally {
-      setDeleting(null);
     }
   };
 

@@ -1,5 +1,6 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, Chart, ErrorState, formatRupees, Loading, Skeleton, theme, useResource } from '@liveedu/ui';
+import { Button, Chart, ErrorState, formatRupees, Loading, Skeleton, theme } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -44,12 +45,10 @@ type Range = (typeof RANGES)[number]['id'];
 
 function EarningsReport() {
   const api = useApi();
-  const figures = useResource(
-    () =>
-      Promise.all([api.totalIncomeTutor(), api.last28DaysEarning(), api.last7DaysEarning()]).then(
-        ([total, month, week]) => ({ total: total.earning, month: month.earning, week: week.earning }),
-      ),
-    [api],
+  const figures = useApiQuery(['tutor', 'earnings'], () =>
+    Promise.all([api.totalIncomeTutor(), api.last28DaysEarning(), api.last7DaysEarning()]).then(
+      ([total, month, week]) => ({ total: total.earning, month: month.earning, week: week.earning }),
+    ),
   );
   if (figures.status === 'error') return <ErrorState message={figures.error} onRetry={figures.reload} />;
   const value = (n: number | undefined) =>
@@ -75,7 +74,7 @@ function EarningsReport() {
 function IncomeChart() {
   const api = useApi();
   const [range, setRange] = useState<Range>('7');
-  const income = useResource(() => api.incomeAnalytics(range), [api, range]);
+  const income = useApiQuery(['tutor', 'income', range], () => api.incomeAnalytics(range));
   const label = RANGES.find((r) => r.id === range)?.label ?? '';
   let chart: ReactNode;
   if (income.status === 'loading') chart = <Loading label="Loading the income chart…" />;

@@ -1,4 +1,5 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiMutation, usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import {
   Button,
@@ -10,7 +11,6 @@ import {
   Loading,
   PagedListEnd,
   theme,
-  usePagedList,
 } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -39,26 +39,23 @@ const AddTile = styled(Link)`
 /** The tutor's own courses, each with Update and Delete, and the Add Course tile. */
 export function MyCoursesPage() {
   const api = useApi();
-  const courses = usePagedList(
-    'my-courses',
-    (page, signal) => api.tutorsCourses(signal, page).then((r) => ({ ...r, items: r.createdCourses ?? [] })),
-    [api],
+  const courses = usePagedQuery(SHARED_KEYS.tutorCourses, (page, signal) =>
+    api.tutorsCourses(signal, page).then((r) => ({ ...r, items: r.createdCourses ?? [] })),
   );
   const [toDelete, setToDelete] = useState<CourseCardData | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [removed, setRemoved] = useState<string[]>([]);
+  const deletion = useApiMutation((course: CourseCardData) => api.deleteCourse(course._id, course.category), {
+    invalidates: [SHARED_KEYS.tutorCourses, SHARED_KEYS.catalog],
+  });
+  const deleting = deletion.isPending;
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    setDeleting(true);
     try {
-      await api.deleteCourse(toDelete._id, toDelete.category);
-      setRemoved((ids) => [...ids, toDelete._id]);
+      await deletion.mutateAsync(toDelete);
     } catch (error) {
       // The spec keeps delete failures out of sight (logged only); the course stays in the grid.
       console.error('The course could not be deleted', error);
     } finally {
-      setDeleting(false);
       setToDelete(null);
     }
   };
@@ -67,11 +64,10 @@ export function MyCoursesPage() {
   if (courses.status === 'loading') body = <Loading label="Loading your courses…" />;
   else if (courses.status === 'error') body = <ErrorState message={courses.error} onRetry={courses.reload} />;
   else {
-    const shown = courses.items.filter((c) => !removed.includes(c._id));
     body = (
       <>
         <CourseGrid aria-label="My courses">
-          {shown.map((course) => (
+          {courses.items.map((course) => (
             <li key={course._id}>
               <CourseCard
                 course={course}
@@ -96,7 +92,7 @@ export function MyCoursesPage() {
             </AddTile>
           </li>
         </CourseGrid>
-        <PagedListEnd list={courses} removed={removed.length} />
+        <PagedListEnd list={courses} />
       </>
     );
   }

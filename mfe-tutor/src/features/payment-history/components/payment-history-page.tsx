@@ -1,14 +1,7 @@
 import type { TimePeriod } from '@liveedu/api-client';
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  type Column,
-  DataTable,
-  ErrorState,
-  formatRupees,
-  Loading,
-  PagedListEnd,
-  usePagedList,
-} from '@liveedu/ui';
+import { type Column, DataTable, ErrorState, formatRupees, Loading, PagedListEnd } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -38,11 +31,8 @@ const COLUMNS: Column<TutorPayment>[] = [
 export function PaymentHistoryPage() {
   const api = useApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
-  const payments = usePagedList(
-    'payment-history',
-    (page, signal) =>
-      api.paymentHistory(signal, page).then((r) => ({ ...r, items: (r.data ?? []) as TutorPayment[] })),
-    [api],
+  const payments = usePagedQuery(['tutor', 'payment-history'], (page, signal) =>
+    api.paymentHistory(signal, page).then((r) => ({ ...r, items: (r.data ?? []) as TutorPayment[] })),
   );
   let body: ReactNode;
   if (payments.status === 'loading') body = <Loading label="Loading your payments…" />;
