@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createWebConfig, DEV_PORTS } from '@liveedu/web-build';
 
 // With LIVEEDU_DEV_REMOTES=1 the dev server answers /app-config.json itself and points the
@@ -10,7 +11,7 @@ export default (_env, argv) =>
       root: import.meta.dirname,
       name: 'host',
       title: 'LiveEdu',
-      runtimePlugins: ['./src/app/federation/remote-fallback-plugin.ts'],
+      runtimePlugins: [fileURLToPath(import.meta.resolve('@liveedu/remote-loader/fallback-plugin'))],
       devMiddleware: devRemotes
         ? (app) => {
             app.get('/app-config.json', (_req, res) => {

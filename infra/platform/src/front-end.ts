@@ -14,7 +14,15 @@ export const WEB_APPS = [
 ] as const;
 
 /** Shared front-end packages: a change in any of them rebuilds every app. */
-const SHARED_SOURCES = ['packages/ui', 'packages/api-client', 'packages/session', 'packages/web-build'];
+const SHARED_SOURCES = [
+  'packages/ui',
+  'packages/api-client',
+  'packages/session',
+  'packages/web-build',
+  'packages/query',
+  'packages/upload',
+  'packages/remote-loader',
+];
 const STAMP = '.build-stamp';
 
 function newestMtime(path: string): number {

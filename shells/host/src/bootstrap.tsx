@@ -1,10 +1,10 @@
 import { loadAppConfig } from '@liveedu/api-client';
 import { createQueryClient } from '@liveedu/query';
+import { configureRemotes } from '@liveedu/remote-loader';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { configureRemotes } from './app/federation/remotes.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
