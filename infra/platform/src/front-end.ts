@@ -22,6 +22,7 @@ const SHARED_SOURCES = [
   'packages/query',
   'packages/upload',
   'packages/remote-loader',
+  'packages/react-query',
 ];
 const STAMP = '.build-stamp';
 
