@@ -3,21 +3,14 @@ import { usePrefetchCourse } from '@liveedu/query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { gridList } from '../layout.ts';
 import { formatRupees, truncate } from '../text.ts';
-import { media, theme } from '../theme.ts';
+import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
 import { StarRating } from './stars.tsx';
 
 export const CourseGrid = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1.25rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${gridList({ sm: 2, md: 3, lg: 4 }, '1.25rem')}
 `;
 
 const Card = styled.article`

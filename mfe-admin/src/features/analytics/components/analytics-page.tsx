@@ -27,11 +27,7 @@ function ChartPanel({ chart }: { chart: AnalyticsChart }) {
   const data = useApiQuery(['admin', 'analytics', chart.id], () => chart.load(api));
   return (
     <Panel data-chart={chart.id}>
-      <ResourceView
-        resource={data}
-        loadingLabel={`Loading “${chart.title}”…`}
-        errorText={`“${chart.title}” could not be loaded.`}
-      >
+      <ResourceView resource={data} what={`“${chart.title}”`}>
         {(d) => (
           <Chart
             type={chart.type}
@@ -48,8 +44,7 @@ function ChartPanel({ chart }: { chart: AnalyticsChart }) {
 /** /dashboard/analytics: sign-ups and new courses, by day over 28 days and by month. */
 export function AnalyticsPage() {
   return (
-    <PageFrame>
-      <h1>Analytics</h1>
+    <PageFrame title="Analytics">
       <Grid>
         {ANALYTICS_CHARTS.map((chart) => (
           <ChartPanel key={chart.id} chart={chart} />

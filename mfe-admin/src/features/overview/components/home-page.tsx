@@ -13,13 +13,8 @@ export function HomePage() {
   const totals = useApiQuery(ADMIN_KEYS.totals, () => loadTotals(api));
   const recent = useApiQuery(ADMIN_KEYS.recentUsers, () => loadRecentUsers(api));
   return (
-    <PageFrame>
-      <h1>Dashboard</h1>
-      <ResourceView
-        resource={totals}
-        loadingLabel="Loading the totals…"
-        errorText="The totals could not be loaded."
-      >
+    <PageFrame title="Dashboard">
+      <ResourceView resource={totals} what="the totals">
         {(t) => (
           <StatGrid>
             <StatCard label="Total users" value={t.users} />
@@ -30,11 +25,7 @@ export function HomePage() {
         )}
       </ResourceView>
       <h2>Recent users</h2>
-      <ResourceView
-        resource={recent}
-        loadingLabel="Loading the recent users…"
-        errorText="The recent users could not be loaded."
-      >
+      <ResourceView resource={recent} what="the recent users">
         {(users) => (
           <UserList
             users={users}

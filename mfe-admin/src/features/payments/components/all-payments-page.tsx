@@ -19,13 +19,8 @@ export function AllPaymentsPage() {
     api.allPaymentHistory(signal, page, period).then((r) => ({ ...r, items: r.data ?? [] })),
   );
   return (
-    <PageFrame>
-      <h1>All Payments</h1>
-      <PagedListView
-        list={payments}
-        loadingLabel="Loading the payments…"
-        errorText="The payments could not be loaded."
-      >
+    <PageFrame title="All Payments">
+      <PagedListView list={payments} what="the payments">
         {(rows) => (
           <OrderHistoryTable<AdminPaymentRecord>
             caption="All payments"

@@ -11,13 +11,8 @@ export function RevenuePage() {
   const api = useApi();
   const figures = useApiQuery(['admin', 'revenue'], () => loadRevenue(api));
   return (
-    <PageFrame>
-      <h1>Revenue</h1>
-      <ResourceView
-        resource={figures}
-        loadingLabel="Loading the revenue…"
-        errorText="The revenue could not be loaded."
-      >
+    <PageFrame title="Revenue">
+      <ResourceView resource={figures} what="the revenue">
         {(f) => (
           <>
             <StatGrid aria-label="Revenue">

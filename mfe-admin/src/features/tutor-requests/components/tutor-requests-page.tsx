@@ -42,13 +42,8 @@ export function TutorRequestsPage() {
   const api = useApi();
   const requests = useApiQuery(TUTOR_REQUESTS, async () => (await api.tutorRequests()).data);
   return (
-    <PageFrame>
-      <h1>Tutor Requests</h1>
-      <ResourceView
-        resource={requests}
-        loadingLabel="Loading the tutor requests…"
-        errorText="The tutor requests could not be loaded."
-      >
+    <PageFrame title="Tutor Requests">
+      <ResourceView resource={requests} what="the tutor requests">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No tutor requests" />

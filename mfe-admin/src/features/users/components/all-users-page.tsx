@@ -19,13 +19,8 @@ export function AllUsersPage() {
     if (pages !== undefined && page > pages) setPage(pages);
   }, [page, pages]);
   return (
-    <PageFrame>
-      <h1>All Users</h1>
-      <ResourceView
-        resource={users}
-        loadingLabel="Loading the users…"
-        errorText="The users could not be loaded."
-      >
+    <PageFrame title="All Users">
+      <ResourceView resource={users} what="the users">
         {(data) => (
           <>
             <UserList

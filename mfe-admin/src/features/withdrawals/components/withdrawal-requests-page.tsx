@@ -71,13 +71,8 @@ export function WithdrawalRequestsPage() {
     api.withdrawalHistory(signal, page).then((r) => ({ ...r, items: r.withdrawls ?? [] })),
   );
   return (
-    <PageFrame>
-      <h1>Withdrawal Requests</h1>
-      <PagedListView
-        list={withdrawals}
-        loadingLabel="Loading the withdrawal requests…"
-        errorText="The withdrawal requests could not be loaded."
-      >
+    <PageFrame title="Withdrawal Requests">
+      <PagedListView list={withdrawals} what="the withdrawal requests">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No withdrawal requests" />

@@ -1,6 +1,6 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, Loading, media, theme, toast, truncate } from '@liveedu/ui';
+import { Button, gridList, Loading, theme, toast, truncate } from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -20,14 +20,7 @@ const SearchForm = styled.form`
 `;
 
 const Tutors = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${gridList({ sm: 2, lg: 4 })}
   a {
     display: flex;
     gap: 0.75rem;

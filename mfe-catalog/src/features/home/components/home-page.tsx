@@ -1,11 +1,12 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
+import { ButtonLink, ErrorState, Loading, theme } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
+import { InfoCards } from '../../../shared/components/info-cards.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { useCategories } from '../../../shared/hooks/use-categories.ts';
 import { homeCategories } from '../api/home-categories.ts';
@@ -21,26 +22,6 @@ const Hero = styled.section`
 `;
 
 const CTA = ButtonLink;
-
-const Cards = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-  li {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
-    padding: 1.25rem;
-  }
-  h3 { margin: 0.25rem 0 0.5rem; }
-  p { margin: 0; color: ${theme.colors.muted}; }
-  .icon { display: inline-flex; color: ${theme.colors.primary}; }
-`;
 
 const Band = styled.section`
   margin: 2.5rem 0;
@@ -133,7 +114,7 @@ export function HomePage() {
         </Section>
         <Section aria-labelledby="benefits-heading">
           <h2 id="benefits-heading">Why learn on LiveEdu</h2>
-          <Cards>
+          <InfoCards>
             {BENEFITS.map((b) => (
               <li key={b.title}>
                 <span className="icon" aria-hidden="true">
@@ -143,7 +124,7 @@ export function HomePage() {
                 <p>{b.text}</p>
               </li>
             ))}
-          </Cards>
+          </InfoCards>
         </Section>
         <Section aria-labelledby="recent-heading">
           <h2 id="recent-heading">Recently Added</h2>
@@ -167,14 +148,14 @@ export function HomePage() {
               <strong>90%+</strong> of courses have videos
             </p>
           </Stats>
-          <Cards>
+          <InfoCards>
             {TESTIMONIALS.map((t) => (
               <li key={t.name}>
                 <blockquote style={{ margin: 0 }}>“{t.quote}”</blockquote>
                 <p>— {t.name}</p>
               </li>
             ))}
-          </Cards>
+          </InfoCards>
         </Band>
         <Band aria-labelledby="explore-heading">
           <h2 id="explore-heading">Ready to start learning?</h2>

@@ -1,7 +1,17 @@
 import { messageOf, type Todo } from '@liveedu/api-client';
 import { useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, EmptyState, ErrorState, Loading, Modal, media, theme, toast, truncate } from '@liveedu/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  gridList,
+  Loading,
+  Modal,
+  theme,
+  toast,
+  truncate,
+} from '@liveedu/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
@@ -17,14 +27,7 @@ const Form = styled.form`
 `;
 
 const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${gridList({ sm: 2, lg: 3 })}
   li {
     display: flex; flex-direction: column; gap: 0.75rem; padding: 1rem;
     background: ${theme.colors.warningBg}; border: 1px solid #fde68a; border-radius: ${theme.radius};
