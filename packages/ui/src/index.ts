@@ -17,11 +17,12 @@ export {
   ORDER_HISTORY_FILTERS,
   OrderHistoryTable,
   orderHistoryColumns,
+  orderRowKey,
 } from './components/order-history-table.tsx';
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
-export { type GridColumns, gridList } from './layout.ts';
+export { type GridColumns, gridList, raisedPanel } from './layout.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

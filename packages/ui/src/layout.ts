@@ -1,5 +1,5 @@
 import { css } from 'styled-components';
-import { media } from './theme.ts';
+import { media, theme } from './theme.ts';
 
 /** Columns of a grid from the smallest screen up: `base` on phones, then from each breakpoint. */
 export interface GridColumns {
@@ -28,3 +28,11 @@ export function gridList({ base = 1, sm, md, lg }: GridColumns, gap = '1rem') {
     ${lg ? `${media.lg} { ${columns(lg)} }` : ''}
   `;
 }
+
+/** The raised white panel of cards, charts and figures: surface, border, radius, shadow. */
+export const raisedPanel = css`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+`;

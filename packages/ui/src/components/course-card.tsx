@@ -3,7 +3,7 @@ import { usePrefetchCourse } from '@liveedu/query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { gridList } from '../layout.ts';
+import { gridList, raisedPanel } from '../layout.ts';
 import { formatRupees, truncate } from '../text.ts';
 import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
@@ -17,10 +17,7 @@ const Card = styled.article`
   display: flex;
   flex-direction: column;
   height: 100%;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   overflow: hidden;
   cursor: pointer;
   transition: transform 0.15s ease;

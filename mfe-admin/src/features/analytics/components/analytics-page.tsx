@@ -1,6 +1,6 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Chart, theme } from '@liveedu/ui';
+import { Chart, raisedPanel } from '@liveedu/ui';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
@@ -13,10 +13,7 @@ const Grid = styled.div`
 `;
 
 const Panel = styled.div`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1rem 1.25rem;
   min-height: 360px;
 `;

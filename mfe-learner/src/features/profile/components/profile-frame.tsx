@@ -1,7 +1,7 @@
 import type { UserData } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme } from '@liveedu/ui';
+import { Banner, Button, ButtonLink, ErrorState, Loading, media, raisedPanel, theme } from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -20,10 +20,7 @@ const Header = styled.section`
   flex-wrap: wrap;
   align-items: center;
   gap: 1.25rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   h1 { margin: 0; font-size: 1.5rem; word-break: break-word; }
   p { margin: 0.15rem 0; color: ${theme.colors.muted}; word-break: break-all; }

@@ -1,6 +1,6 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, Chart, ErrorState, formatRupees, Loading, Skeleton, theme } from '@liveedu/ui';
+import { Button, Chart, ErrorState, formatRupees, Loading, raisedPanel, Skeleton, theme } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -11,10 +11,7 @@ const Figures = styled.dl`
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   margin: 0 0 2rem;
   div {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
-    box-shadow: ${theme.shadow};
+    ${raisedPanel}
     padding: 1rem 1.25rem;
   }
   dt { color: ${theme.colors.muted}; font-weight: 600; }
@@ -22,10 +19,7 @@ const Figures = styled.dl`
 `;
 
 const ChartBox = styled.div`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1rem 1.25rem;
 `;
 

@@ -1,7 +1,7 @@
 import { type Category, type CourseDetails, messageOf } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, ErrorState, ImageDropZone, Loading, theme, toast } from '@liveedu/ui';
+import { Banner, Button, ErrorState, ImageDropZone, Loading, raisedPanel, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
@@ -20,10 +20,7 @@ import { useCourseDraft } from '../hooks/use-course-draft.ts';
 import { CourseContentEditor, Field } from './course-content-editor.tsx';
 
 const Form = styled.form`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   h2 { font-size: 1.25rem; margin: 1.5rem 0 0.75rem; }
 `;

@@ -5,14 +5,6 @@ export interface TutorPayment extends PaymentRecord {
   user?: { _id: string; username: string };
 }
 
-/** The filter buttons of the spec; each id is the period name the server uses for orders. */
-export const PERIOD_FILTERS: { id: TimePeriod; label: string }[] = [
-  { id: 'past7days', label: '7 days' },
-  { id: 'past28days', label: '28 days' },
-  { id: 'today', label: 'Today' },
-  { id: 'none', label: 'Clear filters' },
-];
-
 const kolkataDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',

@@ -1,11 +1,20 @@
 import type { TimePeriod } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { type Column, DataTable, ErrorState, formatRupees, Loading, PagedListEnd } from '@liveedu/ui';
+import {
+  type Column,
+  DataTable,
+  ErrorState,
+  formatRupees,
+  Loading,
+  ORDER_HISTORY_FILTERS,
+  orderRowKey,
+  PagedListEnd,
+} from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
-import { formatDate, inPeriod, PERIOD_FILTERS, type TutorPayment } from '../api/periods.ts';
+import { formatDate, inPeriod, type TutorPayment } from '../api/periods.ts';
 
 const COLUMNS: Column<TutorPayment>[] = [
   { header: 'Date', cell: (p) => formatDate(p.createdAt) },
@@ -48,8 +57,8 @@ export function PaymentHistoryPage() {
           caption="Payments received for your courses"
           columns={COLUMNS}
           rows={rows}
-          rowKey={(p, i) => p._id ?? p.razorpay_order_id ?? String(i)}
-          filters={PERIOD_FILTERS}
+          rowKey={orderRowKey}
+          filters={ORDER_HISTORY_FILTERS}
           activeFilter={period}
           onFilter={(id) => setPeriod(id as TimePeriod)}
           emptyText="No Payment History"

@@ -9,6 +9,7 @@ import {
   formatRupees,
   Loading,
   PagedListEnd,
+  raisedPanel,
   theme,
   toast,
 } from '@liveedu/ui';
@@ -20,10 +21,7 @@ import { BankDetailsForm } from './bank-details-form.tsx';
 
 const BalanceCard = styled.div`
   max-width: 32rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   margin-bottom: 2rem;
   p { margin: 0 0 0.75rem; }
