@@ -19,6 +19,7 @@ export {
   orderHistoryColumns,
   orderRowKey,
 } from './components/order-history-table.tsx';
+export { PagedCourseGrid } from './components/paged-course-grid.tsx';
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TextField } from './components/text-field.tsx';

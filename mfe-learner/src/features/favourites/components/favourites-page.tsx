@@ -1,16 +1,7 @@
 import { type CourseCard as CourseCardData, messageOf } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  Button,
-  CourseCard,
-  CourseGrid,
-  EmptyState,
-  ErrorState,
-  Loading,
-  PagedListEnd,
-  toast,
-} from '@liveedu/ui';
+import { Button, EmptyState, PagedCourseGrid, toast } from '@liveedu/ui';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
 /** The user's favourite courses, each with Remove from favourite. */
@@ -23,7 +14,6 @@ export function FavouritesPage() {
     invalidates: [SHARED_KEYS.favourites],
   });
   const removing = removal.isPending ? removal.variables?._id : null;
-  const list = favourites.status === 'ready' ? favourites.items : [];
 
   const remove = async (course: CourseCardData) => {
     try {
@@ -38,34 +28,21 @@ export function FavouritesPage() {
   return (
     <PageSection aria-labelledby="favourites-heading">
       <h2 id="favourites-heading">Favourites</h2>
-      {favourites.status === 'loading' ? (
-        <Loading label="Loading your favourites…" />
-      ) : favourites.status === 'error' ? (
-        <ErrorState message={favourites.error} onRetry={favourites.reload} />
-      ) : list.length === 0 ? (
-        <EmptyState message="No Favourite Course" />
-      ) : (
-        <CourseGrid>
-          {list.map((course) => (
-            <li key={course._id}>
-              <CourseCard
-                course={course}
-                actions={
-                  <Button
-                    type="button"
-                    $variant="danger"
-                    disabled={removing === course._id}
-                    onClick={() => remove(course)}
-                  >
-                    Remove from favourite
-                  </Button>
-                }
-              />
-            </li>
-          ))}
-        </CourseGrid>
-      )}
-      {favourites.status === 'ready' && list.length > 0 ? <PagedListEnd list={favourites} /> : null}
+      <PagedCourseGrid
+        list={favourites}
+        loadingLabel="Loading your favourites…"
+        empty={<EmptyState message="No Favourite Course" />}
+        actions={(course) => (
+          <Button
+            type="button"
+            $variant="danger"
+            disabled={removing === course._id}
+            onClick={() => remove(course)}
+          >
+            Remove from favourite
+          </Button>
+        )}
+      />
     </PageSection>
   );
 }

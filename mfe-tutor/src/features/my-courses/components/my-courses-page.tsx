@@ -1,18 +1,8 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  Button,
-  ButtonLink,
-  ConfirmDialog,
-  CourseCard,
-  CourseGrid,
-  ErrorState,
-  Loading,
-  PagedListEnd,
-  theme,
-} from '@liveedu/ui';
-import { type ReactNode, useState } from 'react';
+import { Button, ButtonLink, ConfirmDialog, PagedCourseGrid, theme } from '@liveedu/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -60,47 +50,32 @@ export function MyCoursesPage() {
     }
   };
 
-  let body: ReactNode;
-  if (courses.status === 'loading') body = <Loading label="Loading your courses…" />;
-  else if (courses.status === 'error') body = <ErrorState message={courses.error} onRetry={courses.reload} />;
-  else {
-    body = (
-      <>
-        <CourseGrid aria-label="My courses">
-          {courses.items.map((course) => (
-            <li key={course._id}>
-              <CourseCard
-                course={course}
-                showRating={false}
-                actions={
-                  <>
-                    <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
-                      Update
-                    </ButtonLink>
-                    <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
-                      Delete
-                    </Button>
-                  </>
-                }
-              />
-            </li>
-          ))}
-          <li>
-            <AddTile to="/create-a-new-course">
-              <span aria-hidden="true">+</span>
-              Add Course
-            </AddTile>
-          </li>
-        </CourseGrid>
-        <PagedListEnd list={courses} />
-      </>
-    );
-  }
-
   return (
     <Panel>
       <h2>My Courses</h2>
-      {body}
+      <PagedCourseGrid
+        list={courses}
+        label="My courses"
+        loadingLabel="Loading your courses…"
+        empty={null}
+        showRating={false}
+        actions={(course) => (
+          <>
+            <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
+              Update
+            </ButtonLink>
+            <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
+              Delete
+            </Button>
+          </>
+        )}
+        trailing={
+          <AddTile to="/create-a-new-course">
+            <span aria-hidden="true">+</span>
+            Add Course
+          </AddTile>
+        }
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete course"

@@ -27,15 +27,3 @@ export function inPeriod(createdAt: string, period: TimePeriod, now: Date = new 
   const days = period === 'today' ? 1 : period === 'past7days' ? 7 : 28;
   return back >= 0 && back < days;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-export function formatDate(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
-}

@@ -5,6 +5,7 @@ import {
   type Column,
   DataTable,
   ErrorState,
+  formatOrderDate,
   formatRupees,
   Loading,
   ORDER_HISTORY_FILTERS,
@@ -14,10 +15,10 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
-import { formatDate, inPeriod, type TutorPayment } from '../api/periods.ts';
+import { inPeriod, type TutorPayment } from '../api/periods.ts';
 
 const COLUMNS: Column<TutorPayment>[] = [
-  { header: 'Date', cell: (p) => formatDate(p.createdAt) },
+  { header: 'Date', cell: (p) => formatOrderDate(p.createdAt) },
   {
     header: 'Course',
     cell: (p) =>

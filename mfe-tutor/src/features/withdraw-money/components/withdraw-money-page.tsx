@@ -6,6 +6,7 @@ import {
   type Column,
   DataTable,
   ErrorState,
+  formatOrderDate,
   formatRupees,
   Loading,
   PagedListEnd,
@@ -29,21 +30,10 @@ const BalanceCard = styled.div`
   .note { color: ${theme.colors.danger}; margin: 0.75rem 0 0; }
 `;
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const formatDate = (value: string) => {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
-};
-
 const COLUMNS: Column<Withdrawal>[] = [
   { header: 'Amount', cell: (w) => formatRupees(w.amount) },
   { header: 'Status', cell: (w) => w.status },
-  { header: 'Date', cell: (w) => formatDate(w.date) },
+  { header: 'Date', cell: (w) => formatOrderDate(w.date) },
 ];
 
 const BALANCE = ['tutor', 'balance'];
