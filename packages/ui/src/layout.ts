@@ -29,10 +29,15 @@ export function gridList({ base = 1, sm, md, lg }: GridColumns, gap = '1rem') {
   `;
 }
 
-/** The raised white panel of cards, charts and figures: surface, border, radius, shadow. */
-export const raisedPanel = css`
+/** The white panel of sections, tiles and tables: surface, border, radius. */
+export const flatPanel = css`
   background: ${theme.colors.surface};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
+`;
+
+/** The raised white panel of cards, charts and figures: a flat panel with the shadow. */
+export const raisedPanel = css`
+  ${flatPanel}
   box-shadow: ${theme.shadow};
 `;

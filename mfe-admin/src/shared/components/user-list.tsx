@@ -1,7 +1,7 @@
 import { type AdminUser, messageOf } from '@liveedu/api-client';
 import { useApiMutation } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, ConfirmDialog, EmptyState, theme } from '@liveedu/ui';
+import { Button, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -13,9 +13,7 @@ const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
 `;
 
 const Item = styled.li`

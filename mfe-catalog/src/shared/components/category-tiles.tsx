@@ -1,5 +1,5 @@
 import type { Category } from '@liveedu/api-client';
-import { gridList, theme } from '@liveedu/ui';
+import { flatPanel, gridList, theme } from '@liveedu/ui';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 
@@ -9,9 +9,7 @@ export const Tiles = styled.ul`
     display: flex;
     flex-direction: column;
     height: 100%;
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     overflow: hidden;
     color: ${theme.colors.ink};
     text-decoration: none;

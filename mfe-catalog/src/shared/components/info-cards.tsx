@@ -1,13 +1,11 @@
-import { gridList, theme } from '@liveedu/ui';
+import { flatPanel, gridList, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 /** Four cards a row on wide screens (why learn here, how teaching works): a heading and a line. */
 export const InfoCards = styled.ul`
   ${gridList({ sm: 2, lg: 4 })}
   li {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     padding: 1.25rem;
   }
   h3 { margin: 0.25rem 0 0.5rem; }

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { flatPanel } from '../layout.ts';
 import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
 
 const Wrap = styled.div`
   overflow-x: auto;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
 `;
 
 const Table = styled.table`

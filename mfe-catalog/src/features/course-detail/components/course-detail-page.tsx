@@ -5,6 +5,7 @@ import {
   Button,
   ButtonLink,
   ErrorState,
+  flatPanel,
   formatRupees,
   Loading,
   media,
@@ -32,9 +33,7 @@ const Top = styled.div`
 
 const Box = styled.section`
   margin-top: 2rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
   h2 { margin-top: 0; }
   ol { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.5rem; }

@@ -1,6 +1,6 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, gridList, Loading, theme, toast, truncate } from '@liveedu/ui';
+import { Button, flatPanel, gridList, Loading, theme, toast, truncate } from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -26,9 +26,7 @@ const Tutors = styled.ul`
     gap: 0.75rem;
     align-items: center;
     padding: 0.9rem;
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     color: ${theme.colors.ink};
     text-decoration: none;
   }

@@ -1,6 +1,6 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, theme, truncate } from '@liveedu/ui';
+import { ErrorState, flatPanel, Loading, truncate } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page, Section } from '../../../shared/components/page.tsx';
@@ -17,9 +17,7 @@ const Header = styled.header`
 
 const About = styled.section`
   margin-top: 1.5rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
   p { white-space: pre-line; margin: 0; }
 `;

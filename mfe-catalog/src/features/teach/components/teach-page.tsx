@@ -1,5 +1,5 @@
 import { useSession } from '@liveedu/session';
-import { Banner, ButtonLink, theme } from '@liveedu/ui';
+import { Banner, ButtonLink, flatPanel, theme } from '@liveedu/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { InfoCards } from '../../../shared/components/info-cards.tsx';
@@ -31,9 +31,7 @@ const Steps = styled.div`
   }
   [role='tab'][aria-selected='true'] { background: ${theme.colors.primary}; color: #fff; }
   [role='tabpanel'] {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     padding: 1.25rem;
   }
 `;

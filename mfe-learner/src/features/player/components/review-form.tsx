@@ -1,14 +1,12 @@
 import { messageOf } from '@liveedu/api-client';
 import { courseDetailsKey, useApiMutation } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, StarRatingInput, theme, toast } from '@liveedu/ui';
+import { Banner, Button, flatPanel, StarRatingInput, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
 const Form = styled.form`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
   h2 { margin: 0 0 0.75rem; font-size: 1.25rem; }
   label.text { display: block; font-weight: 600; margin: 0.75rem 0 0.35rem; }

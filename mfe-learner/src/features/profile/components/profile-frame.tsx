@@ -1,7 +1,17 @@
 import type { UserData } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button, ButtonLink, ErrorState, Loading, media, raisedPanel, theme } from '@liveedu/ui';
+import {
+  Banner,
+  Button,
+  ButtonLink,
+  ErrorState,
+  flatPanel,
+  Loading,
+  media,
+  raisedPanel,
+  theme,
+} from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -42,9 +52,7 @@ const Sidebar = styled.nav<{ $open: boolean }>`
   ${media.md} { display: block; }
   ul {
     list-style: none; margin: 0; padding: 0.5rem;
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     ${media.md} { position: sticky; top: 1rem; }
   }
   a, button {

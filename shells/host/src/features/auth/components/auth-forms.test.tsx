@@ -29,6 +29,12 @@ function renderAuth(path: string, store: SessionStore = createTestStore()) {
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+function logIn(username: string, password: string) {
+  type('Username', username);
+  type('Password', password);
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
 describe('sign up', () => {
   it("says 'All fields are required' and sends nothing when a field is empty", async () => {
     renderAuth('/signup');
@@ -72,40 +78,23 @@ describe('log in', () => {
     expect(requests()).toHaveLength(0);
   });
 
-  it('sends a user the server calls admin to /dashboard whatever name was typed', async () => {
+  it.each([
+    ['a user the server calls admin to /dashboard whatever name was typed', 'root', 'admin', 'dashboard'],
+    ["a user typed as 'admin' to /profile when the server says student", 'admin', 'student', 'profile'],
+  ] as const)('sends %s', async (_case, username, role, where) => {
     answerRoutes({
-      'POST /api/v1/login': { body: { message: 'Welcome', role: 'admin', _id: 'a1', token: 'ta' } },
-      'GET /api/v1/getUserData': {
-        body: { role: 'admin', stausOfPage: 'none', email: 'r@x.in', username: 'root' },
-      },
+      'POST /api/v1/login': { body: { message: 'Welcome', role, _id: 'u1', token: 't1' } },
+      'GET /api/v1/getUserData': { body: { role, stausOfPage: 'none', email: 'u@x.in', username } },
     });
     renderAuth('/login');
-    type('Username', 'root');
-    type('Password', 'pw');
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('dashboard');
-  });
-
-  it("sends a user typed as 'admin' to /profile when the server says student", async () => {
-    answerRoutes({
-      'POST /api/v1/login': { body: { message: 'Welcome', role: 'student', _id: 's1', token: 'ts' } },
-      'GET /api/v1/getUserData': {
-        body: { role: 'student', stausOfPage: 'none', email: 's@x.in', username: 'admin' },
-      },
-    });
-    renderAuth('/login');
-    type('Username', 'admin');
-    type('Password', 'pw');
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('profile');
+    logIn(username, 'pw');
+    expect((await screen.findByTestId('where')).textContent).toBe(where);
   });
 
   it("shows the server's message in a red banner", async () => {
     answerRoutes({ 'POST /api/v1/login': { status: 401, body: { message: 'Invalid credentials' } } });
     renderAuth('/login');
-    type('Username', 'asha');
-    type('Password', 'wrong');
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    logIn('asha', 'wrong');
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toBe('Invalid credentials');
     expect(banner.getAttribute('data-tone')).toBe('error');

@@ -1,4 +1,4 @@
-import { theme } from '@liveedu/ui';
+import { flatPanel, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 /** The card of a payment's outcome: green heading for success, red for failure. */
@@ -7,9 +7,7 @@ export const ResultCard = styled.section<{ $tone: 'success' | 'danger' }>`
   margin: 3rem auto;
   padding: 2rem 1.5rem;
   text-align: center;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   h1 { color: ${({ $tone }) => theme.colors[$tone]}; letter-spacing: 0.04em; }
   p { color: ${theme.colors.muted}; }
   code { font-size: 1rem; word-break: break-all; }
