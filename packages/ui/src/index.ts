@@ -24,6 +24,7 @@ export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
+export { ToggleButtons } from './components/toggle-buttons.tsx';
 export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -1,6 +1,15 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, Chart, ErrorState, formatRupees, Loading, raisedPanel, Skeleton, theme } from '@liveedu/ui';
+import {
+  Chart,
+  ErrorState,
+  formatRupees,
+  Loading,
+  raisedPanel,
+  Skeleton,
+  ToggleButtons,
+  theme,
+} from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -21,13 +30,6 @@ const Figures = styled.dl`
 const ChartBox = styled.div`
   ${raisedPanel}
   padding: 1rem 1.25rem;
-`;
-
-const Ranges = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  margin-bottom: 1rem;
 `;
 
 export const RANGES = [
@@ -86,19 +88,7 @@ function IncomeChart() {
     );
   return (
     <ChartBox>
-      <Ranges role="group" aria-label="Income range">
-        {RANGES.map((r) => (
-          <Button
-            key={r.id}
-            type="button"
-            $variant={range === r.id ? 'primary' : 'secondary'}
-            aria-pressed={range === r.id}
-            onClick={() => setRange(r.id)}
-          >
-            {r.label}
-          </Button>
-        ))}
-      </Ranges>
+      <ToggleButtons label="Income range" options={RANGES} active={range} onChange={setRange} />
       {chart}
     </ChartBox>
   );
