@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const budgetKb = Number(args.find((a) => a.startsWith('--budget-kb='))?.split('=')[1] ?? 210); // ADR 8
+const budgetKb = Number(args.find((a) => a.startsWith('--budget-kb='))?.split('=')[1] ?? 210); // ADR 11
 const asJson = args.includes('--json');
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
