@@ -1,12 +1,4 @@
 import { createWebConfig } from '@liveedu/web-build';
 
-export default (_env, argv) =>
-  createWebConfig(
-    {
-      root: import.meta.dirname,
-      name: 'learner',
-      title: 'LiveEdu learner',
-      exposes: { './app': './src/app/remote-app.tsx' },
-    },
-    argv,
-  );
+// Title, dev port and exposed modules: the 'learner' entry of @liveedu/platform-registry.
+export default (_env, argv) => createWebConfig({ root: import.meta.dirname, name: 'learner' }, argv);

@@ -1,12 +1,4 @@
 import { createWebConfig } from '@liveedu/web-build';
 
-export default (_env, argv) =>
-  createWebConfig(
-    {
-      root: import.meta.dirname,
-      name: 'tutor',
-      title: 'LiveEdu tutor',
-      exposes: { './app': './src/app/remote-app.tsx' },
-    },
-    argv,
-  );
+// Title, dev port and exposed modules: the 'tutor' entry of @liveedu/platform-registry.
+export default (_env, argv) => createWebConfig({ root: import.meta.dirname, name: 'tutor' }, argv);

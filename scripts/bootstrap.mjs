@@ -52,8 +52,8 @@ const tsx = (args) => mustRun(process.execPath, ['--import', 'tsx', ...args]);
 function ensureServers() {
   const external = process.env.MONGO_URL && process.env.NATS_URL && process.env.S3_ENDPOINT;
   if (external) return;
-  say('checking the local servers (mongo-java-server, MinIO, NATS) …');
-  tsx(['infra/local-servers/src/cli.ts', 'install']);
+  say('checking the local servers (mongo-java-server, MinIO, NATS) and ffmpeg …');
+  tsx(['packages/local-servers/src/cli.ts', 'install']);
 }
 
 /** Debian's Chromium for the browser tests; never a browser downloaded by a test tool. */
@@ -99,6 +99,7 @@ switch (command) {
     ensureBrowser();
     say('lint and types …');
     mustRun('npx', ['biome', 'check', '.']);
+    mustRun('npm', ['run', '--silent', 'lint:imports']);
     mustRun('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     mustRun('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
     say('tests …');

@@ -1,9 +1,11 @@
+import { SERVICE_NAMES, type ServiceName } from '@liveedu/platform-registry';
+
 /**
  * Every call of the public API → the service that owns it. Paths, methods and spellings are the
  * contract with clients (typos included) and must not change. `access` is what the gateway
  * checks before forwarding; each service still authorises on its own.
  */
-export type ServiceName = 'identity' | 'catalog' | 'payments' | 'earnings' | 'todo';
+export type { ServiceName };
 export type Access = 'public' | 'user' | 'tutor' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -16,6 +18,8 @@ export interface RouteEntry {
   limit?: 'auth';
   /** Multipart uploads get a larger body limit. */
   upload?: true;
+  /** A write of the caller's own data only: the shared cache of public answers is kept. */
+  private?: true;
 }
 
 const r = (
@@ -71,8 +75,15 @@ export const routeTable: readonly RouteEntry[] = [
   r('PUT', '/api/v1/update-user-desc', 'identity', 'user'),
   r('PUT', '/api/v1/change-password', 'identity', 'user'),
   r('GET', '/api2/v1/getAll-todos', 'todo', 'user'),
-  r('POST', '/api2/v1/create-todo', 'todo', 'user'),
-  r('DELETE', '/api2/v1/delete-todo/:id', 'todo', 'user'),
+  r('POST', '/api2/v1/create-todo', 'todo', 'user', { private: true }),
+  r('DELETE', '/api2/v1/delete-todo/:id', 'todo', 'user', { private: true }),
+  // Learning progress and certificates.
+  r('GET', '/api/v1/progress/:courseId', 'catalog', 'user'),
+  r('PUT', '/api/v1/progress/:courseId/:itemId', 'catalog', 'user', { private: true }),
+  r('GET', '/api/v1/course-analytics/:courseId', 'catalog', 'user'),
+  r('GET', '/api/v1/certificates', 'catalog', 'user'),
+  r('GET', '/api/v1/certificates/:certificateId', 'catalog', 'public'),
+  r('GET', '/api/v1/certificates/:certificateId/pdf', 'catalog', 'public'),
 
   // Tutor
   r('GET', '/api/v1/get-tutors-courses', 'catalog', 'tutor'),
@@ -91,6 +102,20 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/api/v1/get-available-balance', 'earnings', 'tutor'),
   r('POST', '/api/v1/withdraw-request', 'earnings', 'tutor'),
   r('GET', '/api/v1/user-withdrawals', 'earnings', 'tutor'),
+  // Videos: the bytes go from the browser to storage with signed part addresses, never through here.
+  r('POST', '/api/v1/videos', 'media', 'tutor', { private: true }),
+  r('GET', '/api/v1/videos', 'media', 'tutor'),
+  r('GET', '/api/v1/videos/:videoId/parts/:partNumber/url', 'media', 'tutor'),
+  r('GET', '/api/v1/videos/:videoId/parts', 'media', 'tutor'),
+  r('POST', '/api/v1/videos/:videoId/complete', 'media', 'tutor', { private: true }),
+  r('DELETE', '/api/v1/videos/:videoId', 'media', 'tutor', { private: true }),
+  // The owning tutor or the admin (the service checks which).
+  r('GET', '/api/v1/videos/:videoId', 'media', 'user'),
+  // The enrolled student, the owning tutor or the admin (the service asks the catalog).
+  r('GET', '/api/v1/videos/:videoId/playback', 'media', 'user'),
+  // Playlists and segments: the signed token in the path is the proof, checked by the service.
+  r('GET', '/media/:videoId/:renditionSet/:token/:file', 'media', 'public'),
+  r('GET', '/media/:videoId/:renditionSet/:token/:rendition/:file', 'media', 'public'),
 
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),
@@ -117,4 +142,5 @@ export const routeTable: readonly RouteEntry[] = [
   r('PUT', '/api/v1/confirm-withdrawlRequest/:id', 'earnings', 'admin'),
 ];
 
-export const SERVICES: readonly ServiceName[] = ['identity', 'catalog', 'payments', 'earnings', 'todo'];
+/** The services calls are routed to: the platform registry's. */
+export const SERVICES: readonly ServiceName[] = SERVICE_NAMES;

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICES } from '@liveedu/gateway';
+import { generatedFiles } from '@liveedu/deploy';
+import { GATEWAY, SERVICE_NAMES as SERVICES } from '@liveedu/platform-registry';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import {
   COMPONENTS,
   composeVariables,
+  DOCKERFILE,
   exists,
   loadCompose,
   parseDockerfile,
@@ -40,10 +42,10 @@ const services = compose.services;
 function hasHealthcheck(name: string): boolean {
   const service = services[name];
   if (service?.healthcheck) return true;
-  const dockerfile = service?.build?.dockerfile;
-  if (!dockerfile) return false;
-  const last = parseDockerfile(read(dockerfile)).stages.at(-1);
-  return last?.instructions.some((i) => i.op === 'HEALTHCHECK' && /\bCMD\b/.test(i.args)) ?? false;
+  const build = service?.build;
+  if (!build) return false;
+  const target = parseDockerfile(read(build.dockerfile)).stages.find((s) => s.name === build.target);
+  return target?.instructions.some((i) => i.op === 'HEALTHCHECK' && /\bCMD\b/.test(i.args)) ?? false;
 }
 
 describe('docker-compose.yml', () => {
@@ -61,19 +63,29 @@ describe('docker-compose.yml', () => {
     expect(validate(broken)).toBe(false);
   });
 
-  it('lists every service of the gateway route table, built from its own Dockerfile', () => {
+  it('is what `npm run generate` writes from the registry (run it after changing the registry)', () => {
+    const files = generatedFiles();
+    for (const path of ['docker-compose.yml', 'infra/nginx/compose-routes.conf'])
+      expect(read(path), `${path} is stale: run npm run generate`).toBe(files[path]);
+  });
+
+  it('lists every service of the registry', () => {
     for (const name of SERVICES) {
       expect(services[name], `compose service ${name}`).toBeDefined();
-      expect(services[name]?.build?.dockerfile).toBe(`services/${name}/Dockerfile`);
       expect(services[name]?.image).toMatch(new RegExp(`^liveedu/${name}:`));
     }
   });
 
-  it('runs every component under its one name, on MongoDB 7 as a replica set, NATS JetStream and MinIO', () => {
+  it('builds every component under its one name from the one Dockerfile, on MongoDB 7 as a replica set, NATS JetStream and MinIO', () => {
     for (const component of COMPONENTS) {
-      expect(services[component.name]?.build?.dockerfile, component.name).toBe(`${component.dir}/Dockerfile`);
-      expect(exists(`${component.dir}/Dockerfile`)).toBe(true);
+      expect(services[component.name]?.build, component.name).toEqual({
+        context: '.',
+        dockerfile: DOCKERFILE,
+        target: component.kind,
+        args: { APP: component.name },
+      });
     }
+    expect(exists(DOCKERFILE)).toBe(true);
     expect(services.mongo?.image).toMatch(/^mongo:7(\.|$)/);
     expect(services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
     expect(services.nats?.command).toContain('--jetstream');
@@ -114,7 +126,7 @@ describe('docker-compose.yml', () => {
     }
     expect(Object.keys(services.gateway?.depends_on ?? {}).sort()).toEqual([...SERVICES].sort());
     expect(Object.keys(services.host?.depends_on ?? {})).toEqual(
-      expect.arrayContaining(['gateway', 'mfe-catalog', 'mfe-learner', 'mfe-tutor', 'mfe-admin']),
+      expect.arrayContaining(['gateway', ...REMOTES.map((remote) => `mfe-${remote}`)]),
     );
     for (const name of Object.keys(services)) expect(hasHealthcheck(name), name).toBe(true);
   });
@@ -153,31 +165,32 @@ describe('docker-compose.yml', () => {
     expect(read('.dockerignore').split('\n')).toContain('.env');
   });
 
-  it('points each service URL at the port its image listens on', () => {
+  it('points each service URL at the port it listens on', () => {
     const env = services.gateway?.environment ?? {};
     for (const name of SERVICES) {
       const url = new URL(env[`${name.toUpperCase()}_URL`] ?? '');
       expect(url.hostname).toBe(name);
-      const last = parseDockerfile(read(`services/${name}/Dockerfile`)).stages.at(-1);
-      const port = last?.instructions.find(
-        (i) => i.op === 'ENV' && i.args.includes(`${name.toUpperCase()}_PORT=`),
-      );
-      expect(port?.args).toContain(`${name.toUpperCase()}_PORT=${url.port}`);
+      const component = COMPONENTS.find((c) => c.name === name);
+      expect(services[name]?.environment?.[component?.portVariable ?? '']).toBe(url.port);
+      expect(String(component?.port)).toBe(url.port);
     }
   });
 
-  it('makes the host the one public origin, routing as the Ingress does', () => {
-    const host = services.host?.environment ?? {};
+  it("makes the host the one public origin, routing as the Ingress does (nginx's compose routes)", () => {
+    const host = services.host;
+    const mounted = host?.configs ?? [];
+    expect(mounted).toEqual([{ source: 'host-routes', target: '/etc/nginx/routes/compose.conf' }]);
     const routes = Object.fromEntries(
-      (host.PROXY_ROUTES ?? '').split(',').map((pair) => pair.trim().split('=') as [string, string]),
+      [
+        ...read('infra/nginx/compose-routes.conf').matchAll(/location \^~ (\S+) \{\n\s+proxy_pass (\S+);/g),
+      ].map((m) => [m[1], m[2]]),
     );
-    expect(routes['/api/']).toBe('http://gateway:8080');
-    expect(routes['/api2/']).toBe('http://gateway:8080');
-    expect(routes['/files/']).toBe('http://gateway:8080');
+    for (const path of GATEWAY.publicPaths) expect(routes[path]).toBe('http://gateway:8080');
     for (const remote of REMOTES) {
       expect(routes[`/mf/${remote}/`]).toBe(`http://mfe-${remote}:8080`);
-      expect(host[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
+      expect(host?.environment?.[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
     }
+    expect(Object.keys(routes)).toHaveLength(GATEWAY.publicPaths.length + REMOTES.length);
     expect(services.host?.ports).toEqual(['8080:8080']);
   });
 });

@@ -1,16 +1,19 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFrontEnd, SERVICE_ORDER } from '@liveedu/platform';
-import { isolation, testServers } from '@liveedu/test-kit';
+import { appEnv, component as componentNamed } from '@liveedu/deploy';
+import { buildFrontEnd } from '@liveedu/platform';
+import { isolation, testServerEnv } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureNginx, type Nginx, nativeWebImage, webHealthcheck } from './nginx.ts';
 import {
   COMPONENTS,
+  imageStage,
   loadCompose,
-  parseDockerfile,
   parseEnvFile,
   REMOTES,
   read,
@@ -19,25 +22,21 @@ import {
 } from './support.ts';
 
 /**
- * Each image's entrypoint started natively, as the container would start it: the same script,
- * the image's ENV plus the compose file's environment, with only what a machine without a
- * container engine must change — the addresses (the test servers instead of the mongo, nats and
- * minio containers, free local ports instead of container names) and names private to this file.
- * Then the image's own HEALTHCHECK command must pass, and the platform answers through the host.
+ * Each image started natively, as its container would start: a server image's entrypoint script
+ * with the image's ENV and profile, a front-end image's nginx with its configuration rendered
+ * from the environment as the nginx image renders it; plus the compose file's environment. Only
+ * what a machine without a container engine must change is changed — the addresses (the test
+ * servers instead of the mongo, nats and minio containers, free local ports instead of container
+ * names), file paths, and names private to this file. Then the image's own HEALTHCHECK command
+ * must pass, and the platform answers through the host.
  */
 
-// Dependencies first, as compose's health-gated order starts them.
+// Dependencies first, as compose's health-gated order starts them (COMPONENTS is in that order).
 const ORDER = [
   'razorpay-sandbox',
-  ...SERVICE_ORDER,
-  'gateway',
-  ...REMOTES.map((remote) => `mfe-${remote}`),
-  'host',
+  ...COMPONENTS.filter((c) => c.name !== 'razorpay-sandbox').map((c) => c.name),
 ];
-const PORT_VARIABLE: Record<string, string> = {
-  gateway: 'PORT',
-  'razorpay-sandbox': 'RAZORPAY_SANDBOX_PORT',
-};
+let nginx: Nginx;
 
 // What an operator does after `cp .env.example .env`: replace the secrets.
 const exampleEnv = parseEnvFile(read('.env.example'));
@@ -45,6 +44,7 @@ const operatorEnv = {
   ...exampleEnv,
   INTERNAL_SECRET: randomBytes(32).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_PLAYBACK_SECRET: randomBytes(32).toString('hex'),
   ADMIN_PASSWORD: randomBytes(12).toString('hex'),
   RAZORPAY_KEY_SECRET: randomBytes(16).toString('hex'),
   RAZORPAY_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
@@ -72,10 +72,6 @@ async function portOutsideEphemeralRange(): Promise<number> {
   }
 }
 
-function portVariable(name: string, kind: 'node' | 'web'): string {
-  return PORT_VARIABLE[name] ?? (kind === 'web' ? 'PORT' : `${name.toUpperCase()}_PORT`);
-}
-
 /** Container names in URLs (http://catalog:8082) become the local address of that component. */
 function localAddresses(value: string): string {
   return value.replace(/\/\/([a-z][a-z0-9-]*):(\d+)/g, (all, host: string) =>
@@ -83,12 +79,13 @@ function localAddresses(value: string): string {
   );
 }
 
+/** The image's profile (app.env, written from the registry at build time), as a file here. */
+const profileFile = (name: string) => join(dataDir, `${name}.app.env`);
+
 function environmentOf(name: string): NodeJS.ProcessEnv {
-  const component = COMPONENTS.find((c) => c.name === name);
-  if (!component) throw new Error(`unknown component ${name}`);
-  const imageEnv = stageEnv(parseDockerfile(read(`${component.dir}/Dockerfile`)).stages.at(-1) as never);
+  const component = componentNamed(name);
+  const imageEnv = stageEnv(imageStage(component));
   const composeEnv = compose.services[name]?.environment ?? {};
-  const servers = testServers();
   const iso = isolation(name.replace(/[^a-z]/g, ''));
   const port = ports[name] as number;
   const env: NodeJS.ProcessEnv = {
@@ -97,38 +94,39 @@ function environmentOf(name: string): NodeJS.ProcessEnv {
     ...Object.fromEntries(Object.entries(composeEnv).map(([k, v]) => [k, localAddresses(String(v ?? ''))])),
   };
   Object.assign(env, {
-    [portVariable(name, component.kind)]: String(port),
-    HEALTHCHECK_URL: (imageEnv.HEALTHCHECK_URL ?? '').replace(/:\d+\//, `:${port}/`),
+    [component.portVariable]: String(port),
+    APP_PROFILE: profileFile(name),
     // Listen on loopback only; images listen on every interface of their container.
     HOST: '127.0.0.1',
     SERVICE_HOST: '127.0.0.1',
     RAZORPAY_SANDBOX_HOST: '127.0.0.1',
   });
-  if (component.kind === 'node' && name !== 'razorpay-sandbox') {
-    Object.assign(env, {
-      MONGO_URL: servers.mongoUrl,
-      NATS_URL: servers.natsUrl,
-      S3_ENDPOINT: `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`,
-      S3_ACCESS_KEY: servers.s3.accessKey,
-      S3_SECRET_KEY: servers.s3.secretKey,
-      MONGO_DB_PREFIX: `${iso.id}_`,
-      EVENT_PREFIX: iso.eventPrefix,
-      S3_BUCKET_PREFIX: iso.bucketPrefix,
-    });
+  if (component.kind === 'server' && name !== 'razorpay-sandbox') {
+    Object.assign(env, testServerEnv(iso));
   }
   if (env.DATA_DIR) env.DATA_DIR = join(dataDir, name);
   return env;
 }
 
-function start(name: string): (typeof running)[number] {
-  const component = COMPONENTS.find((c) => c.name === name);
-  const script = join(repoRoot, `${component?.dir}/docker-entrypoint.sh`);
-  // From another working directory: the script must find its files on its own.
-  const child = spawn('sh', [script], {
-    cwd: dataDir,
-    env: environmentOf(name),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Container addresses in compose's forwarding for the host become local ones. */
+const localRoutes = () => localAddresses(read('infra/nginx/compose-routes.conf'));
+
+async function start(name: string): Promise<(typeof running)[number]> {
+  const component = componentNamed(name);
+  const env = environmentOf(name);
+  let command = 'sh';
+  let args = [join(repoRoot, 'infra/docker/server-entrypoint.sh')];
+  let accessLog = '';
+  if (component.kind === 'web') {
+    ({ command, args, accessLog } = await nativeWebImage(nginx, component, {
+      port: ports[name] as number,
+      env,
+      dataDir,
+      ...(component.role === 'host' ? { routes: localRoutes() } : {}),
+    }));
+  }
+  // From another working directory: the server script must find its files on its own.
+  const child = spawn(command, args, { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output = (output + chunk).slice(-20_000);
@@ -136,7 +134,11 @@ function start(name: string): (typeof running)[number] {
   child.stderr?.on('data', (chunk) => {
     output = (output + chunk).slice(-20_000);
   });
-  const entry = { name, child, output: () => output };
+  const entry = {
+    name,
+    child,
+    output: () => output + (accessLog && existsSync(accessLog) ? readFileSync(accessLog, 'utf8') : ''),
+  };
   running.push(entry);
   return entry;
 }
@@ -149,7 +151,13 @@ async function waitHealthy(entry: (typeof running)[number], timeoutMs = 60_000):
     if (entry.child.exitCode !== null) {
       throw new Error(`${entry.name} exited with ${entry.child.exitCode}:\n${entry.output()}`);
     }
-    const check = spawnSync(process.execPath, ['infra/docker/healthcheck.mjs'], { cwd: repoRoot, env });
+    const component = componentNamed(entry.name);
+    const healthcheck = imageStage(component).instructions.find((i) => i.op === 'HEALTHCHECK')?.args ?? '';
+    const [command = '', ...args] =
+      component.kind === 'web'
+        ? webHealthcheck(healthcheck, ports[entry.name] as number)
+        : [process.execPath, join(repoRoot, 'infra/docker/healthcheck.mjs')];
+    const check = spawnSync(command, args, { cwd: dataDir, env });
     if (check.status === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -158,13 +166,18 @@ async function waitHealthy(entry: (typeof running)[number], timeoutMs = 60_000):
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'liveedu-entrypoints-'));
+  // nginx's workers (another user when the tests run as root) read their temporary paths here.
+  await chmod(dataDir, 0o755);
+  nginx = await ensureNginx();
   for (const name of ORDER) ports[name] = await portOutsideEphemeralRange();
-  // What the images' build stages do: compile each Node server, build each front-end app.
-  for (const component of COMPONENTS.filter((c) => c.kind === 'node')) {
-    const bundleAll = read(`${component.dir}/Dockerfile`).includes('--bundle-all');
+  // What the images' build stages do: write each profile, compile each Node server, build each
+  // front-end app.
+  for (const component of COMPONENTS) {
+    await writeFile(profileFile(component.name), appEnv(component));
+    if (component.kind !== 'server') continue;
     const result = spawnSync(
       process.execPath,
-      ['infra/docker/build-server.mjs', component.dir, ...(bundleAll ? ['--bundle-all'] : [])],
+      ['infra/docker/build-server.mjs', component.dir, ...(component.bundleAll ? ['--bundle-all'] : [])],
       { cwd: repoRoot, encoding: 'utf8' },
     );
     if (result.status !== 0) throw new Error(result.stderr);
@@ -187,7 +200,7 @@ describe('each image entrypoint, started natively with its compose environment',
   it('refuses to start with the placeholder secrets of the example file', async () => {
     compose = loadCompose(exampleEnv);
     try {
-      const entry = start('identity');
+      const entry = await start('identity');
       const code = await new Promise((resolve) => entry.child.once('exit', resolve));
       expect(code).toBe(1);
       expect(entry.output()).toContain('INTERNAL_SECRET and JWT_SECRET must be at least 32 characters');
@@ -199,7 +212,7 @@ describe('each image entrypoint, started natively with its compose environment',
   it.each(ORDER)(
     '%s passes its image HEALTHCHECK and answers /healthz',
     async (name) => {
-      const entry = start(name);
+      const entry = await start(name);
       await waitHealthy(entry);
       const base = `http://127.0.0.1:${ports[name]}`;
       const probe = name === 'razorpay-sandbox' ? '/health' : '/healthz';
@@ -208,9 +221,12 @@ describe('each image entrypoint, started natively with its compose environment',
       if (name !== 'razorpay-sandbox') {
         const ready = await fetch(`${base}/readyz`);
         expect(ready.status).toBe(200);
+      }
+      if (componentNamed(name).kind === 'server' && name !== 'razorpay-sandbox') {
         const metrics = await (await fetch(`${base}/metrics`)).text();
         expect(metrics).toContain('http_request_duration_seconds');
       }
+      if (componentNamed(name).kind === 'web') await fetch(`${base}/index.html`);
       if (name !== 'razorpay-sandbox') {
         // The process writes its JSON log lines as it answers; they reach us through a pipe.
         const logLine = await vi.waitFor(
@@ -248,6 +264,34 @@ describe('each image entrypoint, started natively with its compose environment',
     }
     const page = await fetch(`${host}/courses`);
     expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<div id="root"');
   }, 60_000);
+
+  it('caches hashed files for a year and revalidates the files that name them; remotes answer any origin', async () => {
+    const host = `http://127.0.0.1:${ports.host}`;
+    const hashed = (dir: string) => {
+      const file = readdirSync(join(repoRoot, dir, 'dist')).find((f) => /\.[0-9a-f]{8}\.js$/.test(f));
+      if (!file) throw new Error(`no hashed file in ${dir}/dist`);
+      return file;
+    };
+    const immutable = 'public, max-age=31536000, immutable';
+    for (const remote of REMOTES) {
+      const entry = await fetch(`${host}/mf/${remote}/remoteEntry.js`);
+      expect(entry.status, remote).toBe(200);
+      expect(entry.headers.get('cache-control')).toBe('no-cache');
+      expect(entry.headers.get('access-control-allow-origin')).toBe('*');
+      const chunk = await fetch(`${host}/mf/${remote}/${hashed(`mfe-${remote}`)}`);
+      expect(chunk.status, remote).toBe(200);
+      expect(chunk.headers.get('cache-control')).toBe(immutable);
+      expect(chunk.headers.get('content-type')).toMatch(/javascript/);
+    }
+    const own = await fetch(`${host}/${hashed('shells/host')}`);
+    expect(own.headers.get('cache-control')).toBe(immutable);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    const index = await fetch(`${host}/index.html`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${host}/app-config.json`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${host}/missing.0123abcd.js`)).status).toBe(404);
+  });
 });

@@ -1,21 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { appEnv, webFiles } from '@liveedu/deploy';
+import { REMOTE_NAMES, remoteManifestPath } from '@liveedu/platform-registry';
 import { describe, expect, it } from 'vitest';
-import { COMPONENTS, type Component, parseDockerfile, read, repoRoot, stageEnv } from './support.ts';
+import {
+  COMPONENTS,
+  type Component,
+  DOCKERFILE,
+  exists,
+  imageStage,
+  parseDockerfile,
+  parseEnvFile,
+  read,
+  repoRoot,
+  stageEnv,
+} from './support.ts';
 
-const localStack = read('infra/platform/src/start-platform.ts');
-
-function image(component: Component) {
-  const { stages } = parseDockerfile(read(`${component.dir}/Dockerfile`));
-  const final = stages.at(-1);
-  if (!final) throw new Error(`${component.dir}/Dockerfile has no stage`);
-  const entrypoint = final.instructions.filter((i) => i.op === 'ENTRYPOINT').at(-1);
-  // Absolute in the image (WORKDIR /app is the repository root there).
-  const script = ((JSON.parse(entrypoint?.args ?? '[]') as string[])[0] ?? '').replace(/^\/app\//, '');
-  return { stages, final, script, env: stageEnv(final) };
-}
+const { args, stages } = parseDockerfile(read(DOCKERFILE));
+const stage = (name: string) => stages.find((s) => s.name === name);
+const runs = (name: string) =>
+  (stage(name)?.instructions ?? []).filter((i) => i.op === 'RUN').map((i) => i.args);
+const servers = COMPONENTS.filter((c) => c.kind === 'server');
+const webApps = COMPONENTS.filter((c) => c.kind === 'web');
 
 /** Names of the third-party packages a compiled server imports at run time. */
 function externalPackages(dir: string): string[] {
@@ -56,110 +65,164 @@ function dependencyClosure(dir: string): Set<string> {
   return out;
 }
 
-describe.each(COMPONENTS)('image of $name ($dir/Dockerfile)', (component) => {
-  const { stages, final, script, env } = image(component);
-
-  it('is multi-stage, runs as a non-root user and has a HEALTHCHECK', () => {
-    expect(stages.length).toBeGreaterThanOrEqual(2);
-    const user = final.instructions.filter((i) => i.op === 'USER').at(-1)?.args;
-    expect(user).toBeDefined();
-    expect(['root', '0', '0:0']).not.toContain(user);
-    const healthcheck = final.instructions.find((i) => i.op === 'HEALTHCHECK');
-    expect(healthcheck?.args).toMatch(/CMD \["node", "\/app\/infra\/docker\/healthcheck\.mjs"\]/);
-    expect(
-      final.instructions.some((i) => i.op === 'COPY' && i.args.includes('infra/docker/healthcheck.mjs')),
-    ).toBe(true);
-    expect(env.HEALTHCHECK_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/(readyz|health)$/);
+describe('infra/docker/Dockerfile: one template for every image', () => {
+  it('is the only Dockerfile and entrypoint script: no component keeps its own copy', () => {
+    const tracked = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).stdout.split('\n');
+    expect(tracked.filter((f) => /(^|\/)Dockerfile$/.test(f))).toEqual([DOCKERFILE]);
+    expect(tracked.filter((f) => f.endsWith('docker-entrypoint.sh'))).toEqual([]);
+    expect(exists('infra/docker/static-server')).toBe(false);
   });
 
-  it('is configured by the environment only: no secret baked in, production mode', () => {
-    expect(env.NODE_ENV).toBe('production');
-    for (const name of Object.keys(env)) expect(name).not.toMatch(/SECRET|PASSWORD|TOKEN|KEY/);
-    for (const stage of stages) {
-      for (const i of stage.instructions) expect(i.op, `${i.op} ${i.args}`).not.toBe('ARG');
-    }
+  it('takes the component as its one build argument, pinned base images, and a target per kind', () => {
+    expect(args.NODE_IMAGE).toMatch(/^node:\d+\.\d+\.\d+-bookworm-slim$/);
+    expect(args.NGINX_IMAGE).toMatch(/^nginx:\d+\.\d+\.\d+/);
+    expect(stage('server')?.from).toBe(args.NODE_IMAGE);
+    // The official nginx image, as it is: its entrypoint renders the templates from the environment.
+    expect(stage('web')?.from).toBe(args.NGINX_IMAGE);
+    expect(stage('web')?.instructions.some((i) => i.op === 'ENTRYPOINT')).toBe(false);
+    const argsUsed = stages.flatMap((s) => s.instructions.filter((i) => i.op === 'ARG').map((i) => i.args));
+    expect([...new Set(argsUsed)]).toEqual(['APP']);
+    expect(runs('profile').join()).toContain('infra/deploy/src/image-profile-cli.ts "${APP:?');
   });
 
-  it('starts through an entrypoint script that exists, is executable and is copied into the image', () => {
-    expect(script).toBe(`${component.dir}/docker-entrypoint.sh`);
-    // The image's layout is the repository's, rooted at /app.
-    expect(final.instructions.filter((i) => i.op === 'WORKDIR').at(-1)?.args).toBe('/app');
+  it.each(['server', 'web'] as const)(
+    '%s: runs as a non-root user, with a HEALTHCHECK and no secret in ENV',
+    (kind) => {
+      const final = stage(kind);
+      const user = final?.instructions.filter((i) => i.op === 'USER').at(-1)?.args;
+      expect(user).toBeDefined();
+      expect(['root', '0', '0:0']).not.toContain(user);
+      expect(final?.instructions.find((i) => i.op === 'HEALTHCHECK')?.args).toMatch(/ CMD \[/);
+      const env = stageEnv(final as never);
+      for (const name of Object.keys(env)) expect(name).not.toMatch(/SECRET|PASSWORD|TOKEN|KEY/);
+      if (kind === 'server') expect(env.NODE_ENV).toBe('production');
+    },
+  );
+
+  it('server: starts through its entrypoint script, which exists, is executable, parses and is copied', () => {
+    const final = stage('server');
+    const entrypoint = final?.instructions.filter((i) => i.op === 'ENTRYPOINT').at(-1);
+    const script = ((JSON.parse(entrypoint?.args ?? '[]') as string[])[0] ?? '').replace(/^\/app\//, '');
+    expect(script).toBe('infra/docker/server-entrypoint.sh');
+    expect(final?.instructions.filter((i) => i.op === 'WORKDIR').at(-1)?.args).toBe('/app');
     accessSync(join(repoRoot, script), constants.X_OK);
-    const copy = final.instructions.find((i) => i.op === 'COPY' && i.args === `${script} ./${script}`);
-    expect(copy, `COPY ${script} ./${script}`).toBeDefined();
+    expect(final?.instructions.some((i) => i.op === 'COPY' && i.args.includes(script))).toBe(true);
     const syntax = spawnSync('sh', ['-n', join(repoRoot, script)]);
     expect(syntax.status, String(syntax.stderr)).toBe(0);
+    expect(final?.instructions.find((i) => i.op === 'HEALTHCHECK')?.args).toContain(
+      'CMD ["node", "/app/infra/docker/healthcheck.mjs"]',
+    );
+    // Production dependencies only, from the stage that installs those of the one workspace.
+    const modules = final?.instructions.filter((i) => i.args.includes('node_modules')).map((i) => i.args);
+    expect(modules).toEqual(['--from=prod-deps /app/node_modules ./node_modules']);
+    expect(runs('prod-deps').join()).toContain(
+      'npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "$APP_DIR"',
+    );
+    expect(runs('build-server').join()).toContain(
+      `node infra/docker/build-server.mjs "$APP_DIR" \${BUNDLE_ALL:+--bundle-all}`,
+    );
   });
 
-  if (component.kind === 'node') {
-    it('compiles the same server module the local stack runs, and the script starts that', () => {
-      const source = `${component.dir}/src/server.ts`;
-      if (component.name === 'razorpay-sandbox') {
-        // The local stack starts the sandbox in process; `npm start -w` runs this module.
-        expect(read(`${component.dir}/package.json`)).toContain('"start": "tsx src/server.ts"');
-      } else {
-        const parts = source.split('/').map((p) => `'${p}'`);
-        expect(localStack).toContain(
-          component.dir === 'gateway'
-            ? `args: [...tsxLoader(), join(repoRoot, ${parts.join(', ')})]`
-            : `args: [...heapFlags(name, env), ...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')]`,
-        );
-      }
-      const build = stages
-        .flatMap((s) => s.instructions)
-        .find((i) => i.op === 'RUN' && i.args.includes('build-server.mjs'));
-      expect(build?.args).toMatch(
-        new RegExp(`^node infra/docker/build-server\\.mjs ${component.dir}( --bundle-all)?$`),
-      );
-      // A bounded heap is the only other flag, with its variable as the local stack reads it.
-      expect(read(script)).toMatch(
-        new RegExp(
-          `\\nexec node --enable-source-maps (--max-old-space-size="\\$\\{[A-Z]+_HEAP_MB:-\\d+\\}" )?${component.dir}/dist/server\\.mjs "\\$@"\\n`,
-        ),
-      );
-      expect(
-        final.instructions.some((i) => i.op === 'COPY' && i.args.includes(`${component.dir}/dist`)),
-      ).toBe(true);
-    });
+  it('web: only the built files and the committed nginx configuration, nothing of Node', () => {
+    const final = stage('web');
+    expect(runs('build-web').join()).toContain('npm run build --workspace "$APP_DIR"');
+    const copies = final?.instructions.filter((i) => i.op === 'COPY').map((i) => i.args);
+    expect(copies).toEqual([
+      '--from=profile /profile/root/ /',
+      '--from=build-web /dist/ /usr/share/nginx/html/',
+    ]);
+    expect(final?.instructions.find((i) => i.op === 'HEALTHCHECK')?.args).toContain(
+      'http://127.0.0.1:8080/readyz',
+    );
+  });
+});
 
-    it('ships production dependencies only, and they cover everything the compiled server imports', () => {
-      const bundleAll = stages.some((s) => s.instructions.some((i) => i.args.includes('--bundle-all')));
-      const result = spawnSync(
-        process.execPath,
-        ['infra/docker/build-server.mjs', component.dir, ...(bundleAll ? ['--bundle-all'] : [])],
-        { cwd: repoRoot, encoding: 'utf8' },
-      );
-      expect(result.status, result.stderr).toBe(0);
-      const imports = externalPackages(component.dir);
-      if (bundleAll) {
-        expect(imports).toEqual([]);
-        expect(final.instructions.some((i) => i.args.includes('node_modules'))).toBe(false);
-        return;
-      }
-      const prodDeps = stages.find((s) => s.name === 'prod-deps');
-      expect(prodDeps?.instructions.find((i) => i.op === 'RUN')?.args).toContain(
-        `npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace ${component.dir}`,
-      );
-      const modules = final.instructions.filter((i) => i.args.includes('node_modules'));
-      expect(modules.map((i) => i.args)).toEqual(['--from=prod-deps /app/node_modules ./node_modules']);
-      const closure = dependencyClosure(component.dir);
-      for (const name of imports) expect([...closure], `${component.dir} imports ${name}`).toContain(name);
+/** What server-entrypoint.sh runs for a profile and environment: `node` replaced by an echo. */
+function entrypointCommand(component: Component, env: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'liveedu-entrypoint-'));
+  try {
+    writeFileSync(join(dir, 'app.env'), appEnv(component));
+    writeFileSync(join(dir, 'node'), '#!/bin/sh\necho "node $*"\n', { mode: 0o755 });
+    const result = spawnSync('sh', [join(repoRoot, 'infra/docker/server-entrypoint.sh')], {
+      env: { PATH: `${dir}:${process.env.PATH}`, APP_PROFILE: join(dir, 'app.env'), ...env },
+      encoding: 'utf8',
     });
-  } else {
-    it('builds the app and serves its dist/ with the static server', () => {
-      const build = stages
-        .flatMap((s) => s.instructions)
-        .find((i) => i.op === 'RUN' && i.args.startsWith('npm run build'));
-      expect(build?.args).toBe(`npm run build --workspace ${component.dir}`);
-      expect(env.STATIC_ROOT).toBe(`${component.dir}/dist`);
-      expect(env.APP_NAME).toBe(component.name);
-      expect(read(script)).toContain('\nexec node infra/docker/static-server/server.mjs "$@"\n');
-      expect(final.instructions.some((i) => i.args.includes('node_modules'))).toBe(false);
-      if (component.name === 'host') {
-        expect(env.SPA_FALLBACK).toBe('1');
-        expect(env.APP_CONFIG).toBe('1');
-      } else {
-        expect(env.BASE_PATH).toBe(`/${component.dir.replace('mfe-', 'mf/')}/`);
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.each(servers)('server image of $name', (component: Component) => {
+  const profile = parseEnvFile(appEnv(component));
+
+  it('starts its compiled server, with its heap bound unless its variable moves it', () => {
+    const server = `${component.dir}/dist/server.mjs`;
+    if (!component.heapMb) {
+      expect(entrypointCommand(component)).toBe(`node --enable-source-maps ${server}`);
+      return;
+    }
+    expect(entrypointCommand(component)).toBe(
+      `node --enable-source-maps --max-old-space-size=${component.heapMb} ${server}`,
+    );
+    expect(entrypointCommand(component, { [component.heapVariable as string]: '300' })).toBe(
+      `node --enable-source-maps --max-old-space-size=300 ${server}`,
+    );
+  });
+
+  it('its profile names the folder, port, health path and heap bound the registry gives', () => {
+    expect(profile.APP_DIR).toBe(component.dir);
+    expect(profile.APP_KIND).toBe('server');
+    expect(profile.PORT_VARIABLE).toBe(component.portVariable);
+    expect(Number(profile.DEFAULT_PORT)).toBe(component.port);
+    expect(profile.HEALTH_PATH).toBe(component.healthPath);
+    expect(profile.DEFAULT_HEAP_MB).toBe(component.heapMb ? String(component.heapMb) : '');
+    expect(exists(`${component.dir}/src/server.ts`)).toBe(true);
+  });
+
+  it('ships production dependencies that cover everything the compiled server imports', () => {
+    const bundleAll = profile.BUNDLE_ALL === '1';
+    const result = spawnSync(
+      process.execPath,
+      ['infra/docker/build-server.mjs', component.dir, ...(bundleAll ? ['--bundle-all'] : [])],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const imports = externalPackages(component.dir);
+    if (bundleAll) {
+      expect(imports).toEqual([]);
+      return;
+    }
+    const closure = dependencyClosure(component.dir);
+    for (const name of imports) expect([...closure], `${component.dir} imports ${name}`).toContain(name);
+  });
+});
+
+describe.each(webApps)('web image of $name', (component: Component) => {
+  const files = webFiles(component);
+
+  it("renders its role's committed nginx template, with the shared caching rules", () => {
+    const role = component.role === 'host' ? 'host' : 'remote';
+    expect(files['etc/nginx/templates/default.conf.template']?.text).toBe(
+      read(`infra/nginx/${role}.conf.template`),
+    );
+    expect(files['etc/nginx/liveedu/static-files.conf']?.text).toBe(read('infra/nginx/static-files.conf'));
+    expect(files['docker-entrypoint.d/15-liveedu-defaults.envsh']?.mode).toBe(0o755);
+    expect(imageStage(component).name).toBe('web');
+  });
+
+  if (component.role === 'host') {
+    it('answers /app-config.json with every remote of the registry, each from its own variable', () => {
+      const template = files['etc/nginx/templates/liveedu/app-config.conf.template']?.text ?? '';
+      const defaults = files['docker-entrypoint.d/15-liveedu-defaults.envsh']?.text ?? '';
+      for (const name of REMOTE_NAMES) {
+        const variable = `MFE_${name.toUpperCase()}_URL`;
+        expect(template).toContain(`"${name}":"\${${variable}}"`);
+        expect(defaults).toContain(`: "\${${variable}:=${remoteManifestPath(name)}}"; export ${variable}`);
       }
     });
   }

@@ -1,38 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICES } from '@liveedu/gateway';
-import { WEB_APPS } from '@liveedu/platform';
+import type { Component } from '@liveedu/deploy';
+import { REMOTE_NAMES } from '@liveedu/platform-registry';
 import { parse, parseAllDocuments } from 'yaml';
+
+export { COMPONENTS, type Component } from '@liveedu/deploy';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 export const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 export const exists = (path: string) => existsSync(join(repoRoot, path));
 
-export interface Component {
-  /** One name everywhere: compose service, Deployment, Service, image `liveedu/<name>`. */
-  name: string;
-  /** Workspace folder, which holds the Dockerfile and its entrypoint script. */
-  dir: string;
-  kind: 'node' | 'web';
-  /** Shipped to production (the Razorpay sandbox is dev and CI only). */
-  production: boolean;
-}
-
 /** The remotes the platform builds (host excluded). */
-export const REMOTES = WEB_APPS.filter((app) => app.name !== 'host').map((app) => app.name);
+export const REMOTES: readonly string[] = REMOTE_NAMES;
 
-/** Every deployable component: the route table's services, the gateway, the front end, the sandbox. */
-export const COMPONENTS: readonly Component[] = [
-  ...SERVICES.map((name) => ({ name, dir: `services/${name}`, kind: 'node' as const, production: true })),
-  { name: 'gateway', dir: 'gateway', kind: 'node', production: true },
-  { name: 'razorpay-sandbox', dir: 'infra/razorpay-sandbox', kind: 'node', production: false },
-  ...WEB_APPS.map((app) => ({
-    name: app.name === 'host' ? 'host' : `mfe-${app.name}`,
-    dir: app.dir,
-    kind: 'web' as const,
-    production: true,
-  })),
-];
+/** The one Dockerfile every image builds from. */
+export const DOCKERFILE = 'infra/docker/Dockerfile';
 
 /** `KEY=value` lines of an env file (comments and blank lines skipped). */
 export function parseEnvFile(text: string): Record<string, string> {
@@ -80,7 +62,7 @@ export function interpolate(text: string, env: Record<string, string>): string {
 
 export interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   profiles?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string; required?: boolean }>;
@@ -88,6 +70,7 @@ export interface ComposeService {
   volumes?: string[];
   ports?: string[];
   command?: string[];
+  configs?: { source: string; target: string }[];
 }
 
 export interface ComposeFile {
@@ -161,6 +144,13 @@ export function parseDockerfile(text: string): { args: Record<string, string>; s
     }
   }
   return { args, stages };
+}
+
+/** The final stage of a component's image: the Dockerfile's target of its kind. */
+export function imageStage(component: Component): DockerStage {
+  const stage = parseDockerfile(read(DOCKERFILE)).stages.find((s) => s.name === component.kind);
+  if (!stage) throw new Error(`${DOCKERFILE} has no stage named ${component.kind}`);
+  return stage;
 }
 
 /** `ENV A=1 B=2` of a stage, as a map. */

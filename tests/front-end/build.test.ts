@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontEnd } from '@liveedu/platform';
+import { REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -66,10 +67,7 @@ function frontEndSources(): [string, string][] {
   };
   for (const dir of [
     'shells',
-    'mfe-catalog',
-    'mfe-learner',
-    'mfe-tutor',
-    'mfe-admin',
+    ...REMOTE_NAMES.map(remoteDir),
     'packages/ui',
     'packages/session',
     'packages/query',

@@ -81,6 +81,8 @@ function courseForm(data: unknown, image: Buffer | null = PNG, filename = 'cover
 
 let stack: TestStack;
 let admin: Session;
+/** Every course item carries a stable id. */
+const ITEM_ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 
 /**
  * Fetches a public image the way the gateway's /files/ route does: anonymously from the bucket,
@@ -233,10 +235,10 @@ describe('creating, updating and deleting courses', () => {
     });
     expect(detail.body.courseContent).toEqual([
       [
-        { sectionTitle: 'Basics', videoTitle: 'Why test' },
-        { sectionTitle: 'Basics', videoTitle: 'First test' },
+        { _id: ITEM_ID, sectionTitle: 'Basics', videoTitle: 'Why test' },
+        { _id: ITEM_ID, sectionTitle: 'Basics', videoTitle: 'First test' },
       ],
-      [{ sectionTitle: 'Going further', videoTitle: 'Real servers' }],
+      [{ _id: ITEM_ID, sectionTitle: 'Going further', videoTitle: 'Real servers' }],
     ]);
     expect(JSON.stringify(detail.body)).not.toMatch(/videoLink|videoDesc|videos\.example/);
     const thumbnail = await fetchPublic(detail.body.thumbnail);
@@ -351,6 +353,7 @@ describe('creating, updating and deleting courses', () => {
     const ownView = await stack.call<Details>('GET', path, { as: owner });
     expect(ownView.status).toBe(200);
     expect(ownView.body.courseContent[0]![0]).toEqual({
+      _id: ITEM_ID,
       sectionTitle: 'Basics',
       videoTitle: 'Why test',
       videoDesc: 'The case for tests',
@@ -408,6 +411,58 @@ describe('creating, updating and deleting courses', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('keeps item ids through edits and reorders, gives new items ids and refuses unknown ones', async () => {
+    const editPath = `/api/v1/get-course-details-to-updateByTutor/${courseId}`;
+    const before = (await stack.call<Details>('GET', editPath, { as: owner })).body.courseContent;
+    const [first, second] = before[0]! as Array<Item & { _id: string }>;
+    const third = before[1]![0]! as Item & { _id: string };
+    // The second section first, its first item renamed; a new item without an id.
+    const reordered = [
+      [{ ...third, videoTitle: 'Real servers, renamed' }],
+      [
+        second,
+        first,
+        {
+          sectionTitle: 'Basics',
+          videoTitle: 'Brand new',
+          videoDesc: 'New',
+          videoLink: 'https://v.example/new',
+        },
+      ],
+    ];
+    const saved = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
+      as: owner,
+      raw: courseForm(courseData({ courseContent: reordered }), null),
+    });
+    expect(saved.status).toBe(200);
+    const after = (await stack.call<Details>('GET', editPath, { as: owner })).body.courseContent as Array<
+      Array<Item & { _id: string }>
+    >;
+    expect(after.map((section) => section.map((item) => item._id)).slice(0, 1)).toEqual([[third._id]]);
+    expect(after[0]![0]!.videoTitle).toBe('Real servers, renamed');
+    expect(after[1]!.slice(0, 2).map((item) => item._id)).toEqual([second!._id, first!._id]);
+    const fresh = after[1]![2]!._id;
+    expect(fresh).toMatch(/^[0-9a-f]{24}$/);
+    expect([first!._id, second!._id, third._id]).not.toContain(fresh);
+
+    for (const wrong of [new ObjectId().toHexString(), 'not-an-id', first!._id]) {
+      // An id the course does not have, a malformed one, and one id given to two items.
+      const content = [[{ ...third, _id: wrong }, first]];
+      const refused = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
+        as: owner,
+        raw: courseForm(courseData({ courseContent: content }), null),
+      });
+      expect(refused.status, wrong).toBe(400);
+      expect(refused.body).toEqual({ message: 'Unknown item in the course content' });
+    }
+    // Put back as it was, for the tests that follow.
+    const restored = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
+      as: owner,
+      raw: courseForm(courseData(), null),
+    });
+    expect(restored.status).toBe(200);
   });
 
   it('publishes catalog.course.created, updated and deleted', async () => {
@@ -703,6 +758,7 @@ describe('enrollment, learning and reviews', () => {
     expect(asStudent.status).toBe(200);
     expect(asStudent.body.title).toBe('Enrollable Course');
     expect(asStudent.body.courseContent[0]![0]).toEqual({
+      _id: ITEM_ID,
       sectionTitle: 'Basics',
       videoTitle: 'Why test',
       videoDesc: 'The case for tests',

@@ -2,6 +2,7 @@ import { catalogService } from '@liveedu/catalog';
 import { earningsService } from '@liveedu/earnings';
 import { routeTable } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
+import { mediaService } from '@liveedu/media';
 import { paymentsService } from '@liveedu/payments';
 import { todoService } from '@liveedu/todo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,7 @@ beforeAll(async () => {
       catalog: catalogService,
       earnings: earningsService,
       payments: paymentsService,
+      media: mediaService,
     },
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@liveedu/local-servers';
-import { isolation, testServers } from '@liveedu/test-kit';
+import { isolation, testServerEnv, testServers } from '@liveedu/test-kit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -70,14 +70,7 @@ beforeAll(async () => {
   const common: NodeJS.ProcessEnv = {
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
-    MONGO_URL: servers.mongoUrl,
-    NATS_URL: servers.natsUrl,
-    S3_ENDPOINT: `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`,
-    S3_ACCESS_KEY: servers.s3.accessKey,
-    S3_SECRET_KEY: servers.s3.secretKey,
-    MONGO_DB_PREFIX: `${iso.id}_`,
-    EVENT_PREFIX: iso.eventPrefix,
-    S3_BUCKET_PREFIX: iso.bucketPrefix,
+    ...testServerEnv(iso, servers),
     SEED_DEMO: '0',
     ADMIN_PASSWORD: 'admin-request-id-test',
     IDENTITY_PORT: String(identityPort),

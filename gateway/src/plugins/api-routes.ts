@@ -72,7 +72,7 @@ export async function apiRoutes(
     const changesAccess = entry.service === 'identity' && entry.method !== 'GET';
     // A write through this gateway forgets the cached public answers at once (other replicas
     // hear of it by the catalog's events), so its caller and everyone after read the change.
-    const changesPublicData = entry.service !== 'todo' && entry.method !== 'GET';
+    const changesPublicData = !entry.private && entry.method !== 'GET';
     app.route({
       method: entry.method,
       url: entry.path,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { type RemoteName, remoteBasePath, remoteManifestPath } from '@liveedu/platform-registry';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 
@@ -26,11 +27,11 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, pat
 export async function site(app: FastifyInstance, config: GatewayConfig): Promise<void> {
   const remoteUrls: Record<string, string> = {};
   for (const [name, dir] of Object.entries(config.site.remotes)) {
-    remoteUrls[name] = `/mf/${name}/mf-manifest.json`;
+    remoteUrls[name] = remoteManifestPath(name as RemoteName);
     if (!existsSync(dir)) continue;
     await app.register(fastifyStatic, {
       root: dir,
-      prefix: `/mf/${name}/`,
+      prefix: remoteBasePath(name as RemoteName),
       decorateReply: false,
       setHeaders: cacheHeaders,
     });

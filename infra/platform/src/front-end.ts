@@ -2,16 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock } from '@liveedu/local-servers';
+import { HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { repoRoot } from './paths.ts';
 
 /** The front-end workspaces, host first; each builds into its own `dist/`. */
-export const WEB_APPS = [
-  { dir: 'shells/host', name: 'host' },
-  { dir: 'mfe-catalog', name: 'catalog' },
-  { dir: 'mfe-learner', name: 'learner' },
-  { dir: 'mfe-tutor', name: 'tutor' },
-  { dir: 'mfe-admin', name: 'admin' },
-] as const;
+export const WEB_APPS: readonly { dir: string; name: string }[] = [
+  { dir: HOST.dir, name: HOST.name },
+  ...REMOTE_NAMES.map((name) => ({ dir: remoteDir(name), name })),
+];
 
 /** Shared front-end packages: a change in any of them rebuilds every app. */
 const SHARED_SOURCES = [
@@ -23,6 +21,7 @@ const SHARED_SOURCES = [
   'packages/upload',
   'packages/remote-loader',
   'packages/react-query',
+  'packages/platform-registry',
 ];
 const STAMP = '.build-stamp';
 

@@ -8,19 +8,22 @@ import {
   spawnServer,
   startLocalServers,
 } from '@liveedu/local-servers';
+import {
+  envPrefix,
+  HOST,
+  RAZORPAY_SANDBOX,
+  REMOTE_NAMES,
+  remoteDir,
+  type ServiceName,
+  service,
+  serviceStartOrder,
+} from '@liveedu/platform-registry';
 import { sandboxOptionsFromEnv, startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
-import { buildFrontEnd, WEB_APPS } from './front-end.ts';
+import { buildFrontEnd } from './front-end.ts';
 import { repoRoot } from './paths.ts';
 
-/** The services in start order: later ones may call earlier ones (payments asks the catalog). */
-export const SERVICE_ORDER = ['identity', 'todo', 'catalog', 'earnings', 'payments'] as const;
-const DEFAULT_PORTS: Record<string, number> = {
-  identity: 8081,
-  catalog: 8082,
-  payments: 8083,
-  earnings: 8084,
-  todo: 8085,
-};
+/** The services in start order: each after those it calls (payments asks the catalog). */
+export const SERVICE_ORDER: readonly ServiceName[] = serviceStartOrder();
 
 export interface PlatformOptions {
   dataDir: string;
@@ -47,14 +50,13 @@ export interface Platform {
 const tsxLoader = () => ['--import', 'tsx'];
 
 /**
- * Node's heap bound per service, in MiB, where the default (a share of the machine's memory)
- * would let a service grow far past what it keeps: the catalog holds its listing (about 250 MiB
- * at 100k courses, ADR 6) and otherwise lets garbage pile up to gigabytes before collecting it.
- * `CATALOG_HEAP_MB` overrides it, as in the catalog's image.
+ * Node's heap bound, in MiB, of a service whose registry entry sets one, where the default (a
+ * share of the machine's memory) would let it grow far past what it keeps: the catalog holds its
+ * listing (about 250 MiB at 100k courses, ADR 6) and otherwise lets garbage pile up to gigabytes
+ * before collecting it. `<NAME>_HEAP_MB` overrides it, as in the service's image.
  */
-const HEAP_MB: Record<string, string> = { catalog: '480' };
 const heapFlags = (name: string, env: NodeJS.ProcessEnv) => {
-  const mb = env[`${name.toUpperCase()}_HEAP_MB`] || HEAP_MB[name];
+  const mb = env[`${envPrefix(name)}_HEAP_MB`] || service(name).heapMb;
   return mb ? [`--max-old-space-size=${mb}`] : [];
 };
 
@@ -115,7 +117,11 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     if (!base.RAZORPAY_API_URL) {
       const sandbox = await startRazorpaySandbox({
         ...sandboxOptionsFromEnv(base),
-        port: base.RAZORPAY_SANDBOX_PORT ? Number(base.RAZORPAY_SANDBOX_PORT) : opts.port === 0 ? 0 : 8090,
+        port: base.RAZORPAY_SANDBOX_PORT
+          ? Number(base.RAZORPAY_SANDBOX_PORT)
+          : opts.port === 0
+            ? 0
+            : RAZORPAY_SANDBOX.port,
         webhookUrl: `http://127.0.0.1:${gatewayPort}/api/v1/razorpay-webhook`,
       });
       stoppers.push(() => sandbox.stop());
@@ -127,14 +133,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const services: Platform['services'] = {};
     const ports: Record<string, number> = {};
     for (const name of SERVICE_ORDER) {
-      ports[name] = opts.port === 0 ? await freePort() : (DEFAULT_PORTS[name] as number);
-      env[`${name.toUpperCase()}_PORT`] = String(ports[name]);
-      env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
+      ports[name] = opts.port === 0 ? await freePort() : service(name).port;
+      env[`${envPrefix(name)}_PORT`] = String(ports[name]);
+      env[`${envPrefix(name)}_URL`] = `http://127.0.0.1:${ports[name]}`;
     }
     const present = SERVICE_ORDER.filter((name) =>
       existsSync(join(repoRoot, 'services', name, 'src', 'server.ts')),
     );
-    for (const name of SERVICE_ORDER) if (!present.includes(name)) env[`${name.toUpperCase()}_URL`] = 'none';
+    for (const name of SERVICE_ORDER) if (!present.includes(name)) env[`${envPrefix(name)}_URL`] = 'none';
 
     const startService = async (name: string, opts: { readyTimeoutMs?: number } = {}) => {
       const proc = spawnServer({
@@ -158,11 +164,10 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     }
 
     const gatewayEnv: NodeJS.ProcessEnv = { ...env, PORT: String(gatewayPort) };
-    for (const app of WEB_APPS) {
-      if (app.name !== 'host')
-        gatewayEnv[`MFE_${app.name.toUpperCase()}_DIST_DIR`] = join(repoRoot, app.dir, 'dist');
+    for (const name of REMOTE_NAMES) {
+      gatewayEnv[`MFE_${envPrefix(name)}_DIST_DIR`] = join(repoRoot, remoteDir(name), 'dist');
     }
-    gatewayEnv.HOST_DIST_DIR = join(repoRoot, 'shells', 'host', 'dist');
+    gatewayEnv.HOST_DIST_DIR = join(repoRoot, HOST.dir, 'dist');
     const gateway = spawnServer({
       name: 'gateway',
       command: process.execPath,

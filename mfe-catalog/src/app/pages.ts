@@ -1,7 +1,8 @@
+import { type PageName, pageRoutesOf } from '@liveedu/platform-registry';
 import { type ComponentType, lazy } from 'react';
 
 /** The catalog's pages by the name the host asks for; each page is its own chunk. */
-export const PAGES: Record<string, ComponentType> = {
+const pages: Record<PageName<'catalog'>, ComponentType> = {
   home: lazy(() =>
     import(/* webpackChunkName: "page-home-page" */ '../features/home/components/home-page.tsx').then(
       (m) => ({ default: m.HomePage }),
@@ -47,13 +48,8 @@ export const PAGES: Record<string, ComponentType> = {
   ),
 };
 
+/** By name, as asked for; the type above makes it render every page the registry lists for 'catalog'. */
+export const PAGES: Readonly<Record<string, ComponentType>> = pages;
+
 /** The spec's routes this remote owns, for standalone development. */
-export const ROUTES: { path: string; page: string }[] = [
-  { path: '/', page: 'home' },
-  { path: '/categories', page: 'categories' },
-  { path: '/courses', page: 'courses' },
-  { path: '/courses/:cat', page: 'courses-by-category' },
-  { path: '/teach-on-live-edu', page: 'teach' },
-  { path: '/viewUser/:username', page: 'instructor' },
-  { path: '/viewCouse/:id', page: 'course-detail' },
-];
+export const ROUTES: { path: string; page: string }[] = pageRoutesOf('catalog');

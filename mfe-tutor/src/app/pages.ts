@@ -1,10 +1,11 @@
+import { type PageName, pageRoutesOf } from '@liveedu/platform-registry';
 import { type ComponentType, lazy } from 'react';
 
 /**
  * The tutor's pages by the name they are asked for: the host asks for the editor pages by its
  * route table; the profile frame of the learner remote asks for the other four under /profile.
  */
-export const PAGES: Record<string, ComponentType> = {
+const pages: Record<PageName<'tutor'>, ComponentType> = {
   'create-course': lazy(() =>
     import(
       /* webpackChunkName: "page-course-editor-page" */ '../features/course-editor/components/course-editor-page.tsx'
@@ -37,10 +38,12 @@ export const PAGES: Record<string, ComponentType> = {
   ),
 };
 
+/** By name, as asked for; the type above makes it render every page the registry lists for 'tutor'. */
+export const PAGES: Readonly<Record<string, ComponentType>> = pages;
+
 /** The pages the editor pages own as top-level routes; the profile pages are listed for standalone use. */
 export const ROUTES: { path: string; page: string }[] = [
-  { path: '/create-a-new-course', page: 'create-course' },
-  { path: '/update-a-course/:id', page: 'update-course' },
+  ...pageRoutesOf('tutor'),
   { path: '/profile', page: 'my-courses' },
   { path: '/profile/payment-history', page: 'payment-history' },
   { path: '/profile/tutor-analytics', page: 'tutor-analytics' },

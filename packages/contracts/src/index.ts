@@ -1,14 +1,18 @@
 export { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR } from './demo-accounts.ts';
 export { eventOwner, type IntegrationEvent } from './event.ts';
+export * from './events/catalog-course-completed.ts';
 export * from './events/catalog-course-created.ts';
 export * from './events/catalog-course-deleted.ts';
 export * from './events/catalog-course-enrolled.ts';
 export * from './events/catalog-course-reviewed.ts';
 export * from './events/catalog-course-updated.ts';
+export * from './events/catalog-progress-recorded.ts';
 export * from './events/earnings-withdrawal-requested.ts';
 export * from './events/earnings-withdrawal-updated.ts';
 export * from './events/identity-user-deleted.ts';
 export * from './events/identity-user-registered.ts';
 export * from './events/identity-user-updated.ts';
+export * from './events/media-video-failed.ts';
+export * from './events/media-video-ready.ts';
 export * from './events/payments-payment-succeeded.ts';
 export { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from './identity.ts';

@@ -4,6 +4,8 @@
  * production mode (NODE_ENV=production) refuses to start without its secrets.
  */
 
+import { SERVICES } from '@liveedu/platform-registry';
+
 export interface S3Config {
   endPoint: string;
   port: number;
@@ -42,14 +44,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The port each service listens on in local mode; the gateway's route table uses the same. */
-export const DEFAULT_SERVICE_PORTS: Readonly<Record<string, number>> = {
-  identity: 8081,
-  catalog: 8082,
-  payments: 8083,
-  earnings: 8084,
-  todo: 8085,
-};
+/** The port each service listens on in local mode (the platform registry's); the gateway uses the same. */
+export const DEFAULT_SERVICE_PORTS: Readonly<Record<string, number>> = Object.fromEntries(
+  SERVICES.map((service) => [service.name, service.port]),
+);
 
 const LOCAL_SECRETS = {
   internalSecret: 'liveedu-local-internal-secret-change-me',

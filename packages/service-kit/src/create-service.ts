@@ -117,6 +117,7 @@ export async function createService(
       bus,
       db: mongo.db,
       outbox: relay,
+      config,
       service: def.name,
       handlers: def.handlers ?? [],
       log: app.log,

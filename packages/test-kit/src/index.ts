@@ -84,6 +84,23 @@ export function isolation(label?: string): Isolation {
   };
 }
 
+/**
+ * The environment that points a service or gateway process at the test servers under an
+ * isolation's names (databases, subjects, buckets), for tests that start them as processes.
+ */
+export function testServerEnv(iso: Isolation, servers: TestServers = testServers()): Record<string, string> {
+  return {
+    MONGO_URL: servers.mongoUrl,
+    NATS_URL: servers.natsUrl,
+    S3_ENDPOINT: `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`,
+    S3_ACCESS_KEY: servers.s3.accessKey,
+    S3_SECRET_KEY: servers.s3.secretKey,
+    MONGO_DB_PREFIX: `${iso.id}_`,
+    EVENT_PREFIX: iso.eventPrefix,
+    S3_BUCKET_PREFIX: iso.bucketPrefix,
+  };
+}
+
 const privateDirs = new Set<string>();
 let exitHook = false;
 

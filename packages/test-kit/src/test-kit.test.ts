@@ -1,19 +1,11 @@
 import { existsSync } from 'node:fs';
+import { isProcessAlive } from '@liveedu/local-servers';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client as MinioClient } from 'minio';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { isolation, startPrivateNats, testServers } from './index.ts';
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('isolation', () => {
   it('gives unique, short, lowercase names valid for MongoDB, NATS and S3', () => {
@@ -111,7 +103,7 @@ describe('startPrivateNats', () => {
     const logFile = nats.logFile;
     expect(existsSync(logFile)).toBe(true);
     await nats.stop();
-    expect(isRunning(nats.pid)).toBe(false);
+    expect(isProcessAlive(nats.pid)).toBe(false);
     expect(existsSync(logFile)).toBe(false);
   });
 });

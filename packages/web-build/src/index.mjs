@@ -4,8 +4,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { tsImport } from 'tsx/esm/api';
 
 const require = createRequire(import.meta.url);
+
+/** The platform registry (TypeScript, loaded through tsx): which apps exist, their ports and exposes. */
+const { GATEWAY, HOST, REMOTES } = await tsImport('@liveedu/platform-registry', import.meta.url);
 
 /** The dependencies every federated app shares as one copy: a second React gives "invalid hook call". */
 export const SINGLETONS = [
@@ -67,24 +71,42 @@ export function sharedConfig() {
   );
 }
 
-/** Dev-server port of each front-end app. */
-export const DEV_PORTS = { host: 3000, catalog: 3001, learner: 3002, tutor: 3003, admin: 3004 };
+/**
+ * The host's run-time config when every remote runs its own dev server
+ * (`LIVEEDU_DEV_REMOTES=1`), instead of the gateway's, which points at `/mf/<name>/`.
+ */
+export function devAppConfig() {
+  return {
+    apiBaseUrl: '/',
+    remotes: Object.fromEntries(
+      REMOTES.map((remote) => [remote.name, `http://localhost:${remote.devPort}/mf-manifest.json`]),
+    ),
+  };
+}
 
-const GATEWAY = process.env.LIVEEDU_GATEWAY_URL ?? 'http://localhost:8080';
+/** The registry's entry of a front-end app: the host or a remote. */
+function appEntry(name) {
+  const app = name === HOST.name ? HOST : REMOTES.find((remote) => remote.name === name);
+  if (!app) throw new Error(`${name} is neither the host nor a remote of the platform registry`);
+  return app;
+}
+
+const GATEWAY_URL = process.env.LIVEEDU_GATEWAY_URL ?? `http://localhost:${GATEWAY.port}`;
 
 /**
+ * The title, dev port and (for a remote) exposed modules come from the app's registry entry.
  * @param {object} options
  * @param {string} options.root            the workspace folder (import.meta.dirname of its rspack config)
- * @param {string} options.name            federation name: host, catalog, learner, tutor, admin
- * @param {Record<string,string>} [options.exposes]  modules a remote exposes
+ * @param {string} options.name            registry name: host, or a remote's (catalog, learner, ...)
  * @param {string[]} [options.runtimePlugins]       federation runtime plugins (host)
- * @param {string} options.title           document title of the HTML page
  * @param {(app: unknown) => void} [options.devMiddleware] extra dev-server routes
  */
 export function createWebConfig(options, argv = {}) {
   const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
-  const isRemote = Boolean(options.exposes);
-  const port = DEV_PORTS[options.name];
+  const app = appEntry(options.name);
+  const exposes = app.exposes;
+  const isRemote = Boolean(exposes);
+  const port = app.devPort;
 
   return {
     context: options.root,
@@ -131,7 +153,7 @@ export function createWebConfig(options, argv = {}) {
     plugins: [
       new rspack.HtmlRspackPlugin({
         template: path.join(import.meta.dirname, 'template.ejs'),
-        templateParameters: { title: options.title },
+        templateParameters: { title: app.title },
         // A remote's own page is for standalone development; the host never loads it.
         filename: 'index.html',
       }),
@@ -140,7 +162,7 @@ export function createWebConfig(options, argv = {}) {
       }),
       new ModuleFederationPlugin({
         name: options.name,
-        ...(isRemote ? { filename: 'remoteEntry.js', exposes: options.exposes } : {}),
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
         remotes: {},
         shared: sharedConfig(),
         shareStrategy: 'loaded-first',
@@ -163,7 +185,14 @@ export function createWebConfig(options, argv = {}) {
       historyApiFallback: true,
       hot: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/api2', '/app-config.json'], target: GATEWAY, changeOrigin: true }],
+      proxy: [
+        {
+          // The gateway's paths (/api, /api2, /files) and the run-time config it answers locally.
+          context: [...GATEWAY.publicPaths.map((p) => p.replace(/\/$/, '')), '/app-config.json'],
+          target: GATEWAY_URL,
+          changeOrigin: true,
+        },
+      ],
       ...(options.devMiddleware
         ? {
             setupMiddlewares: (middlewares, server) => {

@@ -1,15 +1,22 @@
 import etag from '@fastify/etag';
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { installCacheHeaders } from './cache-headers.ts';
+import { onCourseCompleted } from './certificates/on-course-completed.ts';
+import certificateRoutes from './certificates/routes.ts';
+import { CERTIFICATES } from './certificates/store.ts';
 import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
 import { onUserDeleted } from './handlers/on-user-deleted.ts';
 import { onUserRegistered } from './handlers/on-user-registered.ts';
 import { onUserUpdated } from './handlers/on-user-updated.ts';
 import { ensureHighlights } from './highlights.ts';
 import { installListing, startListing } from './listing/plugin.ts';
-import { ensureKeyedLists, migrateCourses } from './migrate.ts';
+import { ensureKeyedLists, migrateCourses, writeItemIds } from './migrate.ts';
+import analyticsRoutes, { onProgressRecorded } from './progress/analytics.ts';
+import progressRoutes from './progress/routes.ts';
+import { PROGRESS } from './progress/store.ts';
 import adminRoutes from './routes/admin/index.ts';
 import catalogRoutes from './routes/catalog/index.ts';
+import internalRoutes from './routes/internal/index.ts';
 import learningRoutes from './routes/learning/index.ts';
 import studentRoutes from './routes/students/index.ts';
 import tutorCourseRoutes from './routes/tutor-courses/index.ts';
@@ -23,9 +30,22 @@ export const catalogService: ServiceDefinition = {
     title: 'LiveEdu catalog',
     description: 'Categories, courses, search, instructor pages, favourites, enrollment and reviews.',
   },
-  indexes: catalogIndexes,
-  outboxCollections: [COURSES],
-  handlers: [onUserRegistered, onUserUpdated, onUserDeleted, onPaymentSucceeded],
+  indexes: [
+    ...catalogIndexes,
+    {
+      collection: CERTIFICATES,
+      indexes: [{ key: { studentId: 1, courseId: 1 }, name: 'one_per_student_course', unique: true }],
+    },
+  ],
+  outboxCollections: [COURSES, PROGRESS],
+  handlers: [
+    onUserRegistered,
+    onUserUpdated,
+    onUserDeleted,
+    onPaymentSucceeded,
+    onCourseCompleted,
+    onProgressRecorded,
+  ],
   buckets: [
     { name: THUMBNAILS_BUCKET, access: 'public-read' },
     { name: CATEGORIES_BUCKET, access: 'public-read' },
@@ -41,9 +61,14 @@ export const catalogService: ServiceDefinition = {
     await app.register(studentRoutes);
     await app.register(tutorCourseRoutes);
     await app.register(adminRoutes);
+    await app.register(internalRoutes);
+    await app.register(progressRoutes);
+    await app.register(analyticsRoutes);
+    await app.register(certificateRoutes);
   },
   async onReady(app) {
     await migrateCourses(collections(app.db), app.log);
+    await writeItemIds(collections(app.db), app.db, app.log);
     await seedCategories(app);
     if (demoSeedingEnabled(app.config.env, app.config.production)) await seedDemo(app);
     await ensureHighlights(app.db);

@@ -1,1 +1,2 @@
 export { catalogService } from './app.ts';
+export { itemIdFor } from './domain/course.ts';

@@ -1,7 +1,7 @@
 import { buildKeyedLists } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
-import { newestReviews, ratingTotals, type StoredReview } from './domain/course.ts';
+import { contentWithIds, newestReviews, ratingTotals, type StoredReview } from './domain/course.ts';
 import { LEGACY_COURSE } from './enrollment.ts';
 import {
   type Collections,
@@ -168,4 +168,30 @@ export function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> 
     ],
     log,
   );
+}
+
+const ITEM_IDS_MARKER = 'course-item-ids-1';
+
+/**
+ * Writes down the id of every course item stored before items had ids: the same id it was read
+ * by until now (`itemIdFor`, from where it stood), so progress recorded against it stays with it.
+ * Runs once; a course edited meanwhile already got its ids from the edit and is left alone.
+ */
+export async function writeItemIds(db: Collections, raw: Db, log: FastifyBaseLogger): Promise<number> {
+  const migrations = raw.collection<{ _id: string; at: Date }>('migrations');
+  if (await migrations.findOne({ _id: ITEM_IDS_MARKER })) return 0;
+  let written = 0;
+  for await (const course of db.courses.find({}, { projection: { sections: 1, updatedAt: 1 } })) {
+    const items = (course.sections ?? []).map((s) => s.items ?? []);
+    if (items.flat().every((item) => item._id)) continue;
+    const sections = contentWithIds(course._id.toHexString(), items).map((withIds) => ({ items: withIds }));
+    const result = await db.courses.updateOne(
+      { _id: course._id, updatedAt: course.updatedAt },
+      { $set: { sections } },
+    );
+    written += result.modifiedCount;
+  }
+  await migrations.updateOne({ _id: ITEM_IDS_MARKER }, { $set: { at: new Date() } }, { upsert: true });
+  if (written > 0) log.info({ courses: written }, 'course items given their ids');
+  return written;
 }

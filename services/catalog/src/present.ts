@@ -1,6 +1,6 @@
 import type { ServiceApp } from '@liveedu/service-kit';
 import { Type } from '@liveedu/service-kit';
-import { newestReviews, paiseToRupees, ratingAverage } from './domain/course.ts';
+import { contentWithIds, newestReviews, paiseToRupees, ratingAverage } from './domain/course.ts';
 import { isEnrolled } from './enrollment.ts';
 import type { ListedCourse } from './listing/course-listing.ts';
 import {
@@ -42,12 +42,19 @@ export const ReviewUser = Type.Object({ avatar: Type.String(), username: Type.St
 export const PublicReview = Type.Object({ rating: Type.Number(), comment: Type.String(), user: ReviewUser });
 
 /** Section and video titles only: links and descriptions are for enrolled students. */
-export const PublicItem = Type.Object({ sectionTitle: Type.String(), videoTitle: Type.String() });
+export const PublicItem = Type.Object({
+  _id: Type.String(),
+  sectionTitle: Type.String(),
+  videoTitle: Type.String(),
+});
 export const FullItem = Type.Object({
+  _id: Type.String(),
   sectionTitle: Type.String(),
   videoTitle: Type.String(),
   videoDesc: Type.String(),
+  /** Empty for a hosted video: play `videoId` through `videos/{videoId}/playback` instead. */
   videoLink: Type.String(),
+  videoId: Type.Optional(Type.String()),
 });
 
 const detailFields = {
@@ -200,7 +207,10 @@ export async function details(db: Collections, urls: Urls, course: CourseDoc, vi
     ratingCount: course.ratingCount ?? 0,
     courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
     createdAt: course.createdAt.toISOString(),
-    courseContent: course.sections.map((s) => s.items),
+    courseContent: contentWithIds(
+      courseId,
+      course.sections.map((s) => s.items),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceeded } from '@liveedu/contracts';
-import { newEvent, outboxWrites } from '@liveedu/service-kit';
+import { loadKitConfig, newEvent, outboxWrites } from '@liveedu/service-kit';
 import { isolation, testServers } from '@liveedu/test-kit';
 import fastify from 'fastify';
 import { type Db, MongoClient } from 'mongodb';
@@ -36,7 +36,12 @@ function payment(tutorId: string, amountPaise: number): PaymentsPaymentSucceeded
   }) as PaymentsPaymentSucceeded;
 }
 const handle = (event: PaymentsPaymentSucceeded) =>
-  onPaymentSucceeded.handle(event, { db, log, outbox: outboxWrites(db) });
+  onPaymentSucceeded.handle(event, {
+    db,
+    log,
+    outbox: outboxWrites(db),
+    config: loadKitConfig('earnings', {}),
+  });
 
 describe("a tutor's account", () => {
   it('starts from the ledger entries written before accounts existed', async () => {

@@ -2,6 +2,7 @@ import type { IntegrationEvent } from '@liveedu/contracts';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from 'mongodb';
+import type { KitConfig } from '../config.ts';
 import { isDuplicateKey } from '../mongo.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Outbox } from './outbox.ts';
@@ -10,6 +11,8 @@ export const PROCESSED_COLLECTION = 'processed_events';
 
 export interface HandlerContext {
   db: Db;
+  /** The service's configuration (its secrets, for handlers that sign what they write). */
+  config: KitConfig;
   log: FastifyBaseLogger;
   /** For handlers whose change causes events of their own. */
   outbox: Outbox;
@@ -39,6 +42,7 @@ export async function startConsumers(opts: {
   bus: EventBus;
   db: Db;
   outbox: Outbox;
+  config: KitConfig;
   service: string;
   handlers: EventHandler[];
   log: FastifyBaseLogger;
@@ -69,7 +73,7 @@ export async function startConsumers(opts: {
         return;
       }
       try {
-        await handler.handle(event, { db: opts.db, log, outbox: opts.outbox });
+        await handler.handle(event, { db: opts.db, config: opts.config, log, outbox: opts.outbox });
         await processed.insertOne({ _id: key, at: new Date() }).catch((error) => {
           if (!isDuplicateKey(error)) throw error;
         });

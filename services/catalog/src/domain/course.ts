@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The rules of a course as a tutor writes it: which fields are required, which values are
  * allowed, and how money and ratings are kept. No Fastify or MongoDB in here.
@@ -9,10 +11,67 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 export const REQUIRED_MESSAGE = 'All fields are required';
 
 export interface VideoItem {
+  /**
+   * Stable across edits and reorders, so progress stays with its item. Items stored before ids
+   * existed read as `itemIdFor(course, section, position)` until the start-up migration writes it.
+   */
+  _id?: string;
   sectionTitle: string;
   videoTitle: string;
   videoDesc: string;
+  /** A YouTube or other external address; empty for a video hosted here. */
   videoLink: string;
+  /** A video the tutor uploaded here (the media service's id), played instead of a link. */
+  videoId?: string;
+}
+
+const VIDEO_ID = /^[0-9a-f]{24}$/;
+const ITEM_ID = /^[0-9a-f]{24}$/;
+export const UNKNOWN_ITEM_MESSAGE = 'Unknown item in the course content';
+
+/** The id an item stored without one is known by: derived from where it stood, so it never changes. */
+export function itemIdFor(courseId: string, section: number, position: number): string {
+  return createHash('sha256').update(`${courseId}/${section}/${position}`).digest('hex').slice(0, 24);
+}
+
+/** A course's sections with every item's id, derived where none was stored. */
+export function contentWithIds(
+  courseId: string,
+  sections: VideoItem[][],
+): Array<Array<VideoItem & { _id: string }>> {
+  return sections.map((items, s) =>
+    items.map((item, i) => ({ ...item, _id: item._id ?? itemIdFor(courseId, s, i) })),
+  );
+}
+
+/**
+ * Gives each item of submitted content its id: an item sent back with its `_id` keeps it; one
+ * without is new and gets `fresh()`; an id the course does not have, or one sent twice, fails.
+ */
+export function assignItemIds(
+  content: VideoItem[][],
+  known: ReadonlySet<string>,
+  fresh: () => string,
+): Checked<Array<Array<VideoItem & { _id: string }>>> {
+  const seen = new Set<string>();
+  const out: Array<Array<VideoItem & { _id: string }>> = [];
+  for (const items of content) {
+    const section: Array<VideoItem & { _id: string }> = [];
+    for (const item of items) {
+      if (item._id !== undefined && (!known.has(item._id) || seen.has(item._id)))
+        return fail(UNKNOWN_ITEM_MESSAGE);
+      const _id = item._id ?? fresh();
+      seen.add(_id);
+      section.push({ ...item, _id });
+    }
+    out.push(section);
+  }
+  return { ok: true, value: out };
+}
+
+/** The hosted videos a course's items play, each once. */
+export function videoIdsOf(content: VideoItem[][]): string[] {
+  return [...new Set(content.flat().flatMap((item) => (item.videoId ? [item.videoId] : [])))];
 }
 
 export interface CourseInput {
@@ -112,16 +171,33 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
       const sectionTitle = text(it.sectionTitle);
       const videoTitle = text(it.videoTitle);
       const videoDesc = text(it.videoDesc);
-      const videoLink = text(it.videoLink);
-      if (!sectionTitle || !videoTitle || !videoDesc || !videoLink) return fail(REQUIRED_MESSAGE);
+      const itemId = it._id === undefined || it._id === null || it._id === '' ? null : it._id;
+      if (itemId !== null && (typeof itemId !== 'string' || !ITEM_ID.test(itemId))) {
+        return fail(UNKNOWN_ITEM_MESSAGE);
+      }
+      const videoId =
+        it.videoId === undefined || it.videoId === null || it.videoId === '' ? null : it.videoId;
+      if (videoId !== null && (typeof videoId !== 'string' || !VIDEO_ID.test(videoId))) {
+        return fail('Unknown video in the course content');
+      }
+      // A hosted video needs no link; a link is checked only when there is no hosted video.
+      const videoLink = videoId ? '' : text(it.videoLink);
+      if (!sectionTitle || !videoTitle || !videoDesc || videoLink === null) return fail(REQUIRED_MESSAGE);
       if (sectionTitle.length > LIMITS.sectionTitle)
         return fail(tooLong('Section title', LIMITS.sectionTitle));
       if (videoTitle.length > LIMITS.videoTitle) return fail(tooLong('Video title', LIMITS.videoTitle));
       if (videoDesc.length > LIMITS.videoDesc) return fail(tooLong('Video description', LIMITS.videoDesc));
-      if (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink)) {
+      if (!videoId && (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink))) {
         return fail('Video links must be http:// or https:// addresses');
       }
-      items.push({ sectionTitle, videoTitle, videoDesc, videoLink });
+      items.push({
+        ...(itemId ? { _id: itemId } : {}),
+        sectionTitle,
+        videoTitle,
+        videoDesc,
+        videoLink,
+        ...(videoId ? { videoId } : {}),
+      });
     }
     sections.push(items);
   }

@@ -6,7 +6,7 @@
  * kept current by the catalog's own writes and events; `CourseListing` is the seam where an
  * external search engine can take its place (ADR 6).
  */
-import MiniSearch from 'minisearch';
+import { foldText, SearchIndex } from './search-index.ts';
 
 /** What a card and the lists need of a course. */
 export interface ListedCourse {
@@ -54,6 +54,8 @@ export interface PageRequest {
 export interface CourseListing {
   /** Adds or replaces a course; a course that is not listed any more is removed instead. */
   put(course: ListedCourse): void;
+  /** `put` for many courses at once: what a load from the database calls, in batches. */
+  putAll(courses: Iterable<ListedCourse>): void;
   remove(courseId: string): void;
   get(courseId: string): ListedCourse | undefined;
   newest(request: PageRequest & { categoryKey?: string; tutorId?: string }): Page<ListedCourse>;
@@ -76,36 +78,7 @@ export interface CourseListing {
   readonly size: number;
 }
 
-/** Lower case without accents: "Café Résumé" and "cafe resume" are the same words. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
-/**
- * Words are letters and digits, with `+` and `#` kept inside them so that "C++" and "C#" stay
- * words; everything else separates words. The text is never a pattern.
- */
-const WORD_SEPARATOR = /[^\p{L}\p{N}+#]+/u;
-
-/**
- * Words that say nothing about a course: they are in nearly every description, so indexing them
- * costs a posting per course (a large share of the index at 100k courses) and finds everything.
- * A query drops them too: "python for data" looks for "python" and "data".
- */
-const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have in into is it its of on or that the this to with you your'.split(
-    ' ',
-  ),
-);
-
-export function words(text: string): string[] {
-  return foldText(text)
-    .split(WORD_SEPARATOR)
-    .filter((w) => w.length > 0);
-}
+export { foldText, words } from './search-index.ts';
 
 /** Newest first; the id breaks ties so every order is total and pages never overlap. */
 function newerFirst(a: ListedCourse, b: ListedCourse): number {
@@ -135,6 +108,15 @@ class NewestList {
     this.items.splice(this.indexOf(course), 0, course);
   }
 
+  /** Adds without keeping the order, for a load that calls `sort` once at the end. */
+  append(course: ListedCourse): void {
+    this.items.push(course);
+  }
+
+  sort(): void {
+    this.items.sort(newerFirst);
+  }
+
   delete(course: ListedCourse): void {
     const at = this.indexOf(course);
     if (this.items[at]?._id === course._id) this.items.splice(at, 1);
@@ -151,14 +133,6 @@ const DESC_WORDS = 1_000;
 /** The description text the index keeps: enough to find a course by what it teaches. */
 export const descWordsOf = (desc: string) => desc.slice(0, DESC_WORDS);
 
-interface SearchDoc {
-  id: string;
-  title: string;
-  tutor: string;
-  category: string;
-  desc: string;
-}
-
 /**
  * `deletedTutors` outlives one listing: a reload builds a new one that must still refuse them.
  */
@@ -171,24 +145,9 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
   const tutors = new Map<string, ListedTutor & { key: string }>();
   const tutorIdByUsername = new Map<string, string>();
   let lovedCache: { limit: number; items: ListedCourse[] } | null = null;
+  let bulk = false;
 
-  const index = new MiniSearch<SearchDoc>({
-    fields: ['title', 'tutor', 'category', 'desc'],
-    storeFields: [],
-    tokenize: (text) => text.split(WORD_SEPARATOR),
-    processTerm: (term) => {
-      const folded = foldText(term);
-      return folded === '' || STOP_WORDS.has(folded) ? null : folded;
-    },
-    searchOptions: {
-      boost: { title: 6, tutor: 3, category: 2, desc: 1 },
-      // A word of one or two letters ("c", "go") is matched whole: as a prefix it would match
-      // a large share of every word in the catalogue, and rank them all.
-      prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      combineWith: 'AND',
-    },
-  });
+  const index = new SearchIndex();
 
   const listIn = (lists: Map<string, NewestList>, key: string) => {
     let list = lists.get(key);
@@ -203,7 +162,6 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     newest.delete(course);
     byCategory.get(course.categoryKey)?.delete(course);
     byTutor.get(course.tutorId)?.delete(course);
-    index.discard(course._id);
     byId.delete(course._id);
   }
 
@@ -212,29 +170,48 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       const before = byId.get(listed._id);
       if (before) unlink(before);
       if (deletedTutors.has(listed.tutorId)) {
+        index.remove(listed._id);
         lovedCache = null;
         return;
       }
       // At 100k courses the description text would be a fifth of the catalog's memory.
       const { descWords, ...course } = listed;
       byId.set(course._id, course);
-      newest.insert(course);
-      listIn(byCategory, course.categoryKey).insert(course);
-      listIn(byTutor, course.tutorId).insert(course);
-      index.add({
-        id: course._id,
-        title: course.title,
-        tutor: course.tutorUsername,
-        category: course.category,
-        desc: descWords ?? '',
-      });
+      const add = (list: NewestList) => (bulk ? list.append(course) : list.insert(course));
+      add(newest);
+      add(listIn(byCategory, course.categoryKey));
+      add(listIn(byTutor, course.tutorId));
+      // An unchanged text (a new enrollment or review) keeps its place in the index.
+      index.put(
+        course._id,
+        {
+          title: course.title,
+          tutor: course.tutorUsername,
+          category: course.category,
+          desc: descWords ?? '',
+        },
+        course.createdAt,
+      );
       lovedCache = null;
+    },
+
+    putAll(courses) {
+      // One sort per list at the end instead of an ordered insert per course: a load in the
+      // database's order would otherwise insert every course at the front of every list.
+      bulk = true;
+      try {
+        for (const course of courses) this.put(course);
+      } finally {
+        bulk = false;
+        for (const list of [newest, ...byCategory.values(), ...byTutor.values()]) list.sort();
+      }
     },
 
     remove(courseId) {
       const before = byId.get(courseId);
       if (!before) return;
       unlink(before);
+      index.remove(courseId);
       lovedCache = null;
     },
 
@@ -266,21 +243,16 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       return best.slice(0, limit);
     },
 
-    search(text, request) {
-      if (words(text).length === 0) return { items: [], total: 0 };
+    search(text, { page, limit }) {
       // Every word must match (each as a prefix, or with a typo when long enough): a query that
       // names something the catalogue does not have finds nothing rather than whatever shares
       // one common word with it.
-      const hits = index.search(text);
-      const found = hits.flatMap((hit) => {
-        const course = byId.get(hit.id as string);
-        return course ? [{ course, score: hit.score }] : [];
+      const found = index.search(text, (page - 1) * limit, limit);
+      const items = found.ids.flatMap((id) => {
+        const course = byId.get(id);
+        return course ? [course] : [];
       });
-      found.sort((a, b) => b.score - a.score || newerFirst(a.course, b.course));
-      return pageOf(
-        found.map((f) => f.course),
-        request,
-      );
+      return { items, total: found.total };
     },
 
     putTutor(tutor) {

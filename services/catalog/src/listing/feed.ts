@@ -83,12 +83,18 @@ export async function loadListing(
   listing: CourseListing,
 ): Promise<{ courses: number; tutors: number }> {
   let courses = 0;
+  let batch: ListedCourse[] = [];
   for await (const doc of db
     .collection<CourseDoc>(COURSES)
     .find({ listed: true }, { projection: LISTING_PROJECTION, batchSize: 2_000 })) {
-    listing.put(listedCourseOf(doc as ListingSource));
+    batch.push(listedCourseOf(doc as ListingSource));
     courses += 1;
+    if (batch.length === 2_000) {
+      listing.putAll(batch);
+      batch = [];
+    }
   }
+  listing.putAll(batch);
   let tutors = 0;
   for await (const tutor of db.collection<TutorDoc>(TUTORS).find({ role: 'tutor' }, { batchSize: 2_000 })) {
     listing.putTutor(tutorOf(tutor));

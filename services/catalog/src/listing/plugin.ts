@@ -40,6 +40,7 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
   let current = initial;
   return {
     put: (course) => current.put(course),
+    putAll: (courses) => current.putAll(courses),
     remove: (courseId) => current.remove(courseId),
     get: (courseId) => current.get(courseId),
     newest: (request) => current.newest(request),

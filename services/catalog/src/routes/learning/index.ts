@@ -9,6 +9,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { contentWithIds } from '../../domain/course.ts';
 import { isEnrolled } from '../../enrollment.ts';
 import { LearnCourse } from '../../present.ts';
 import { collections } from '../../store.ts';
@@ -41,7 +42,13 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
         course.tutorId === who.userId ||
         (await isEnrolled(db.enrollments, courseId, who.userId));
       if (!allowed) throw forbidden('Please buy this course to start learning');
-      return { title: course.title, courseContent: course.sections.map((s) => s.items) };
+      return {
+        title: course.title,
+        courseContent: contentWithIds(
+          course._id.toHexString(),
+          course.sections.map((s) => s.items),
+        ),
+      };
     },
   );
 }

@@ -18,6 +18,7 @@ import { checkReview } from '../../domain/course.ts';
 import { isEnrolled } from '../../enrollment.ts';
 import { highlightReview } from '../../highlights.ts';
 import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
+import { progressId, progressOf } from '../../progress/store.ts';
 import { saveReview } from '../../reviews.ts';
 import { collections, favouriteId, keyedLists, reviewId } from '../../store.ts';
 
@@ -119,15 +120,37 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
         summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
         querystring: PageQuery,
         response: {
-          200: Type.Object({ coursesEnrolled: Type.Array(CourseCard), ...PageFields }),
+          200: Type.Object({
+            coursesEnrolled: Type.Array(
+              Type.Object({
+                ...CourseCard.properties,
+                progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent completed' }),
+              }),
+            ),
+            ...PageFields,
+          }),
           400: MessageReply,
         },
       },
     },
     async (request) => {
       const page = pageRequest(request.query);
-      const found = await lists.studentCourses.page(caller(request).userId, page.skip, page.limit);
-      return { coursesEnrolled: await cardsFor(found.ids, false), ...pageFields(found.total, page) };
+      const studentId = caller(request).userId;
+      const found = await lists.studentCourses.page(studentId, page.skip, page.limit);
+      const [cards, progress] = await Promise.all([
+        cardsFor(found.ids, false),
+        progressOf(app.db)
+          .find(
+            { _id: { $in: found.ids.map((id) => progressId(studentId, id)) } },
+            { projection: { courseId: 1, percent: 1 } },
+          )
+          .toArray(),
+      ]);
+      const percent = new Map(progress.map((p) => [p.courseId, p.percent ?? 0]));
+      return {
+        coursesEnrolled: cards.map((c) => ({ ...c, progress: percent.get(c._id) ?? 0 })),
+        ...pageFields(found.total, page),
+      };
     },
   );
 

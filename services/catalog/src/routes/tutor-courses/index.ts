@@ -17,8 +17,15 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { linkCourseVideos } from '../../course-videos.ts';
 import { calendarKeys } from '../../domain/calendar.ts';
-import { type CourseInput, checkCourseInput } from '../../domain/course.ts';
+import {
+  assignItemIds,
+  type CourseInput,
+  checkCourseInput,
+  contentWithIds,
+  videoIdsOf,
+} from '../../domain/course.ts';
 import { textKey } from '../../domain/text.ts';
 import { courseCreated, courseDeleted, courseUpdated } from '../../events.ts';
 import { CourseCard, CourseForEditing, details, listedCard, urlsOf } from '../../present.ts';
@@ -49,6 +56,8 @@ function formFields(input: CourseInput, category: string) {
 async function readCourseData(
   db: Collections,
   upload: MultipartResult,
+  /** The ids of the course's items as stored (none for a new course). */
+  knownItems: ReadonlySet<string> = new Set(),
 ): Promise<{ input: CourseInput; category: string }> {
   const raw = upload.fields.Data;
   if (raw === undefined || raw.trim() === '') throw badRequest('All fields are required');
@@ -60,6 +69,9 @@ async function readCourseData(
   }
   const checked = checkCourseInput(parsed);
   if (!checked.ok) throw badRequest(checked.message);
+  const withIds = assignItemIds(checked.value.courseContent, knownItems, () => new ObjectId().toHexString());
+  if (!withIds.ok) throw badRequest(withIds.message);
+  checked.value.courseContent = withIds.value;
   const found = await db.categories.findOne({ titleKey: textKey(checked.value.category) });
   if (!found) throw badRequest('Please choose a category from the list');
   return { input: checked.value, category: found.title };
@@ -142,6 +154,11 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           ...calendarKeys(now),
         };
         await app.outbox.insertOne(COURSES, course, [courseCreated(course, image.url, request.id)]);
+        await linkCourseVideos(
+          app.db,
+          { courseId: course._id.toHexString(), tutorId: who.userId },
+          videoIdsOf(input.courseContent),
+        );
         // This replica's lists show the course at once; the event brings it to the others.
         await app.refreshListing(course._id.toHexString());
         return reply
@@ -180,7 +197,12 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       });
       let replacedKey: string | null = null;
       try {
-        const { input, category } = await readCourseData(db, upload);
+        const stored = contentWithIds(
+          existing._id.toHexString(),
+          existing.sections.map((s) => s.items),
+        );
+        const known = new Set(stored.flat().map((item) => item._id));
+        const { input, category } = await readCourseData(db, upload, known);
         const image = upload.files.image;
         if (!image && !existing.thumbnailKey) throw badRequest('Please select an image first.');
         const now = new Date();
@@ -197,6 +219,12 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
           [courseUpdated(updated, urls.thumbnail(updated.thumbnailKey), request.id)],
         );
         if (result.matchedCount === 0) throw notFound('Course not found');
+        await linkCourseVideos(
+          app.db,
+          { courseId: existing._id.toHexString(), tutorId: who.userId },
+          videoIdsOf(input.courseContent),
+          videoIdsOf(existing.sections.map((s) => s.items)),
+        );
         if (image && existing.thumbnailKey) replacedKey = existing.thumbnailKey;
       } catch (error) {
         await upload.discard();

@@ -1,2 +1,2 @@
-/** The remotes the host's routes delegate to (see `route-table.ts`). */
-export type RemoteName = 'catalog' | 'learner' | 'tutor' | 'admin';
+/** The remotes the host's routes delegate to, as the platform registry names them. */
+export type { RemoteName } from '@liveedu/platform-registry';

@@ -1,0 +1,98 @@
+import { envPrefix, REMOTE_NAMES } from '@liveedu/platform-registry';
+import type { Component } from './components.ts';
+
+/**
+ * How a component runs where it is deployed, beyond what the registry says: what it reads besides
+ * the configuration every server reads, its replicas, resources and autoscaling. A component with
+ * no entry here gets its kind's defaults, so a new service needs nothing here to be deployed.
+ */
+export interface DeploySettings {
+  /** Secrets it requires (compose: `${NAME:?…}` from .env; Kubernetes: liveedu-secrets). */
+  secrets?: string[];
+  /** Secrets it takes when given. */
+  optionalSecrets?: string[];
+  /** Settings it reads one by one (compose: `${NAME:-}` from .env; Kubernetes: liveedu-config). */
+  config?: string[];
+  /** Compose-only values from .env with a default (`${NAME:-default}`); Kubernetes has them in liveedu-config. */
+  composeDefaults?: Record<string, string>;
+  /** It calls Razorpay: in compose it waits for the sandbox when the `sandbox` profile runs it. */
+  callsRazorpay?: boolean;
+  /** Debian packages its image installs for the process to run (not to build). */
+  aptPackages?: string[];
+  /** A named volume at DATA_DIR=/data (compose) or an emptyDir (Kubernetes). */
+  dataVolume?: string;
+  replicas?: number;
+  autoscale?: { min: number; max: number };
+  resources?: { requests: { cpu: string; memory: string }; limits: { cpu: string; memory: string } };
+}
+
+const SERVER_RESOURCES = {
+  requests: { cpu: '100m', memory: '192Mi' },
+  limits: { cpu: '1', memory: '512Mi' },
+};
+const WEB_RESOURCES = { requests: { cpu: '25m', memory: '48Mi' }, limits: { cpu: '250m', memory: '128Mi' } };
+
+/** The secrets every server reads. */
+export const SERVER_SECRETS = ['INTERNAL_SECRET', 'JWT_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+
+const SETTINGS: Record<string, DeploySettings> = {
+  identity: {
+    secrets: ['ADMIN_PASSWORD'],
+    optionalSecrets: ['SMTP_URL'],
+    composeDefaults: { SEED_DEMO: '0', MAIL_FROM: '' },
+    dataVolume: 'identity-mail',
+  },
+  catalog: {
+    composeDefaults: { SEED_DEMO: '0' },
+    replicas: 2,
+    autoscale: { min: 2, max: 10 },
+    resources: { requests: { cpu: '100m', memory: '256Mi' }, limits: { cpu: '1', memory: '768Mi' } },
+  },
+  payments: {
+    secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+    config: ['RAZORPAY_API_URL'],
+    callsRazorpay: true,
+  },
+  media: {
+    secrets: ['MEDIA_PLAYBACK_SECRET'],
+    aptPackages: ['ffmpeg'],
+    // Where browsers reach S3 to upload parts, when it is not where the services reach it.
+    config: ['MEDIA_S3_UPLOAD_ENDPOINT', 'MEDIA_TRANSCODE_CONCURRENCY'],
+    // ffmpeg encodes in this process: room for one transcode at a time.
+    resources: { requests: { cpu: '500m', memory: '512Mi' }, limits: { cpu: '2', memory: '1536Mi' } },
+  },
+  todo: {
+    resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { cpu: '500m', memory: '384Mi' } },
+  },
+  gateway: {
+    config: ['RAZORPAY_CHECKOUT_URL'],
+    replicas: 2,
+    autoscale: { min: 2, max: 10 },
+    resources: { requests: { cpu: '200m', memory: '256Mi' }, limits: { cpu: '1', memory: '512Mi' } },
+  },
+  host: {
+    // Where the page finds Razorpay's checkout script and each remote (its /app-config.json).
+    config: ['RAZORPAY_CHECKOUT_URL', ...REMOTE_NAMES.map((name) => `MFE_${envPrefix(name)}_URL`)],
+  },
+};
+
+export function settingsOf(
+  component: Component,
+): Required<
+  Pick<
+    DeploySettings,
+    'secrets' | 'optionalSecrets' | 'config' | 'composeDefaults' | 'replicas' | 'resources'
+  >
+> &
+  DeploySettings {
+  const own = SETTINGS[component.name] ?? {};
+  return {
+    secrets: [],
+    optionalSecrets: [],
+    config: [],
+    composeDefaults: {},
+    replicas: component.kind === 'web' ? 2 : 1,
+    resources: component.kind === 'web' ? WEB_RESOURCES : SERVER_RESOURCES,
+    ...own,
+  };
+}

@@ -1,0 +1,75 @@
+import { PAGE_ROUTES, REMOTES, SERVICES, type ServiceSpec } from './registry.ts';
+
+export type ServiceName = (typeof SERVICES)[number]['name'];
+export type RemoteName = (typeof REMOTES)[number]['name'];
+/** The pages a remote's `./app` renders by name. */
+export type PageName<R extends RemoteName = RemoteName> = Extract<
+  (typeof REMOTES)[number],
+  { name: R }
+>['pages'][number];
+
+export const SERVICE_NAMES: readonly ServiceName[] = SERVICES.map((service) => service.name);
+export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remote.name);
+
+/** A service's entry; a name that is no service is a mistake and throws. */
+export function service(name: string): ServiceSpec {
+  const spec: ServiceSpec | undefined = SERVICES.find((s) => s.name === name);
+  if (!spec) throw new Error(`no service named "${name}" in the platform registry`);
+  return spec;
+}
+
+/** `catalog` → `CATALOG`: the prefix of a part's variables (`CATALOG_PORT`, `CATALOG_URL`). */
+export const envPrefix = (name: string) => name.toUpperCase().replace(/-/g, '_');
+
+/** The services in start order: each after the services it calls, otherwise as declared. */
+export function serviceStartOrder(): ServiceName[] {
+  const order: ServiceName[] = [];
+  const visit = (spec: ServiceSpec, path: string[]) => {
+    if (order.includes(spec.name as ServiceName)) return;
+    if (path.includes(spec.name)) throw new Error(`services call each other in a cycle: ${path.join(' → ')}`);
+    for (const callee of spec.calls) {
+      const target = SERVICES.find((s) => s.name === callee);
+      if (!target) throw new Error(`${spec.name} calls ${callee}, which is no service`);
+      visit(target, [...path, spec.name]);
+    }
+    order.push(spec.name as ServiceName);
+  };
+  for (const spec of SERVICES) visit(spec, []);
+  return order;
+}
+
+/** The workspace folder of a remote. */
+export const remoteDir = (name: RemoteName) => `mfe-${name}`;
+/** The path a remote is served under, behind the host's origin. */
+export const remoteBasePath = (name: RemoteName) => `/mf/${name}/`;
+/** Where the host finds a remote by default (the run-time config may say otherwise). */
+export const remoteManifestPath = (name: RemoteName) => `${remoteBasePath(name)}mf-manifest.json`;
+
+/** The host's routes a remote renders, for its standalone development server. */
+export function pageRoutesOf<R extends RemoteName>(remote: R): { path: string; page: PageName<R> }[] {
+  return PAGE_ROUTES.filter((route) => route.remote === remote).map(({ path, page }) => ({
+    path,
+    page: page as PageName<R>,
+  }));
+}
+
+/** Mistakes in the registry: a route to a page its remote does not render, a name used twice. */
+export function registryProblems(): string[] {
+  const problems: string[] = [];
+  for (const route of PAGE_ROUTES) {
+    const remote: { pages: readonly string[] } | undefined = REMOTES.find((r) => r.name === route.remote);
+    if (!remote) problems.push(`${route.path} names the remote ${route.remote}, which does not exist`);
+    else if (!remote.pages.includes(route.page))
+      problems.push(`${route.path} asks ${route.remote} for the page ${route.page}, which it does not list`);
+  }
+  const paths = PAGE_ROUTES.map((route) => route.path);
+  for (const path of new Set(paths))
+    if (paths.indexOf(path) !== paths.lastIndexOf(path)) problems.push(`${path} is routed twice`);
+  const names = [...SERVICES.map((s) => s.name), ...REMOTES.map((r) => `mfe-${r.name}`), 'gateway', 'host'];
+  for (const name of new Set(names))
+    if (names.indexOf(name) !== names.lastIndexOf(name)) problems.push(`${name} is declared twice`);
+  const ports = SERVICES.map((s) => s.port);
+  for (const port of new Set(ports))
+    if (ports.indexOf(port) !== ports.lastIndexOf(port)) problems.push(`port ${port} is given twice`);
+  return problems;
+}

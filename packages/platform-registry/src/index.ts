@@ -1,0 +1,26 @@
+export {
+  envPrefix,
+  type PageName,
+  pageRoutesOf,
+  REMOTE_NAMES,
+  type RemoteName,
+  registryProblems,
+  remoteBasePath,
+  remoteDir,
+  remoteManifestPath,
+  SERVICE_NAMES,
+  type ServiceName,
+  service,
+  serviceStartOrder,
+} from './derived.ts';
+export {
+  GATEWAY,
+  HOST,
+  PAGE_ROUTES,
+  type PageRoute,
+  RAZORPAY_SANDBOX,
+  REMOTES,
+  type RemoteSpec,
+  SERVICES,
+  type ServiceSpec,
+} from './registry.ts';

@@ -1,0 +1,86 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { CertificateDoc } from './store.ts';
+
+const dateOf = (date: Date) =>
+  date.toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
+
+/** An A4 landscape certificate with the names, the date, the id and a QR code to its verification page. */
+export async function certificatePdf(certificate: CertificateDoc, verifyUrl: string): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240 });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 50,
+    info: { Title: `Certificate: ${certificate.courseTitle}`, Author: 'LiveEdu' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { width, height } = doc.page;
+  doc
+    .lineWidth(6)
+    .strokeColor('#1e3a8a')
+    .rect(24, 24, width - 48, height - 48)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .strokeColor('#93c5fd')
+    .rect(36, 36, width - 72, height - 72)
+    .stroke();
+  doc.fillColor('#1e3a8a').font('Helvetica-Bold').fontSize(16).text('LIVEEDU', 0, 70, { align: 'center' });
+  doc
+    .fillColor('#111827')
+    .font('Helvetica-Bold')
+    .fontSize(34)
+    .text('Certificate of Completion', 0, 110, { align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(14)
+    .fillColor('#374151')
+    .text('This certifies that', 0, 175, { align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(28)
+    .fillColor('#111827')
+    .text(certificate.studentName, 0, 200, { align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(14)
+    .fillColor('#374151')
+    .text('has completed the course', 0, 245, { align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor('#1e3a8a')
+    .text(certificate.courseTitle, 80, 270, {
+      align: 'center',
+      width: width - 160,
+    });
+  doc
+    .font('Helvetica')
+    .fontSize(12)
+    .fillColor('#374151')
+    .text(
+      `taught by ${certificate.tutorName}  ·  ${certificate.hours} hours of video  ·  issued ${dateOf(certificate.issuedAt)}`,
+      0,
+      340,
+      { align: 'center' },
+    );
+  doc.image(qr, width - 200, height - 200, { width: 120 });
+  doc
+    .fontSize(9)
+    .fillColor('#6b7280')
+    .text(`Certificate ${certificate._id}`, 60, height - 110);
+  doc.text(`Verify at ${verifyUrl}`, 60, height - 95, { width: width - 300 });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,107 @@
+import { caller, errorResponses, notFound, requireUser, type ServiceApp, Type } from '@liveedu/service-kit';
+import { certificatePdf } from './pdf.ts';
+import { CERTIFICATE_ID, type CertificateDoc, certificatesOf, verifyCertificate } from './store.ts';
+
+const Params = Type.Object({ certificateId: Type.String({ pattern: CERTIFICATE_ID }) });
+const NOT_FOUND = 'Certificate not found';
+
+export default async function certificateRoutes(app: ServiceApp): Promise<void> {
+  const certificates = certificatesOf(app.db);
+  const secret = app.config.internalSecret;
+
+  /** A certificate whose signature holds; anything else is as good as unknown. */
+  async function genuine(certificateId: string): Promise<CertificateDoc> {
+    const found = await certificates.findOne({ _id: certificateId });
+    if (!found || !verifyCertificate(secret, found)) throw notFound(NOT_FOUND);
+    return found;
+  }
+
+  app.get(
+    '/api/v1/certificates',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Your certificates, newest first',
+        response: {
+          200: Type.Array(
+            Type.Object({
+              certificateId: Type.String(),
+              courseId: Type.String(),
+              courseTitle: Type.String(),
+              issuedAt: Type.String(),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const mine = await certificates
+        .find({ studentId: caller(request).userId })
+        .sort({ issuedAt: -1 })
+        .limit(1_000)
+        .toArray();
+      return mine.map((c) => ({
+        certificateId: c._id,
+        courseId: c.courseId,
+        courseTitle: c.courseTitle,
+        issuedAt: c.issuedAt.toISOString(),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/v1/certificates/:certificateId',
+    {
+      schema: {
+        summary: 'Verify a certificate: anyone may, without logging in',
+        params: Params,
+        response: {
+          200: Type.Object({
+            certificateId: Type.String(),
+            studentName: Type.String(),
+            courseTitle: Type.String(),
+            tutorName: Type.String(),
+            issuedAt: Type.String(),
+            hours: Type.Number(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const c = await genuine(request.params.certificateId);
+      return {
+        certificateId: c._id,
+        studentName: c.studentName,
+        courseTitle: c.courseTitle,
+        tutorName: c.tutorName,
+        issuedAt: c.issuedAt.toISOString(),
+        hours: c.hours,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/certificates/:certificateId/pdf',
+    {
+      schema: {
+        summary: 'The certificate as a PDF (A4 landscape, with a QR code to its verification page)',
+        params: Params,
+        produces: ['application/pdf'],
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF' }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const c = await genuine(request.params.certificateId);
+      const pdf = await certificatePdf(c, `${app.config.publicUrl}/certificates/${c._id}`);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="liveedu-certificate-${c._id}.pdf"`)
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Certificates of completion. Each is issued once per student and course (a unique index on the
+ * pair), under an unguessable id (128 random bits), with its names copied in: a deleted account or
+ * course does not change or invalidate what was issued. Its fields are signed, and the public
+ * verification checks the signature, so a record changed in the database does not verify.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from 'mongodb';
+
+export const CERTIFICATES = 'certificates';
+
+export interface CertificateFields {
+  studentId: string;
+  studentName: string;
+  courseId: string;
+  courseTitle: string;
+  tutorName: string;
+  issuedAt: Date;
+  /** Hours of video in the course, to one decimal. */
+  hours: number;
+}
+
+export interface CertificateDoc extends CertificateFields {
+  _id: string;
+  signature: string;
+}
+
+export const certificatesOf = (db: Db) => db.collection<CertificateDoc>(CERTIFICATES);
+export const newCertificateId = () => randomBytes(16).toString('hex');
+export const CERTIFICATE_ID = '^[0-9a-f]{32}$';
+
+const canonical = (id: string, c: CertificateFields) =>
+  JSON.stringify([
+    id,
+    c.studentId,
+    c.studentName,
+    c.courseId,
+    c.courseTitle,
+    c.tutorName,
+    c.issuedAt.toISOString(),
+    c.hours,
+  ]);
+
+/** The key certificates are signed with, kept apart from the other uses of the platform's secret. */
+const keyOf = (secret: string) => createHmac('sha256', secret).update('liveedu certificates').digest();
+
+export function signCertificate(secret: string, id: string, fields: CertificateFields): string {
+  return createHmac('sha256', keyOf(secret)).update(canonical(id, fields)).digest('base64url');
+}
+
+export function verifyCertificate(secret: string, doc: CertificateDoc): boolean {
+  const expected = Buffer.from(signCertificate(secret, doc._id, doc));
+  const given = Buffer.from(doc.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,235 @@
+import {
+  CATALOG_COURSE_COMPLETED,
+  CATALOG_PROGRESS_RECORDED,
+  type CallerIdentity,
+  type CatalogCourseCompletedData,
+  type CatalogProgressRecordedData,
+} from '@liveedu/contracts';
+import {
+  badRequest,
+  caller,
+  conflict,
+  errorResponses,
+  forbidden,
+  isDuplicateKey,
+  MessageReply,
+  newEvent,
+  notFound,
+  ObjectIdString,
+  requireUser,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { contentWithIds } from '../domain/course.ts';
+import { isEnrolled } from '../enrollment.ts';
+import { type CourseDoc, collections } from '../store.ts';
+import { type ItemProgress, PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
+import {
+  checkReport,
+  covered,
+  isCompleted,
+  MAX_SPANS_PER_REPORT,
+  type Span,
+  union,
+  watchedPoints,
+} from './watched.ts';
+
+const ProgressView = Type.Object({
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  completedItems: Type.Integer({ minimum: 0 }),
+  resume: Type.Union([Type.Object({ itemId: Type.String(), positionSec: Type.Number() }), Type.Null()]),
+  items: Type.Array(
+    Type.Object({ itemId: Type.String(), positionSec: Type.Number(), completed: Type.Boolean() }),
+  ),
+});
+
+const Seconds = Type.Number({ minimum: 0, maximum: 86_400 });
+const WRITE_ATTEMPTS = 8;
+
+/** A course's items, with ids, in order. */
+const itemsOf = (course: CourseDoc) =>
+  contentWithIds(
+    course._id.toHexString(),
+    course.sections.map((s) => s.items),
+  ).flat();
+
+function view(course: CourseDoc, doc: ProgressDoc | null) {
+  const items = itemsOf(course).map((item) => {
+    const mine = doc?.items[item._id];
+    return { itemId: item._id, positionSec: mine?.positionSec ?? 0, completed: mine?.completed ?? false };
+  });
+  const completedItems = items.filter((item) => item.completed).length;
+  const known = new Set(items.map((item) => item.itemId));
+  const resume = doc?.resume && known.has(doc.resume.itemId) ? doc.resume : null;
+  return {
+    percent: items.length === 0 ? 0 : Math.floor((100 * completedItems) / items.length),
+    completedItems,
+    resume,
+    items,
+  };
+}
+
+export default async function progressRoutes(app: ServiceApp): Promise<void> {
+  const db = collections(app.db);
+  const progress = progressOf(app.db);
+
+  /** The course, if the caller may learn from it: its students, its tutor and the admin. */
+  async function learnable(courseId: string, who: CallerIdentity): Promise<CourseDoc> {
+    const course = await db.courses.findOne({ _id: new ObjectId(courseId) });
+    if (!course) throw notFound('Course not found');
+    const allowed =
+      who.role === 'admin' ||
+      course.tutorId === who.userId ||
+      (await isEnrolled(db.enrollments, courseId, who.userId));
+    if (!allowed) throw forbidden('Please buy this course to keep your progress');
+    return course;
+  }
+
+  app.get(
+    '/api/v1/progress/:courseId',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'How far you got in a course, and where to continue',
+        params: Type.Object({ courseId: ObjectIdString }),
+        response: { 200: ProgressView, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const course = await learnable(request.params.courseId, who);
+      return view(course, await progress.findOne({ _id: progressId(who.userId, request.params.courseId) }));
+    },
+  );
+
+  app.put(
+    '/api/v1/progress/:courseId/:itemId',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Report what was played of an item since the last report (every ~10 s and on pause)',
+        params: Type.Object({ courseId: ObjectIdString, itemId: ObjectIdString }),
+        body: Type.Object({
+          positionSec: Seconds,
+          durationSec: Seconds,
+          watchedRanges: Type.Array(Type.Tuple([Seconds, Seconds]), { maxItems: MAX_SPANS_PER_REPORT }),
+          completed: Type.Optional(
+            Type.Boolean({ description: 'Marks an item without a hosted video as done' }),
+          ),
+        }),
+        response: { 200: ProgressView, ...errorResponses, 409: MessageReply },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const { courseId, itemId } = request.params;
+      const course = await learnable(courseId, who);
+      const items = itemsOf(course);
+      const item = items.find((candidate) => candidate._id === itemId);
+      if (!item) throw notFound('This course has no such item');
+      const report = request.body as {
+        positionSec: number;
+        durationSec: number;
+        watchedRanges: Span[];
+        completed?: boolean;
+      };
+      const problem = checkReport(report);
+      if (problem) throw badRequest(problem);
+      if (report.completed && item.videoId) {
+        throw badRequest('A hosted video is completed by watching it');
+      }
+      const _id = progressId(who.userId, courseId);
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+        const before = await progress.findOne({ _id });
+        const previous = before?.items[itemId];
+        const watched = union([...(previous?.watched ?? []), ...report.watchedRanges]);
+        const next: ItemProgress = {
+          positionSec: report.positionSec,
+          durationSec: report.durationSec,
+          watched,
+          completed:
+            (previous?.completed ?? false) ||
+            isCompleted(watched, report.durationSec) ||
+            (report.completed === true && !item.videoId),
+        };
+        const all = { ...(before?.items ?? {}), [itemId]: next };
+        const finished = !before?.completedAt && items.every((candidate) => all[candidate._id]?.completed);
+        const now = new Date();
+        const events = [];
+        const wasStarted = previous !== undefined && (previous.completed || covered(previous.watched) > 0);
+        const seenBefore = watchedPoints(
+          previous?.watched ?? [],
+          previous?.durationSec ?? report.durationSec,
+        );
+        const recorded: CatalogProgressRecordedData = {
+          courseId,
+          itemId,
+          studentId: who.userId,
+          started: !wasStarted && (next.completed || covered(watched) > 0),
+          completed: next.completed && !(previous?.completed ?? false),
+          newlyWatched: [...watchedPoints(watched, report.durationSec)].filter((k) => !seenBefore.has(k)),
+        };
+        if (recorded.started || recorded.completed || recorded.newlyWatched.length > 0) {
+          events.push(newEvent(CATALOG_PROGRESS_RECORDED, recorded, { requestId: request.id }));
+        }
+        if (finished) {
+          events.push(
+            newEvent(
+              CATALOG_COURSE_COMPLETED,
+              {
+                studentId: who.userId,
+                studentName: who.username,
+                courseId,
+                completedAt: now.toISOString(),
+                durationSec: Math.round(items.reduce((sum, i) => sum + (all[i._id]?.durationSec ?? 0), 0)),
+              } satisfies CatalogCourseCompletedData,
+              { requestId: request.id },
+            ),
+          );
+        }
+        const resume = { itemId, positionSec: report.positionSec };
+        const percent = Math.floor((100 * items.filter((i) => all[i._id]?.completed).length) / items.length);
+        if (!before) {
+          const doc: ProgressDoc = {
+            _id,
+            studentId: who.userId,
+            courseId,
+            items: { [itemId]: next },
+            resume,
+            ...(finished ? { completedAt: now } : {}),
+            percent,
+            rev: 1,
+            updatedAt: now,
+          };
+          try {
+            await app.outbox.insertOne<ProgressDoc>(PROGRESS, doc, events);
+            return view(course, doc);
+          } catch (error) {
+            if (isDuplicateKey(error)) continue;
+            throw error;
+          }
+        }
+        const written = await app.outbox.updateOne<ProgressDoc>(
+          PROGRESS,
+          { _id, rev: before.rev },
+          {
+            $set: {
+              [`items.${itemId}`]: next,
+              resume,
+              percent,
+              updatedAt: now,
+              ...(finished ? { completedAt: now } : {}),
+            },
+            $inc: { rev: 1 },
+          },
+          events,
+        );
+        if (written.modifiedCount === 1) {
+          return view(course, { ...before, items: all, resume, ...(finished ? { completedAt: now } : {}) });
+        }
+      }
+      throw conflict('Your progress changed meanwhile; please try again');
+    },
+  );
+}

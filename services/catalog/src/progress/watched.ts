@@ -1,0 +1,61 @@
+/**
+ * What a student watched of one item: the union of the spans the player reported actually
+ * playing. An item counts as completed when that union covers at least 90% of it; a position
+ * alone, or a seek to the end, covers nothing.
+ */
+
+export type Span = [number, number];
+
+export const COMPLETED_SHARE = 0.9;
+/** More spans than this are merged into fewer by the union anyway; a report may not send more. */
+export const MAX_SPANS_PER_REPORT = 500;
+
+/** Sorted, non-overlapping spans covering the same seconds as the given ones. */
+export function union(spans: readonly Span[]): Span[] {
+  const sorted = spans.filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [];
+  for (const [start, end] of sorted) {
+    const last = out[out.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+export const covered = (spans: readonly Span[]) =>
+  spans.reduce((sum, [start, end]) => sum + (end - start), 0);
+
+export function isCompleted(spans: readonly Span[], durationSec: number): boolean {
+  return durationSec > 0 && covered(spans) >= COMPLETED_SHARE * durationSec;
+}
+
+/** Why a report cannot be kept, or null: positions and spans must lie within the item. */
+export function checkReport(report: {
+  positionSec: number;
+  durationSec: number;
+  watchedRanges: Span[];
+}): string | null {
+  const { positionSec, durationSec, watchedRanges } = report;
+  if (!(durationSec > 0)) return 'durationSec must be more than 0';
+  if (positionSec < 0 || positionSec > durationSec) return 'positionSec must be between 0 and durationSec';
+  for (const [start, end] of watchedRanges) {
+    if (start < 0 || end > durationSec || start > end) {
+      return 'Each watched range must be [start, end] within 0 and durationSec';
+    }
+  }
+  return null;
+}
+
+/** The retention curve's resolution: one point per 5% of an item. */
+export const RETENTION_POINTS = 20;
+
+/** Which twentieths of an item the spans cover (a twentieth counts when its middle was played). */
+export function watchedPoints(spans: readonly Span[], durationSec: number): Set<number> {
+  const points = new Set<number>();
+  if (!(durationSec > 0)) return points;
+  for (let k = 0; k < RETENTION_POINTS; k += 1) {
+    const at = ((k + 0.5) * durationSec) / RETENTION_POINTS;
+    if (spans.some(([start, end]) => start <= at && at <= end)) points.add(k);
+  }
+  return points;
+}

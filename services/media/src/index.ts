@@ -1,0 +1,5 @@
+export { mediaService } from './app.ts';
+export { checkPlaybackToken, playbackToken } from './playback-token.ts';
+export { probeVideo } from './transcode/probe.ts';
+export { makeTestPattern } from './transcode/test-pattern.ts';
+export { toolPaths } from './transcode/tools.ts';

@@ -1,0 +1,85 @@
+/**
+ * S3 multipart uploads driven by the browser: the service starts an upload, signs one URL per
+ * part, lists what S3 already holds (so an interrupted upload resumes) and completes or aborts
+ * it. The bytes go from the browser to S3 and never through the gateway or this service.
+ */
+import { Client } from 'minio';
+
+export interface UploadedPart {
+  PartNumber: number;
+  ETag: string;
+  Size: number;
+}
+
+/** S3's own limits on multipart uploads. */
+export const MAX_PARTS = 10_000;
+export const PART_URL_SECONDS = 15 * 60;
+
+/** `listParts` is part of S3's API; the client keeps it for its own resumable uploads. */
+class MultipartClient extends Client {
+  partsOf(bucket: string, key: string, uploadId: string) {
+    return this.listParts(bucket, key, uploadId);
+  }
+}
+
+export interface MultipartUploads {
+  start(bucket: string, key: string, contentType: string): Promise<string>;
+  partUrl(bucket: string, key: string, uploadId: string, partNumber: number): Promise<string>;
+  parts(bucket: string, key: string, uploadId: string): Promise<UploadedPart[]>;
+  complete(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: Array<{ PartNumber: number; ETag: string }>,
+  ): Promise<void>;
+  abort(bucket: string, key: string, uploadId: string): Promise<void>;
+}
+
+export interface S3Endpoint {
+  endPoint: string;
+  port: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+}
+
+export function endpointOf(url: string): Pick<S3Endpoint, 'endPoint' | 'port' | 'useSSL'> {
+  const parsed = new URL(url);
+  const useSSL = parsed.protocol === 'https:';
+  return { endPoint: parsed.hostname, port: parsed.port ? Number(parsed.port) : useSSL ? 443 : 80, useSSL };
+}
+
+/**
+ * `signing` is the endpoint browsers reach (a presigned URL is only valid for the host it names);
+ * `server` is the one this process reaches.
+ */
+export function multipartUploads(server: S3Endpoint, signing: S3Endpoint = server): MultipartUploads {
+  const client = new MultipartClient({ ...server, region: 'us-east-1' });
+  const signer = new Client({ ...signing, region: 'us-east-1' });
+  return {
+    start: (bucket, key, contentType) =>
+      client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType }),
+    partUrl: (bucket, key, uploadId, partNumber) =>
+      signer.presignedUrl('PUT', bucket, key, PART_URL_SECONDS, {
+        partNumber: String(partNumber),
+        uploadId,
+      }),
+    async parts(bucket, key, uploadId) {
+      const parts = await client.partsOf(bucket, key, uploadId);
+      return parts
+        .map((p) => ({ PartNumber: p.part, ETag: p.etag.replace(/^"|"$/g, ''), Size: p.size }))
+        .sort((a, b) => a.PartNumber - b.PartNumber);
+    },
+    async complete(bucket, key, uploadId, parts) {
+      await client.completeMultipartUpload(
+        bucket,
+        key,
+        uploadId,
+        [...parts]
+          .sort((a, b) => a.PartNumber - b.PartNumber)
+          .map((p) => ({ part: p.PartNumber, etag: p.ETag })),
+      );
+    },
+    abort: (bucket, key, uploadId) => client.abortMultipartUpload(bucket, key, uploadId),
+  };
+}

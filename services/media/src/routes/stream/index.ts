@@ -1,0 +1,79 @@
+import { MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
+import type { FastifyReply } from 'fastify';
+import { checkPlaybackToken } from '../../playback-token.ts';
+import { contentTypeOf, renditionsPrefix } from '../../renditions-store.ts';
+import { RENDITIONS_BUCKET } from '../../videos.ts';
+
+/** The files a rendition set holds; any other name is not looked up. */
+const SERVED_FILE = /^(master\.m3u8|poster\.jpg|\d{3,4}p\/(index\.m3u8|seg_\d{4,6}\.ts))$/;
+
+/**
+ * Playlists, segments and posters, for whoever holds a valid playback address. The token in the
+ * path is checked with the secret alone; storage is read only for a valid one.
+ */
+export default async function streamRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const Signed = {
+    videoId: Type.String({ pattern: '^[0-9a-f]{24}$' }),
+    renditionSet: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
+    token: Type.String({ maxLength: 80 }),
+  };
+  const File = Type.String({ pattern: '^[\\w.-]{1,40}$' });
+  const response = { 403: MessageReply, 404: MessageReply };
+
+  async function serve(
+    params: { videoId: string; renditionSet: string; token: string },
+    file: string,
+    reply: FastifyReply,
+  ) {
+    const { videoId, renditionSet, token } = params;
+    const check = checkPlaybackToken(media.config.playbackSecret, videoId, renditionSet, token);
+    if (check !== 'ok') {
+      return reply.status(403).send({
+        message: check === 'expired' ? 'This playback address has expired' : 'Invalid playback address',
+      });
+    }
+    if (!SERVED_FILE.test(file)) return reply.status(404).send({ message: 'Not found' });
+    let body: NodeJS.ReadableStream;
+    try {
+      body = await app.storage.client.getObject(
+        app.storage.bucket(RENDITIONS_BUCKET),
+        renditionsPrefix(videoId, renditionSet) + file,
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NoSuchKey')
+        return reply.status(404).send({ message: 'Not found' });
+      throw error;
+    }
+    const expires = Number(token.slice(0, token.indexOf('.')));
+    const maxAge = Math.max(0, Math.min(3600, expires - Math.floor(Date.now() / 1000)));
+    return reply
+      .header('content-type', contentTypeOf(file))
+      .header('cache-control', `private, max-age=${maxAge}`)
+      .send(body);
+  }
+
+  app.get(
+    '/media/:videoId/:renditionSet/:token/:file',
+    {
+      schema: {
+        summary: 'A master playlist or poster, for the holder of a signed playback address',
+        params: Type.Object({ ...Signed, file: File }),
+        response,
+      },
+    },
+    (request, reply) => serve(request.params, request.params.file, reply),
+  );
+
+  app.get(
+    '/media/:videoId/:renditionSet/:token/:rendition/:file',
+    {
+      schema: {
+        summary: "A rendition's playlist or segment, for the holder of a signed playback address",
+        params: Type.Object({ ...Signed, rendition: Type.String({ pattern: '^\\d{3,4}p$' }), file: File }),
+        response,
+      },
+    },
+    (request, reply) => serve(request.params, `${request.params.rendition}/${request.params.file}`, reply),
+  );
+}

@@ -1,0 +1,365 @@
+import {
+  badRequest,
+  caller,
+  conflict,
+  errorResponses,
+  forbidden,
+  HttpError,
+  MessageReply,
+  notFound,
+  ObjectIdString,
+  PageFields,
+  PageQueryFields,
+  pageFields,
+  pageRequest,
+  requireRole,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { MAX_PARTS } from '../../multipart.ts';
+import { PLAYBACK_SECONDS, playbackPrefix } from '../../playback-token.ts';
+import {
+  presentVideo,
+  UPLOADS_BUCKET,
+  usageOf,
+  type VideoDoc,
+  type VideoStatus,
+  videosOf,
+} from '../../videos.ts';
+
+const Video = Type.Object({
+  videoId: Type.String(),
+  filename: Type.String(),
+  size: Type.Integer(),
+  status: Type.Union([
+    Type.Literal('uploading'),
+    Type.Literal('processing'),
+    Type.Literal('ready'),
+    Type.Literal('failed'),
+  ]),
+  createdAt: Type.String(),
+  durationSec: Type.Union([Type.Number(), Type.Null()]),
+  poster: Type.Union([Type.String(), Type.Null()]),
+  renditions: Type.Array(Type.String()),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+const VideoParams = Type.Object({ videoId: ObjectIdString });
+const PartList = Type.Array(
+  Type.Object({
+    PartNumber: Type.Integer({ minimum: 1, maximum: MAX_PARTS }),
+    ETag: Type.String({ minLength: 1, maxLength: 200 }),
+  }),
+  { minItems: 1, maxItems: MAX_PARTS },
+);
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + PLAYBACK_SECONDS;
+const safeName = (filename: string) => filename.replace(/[^\w.-]+/g, '_').slice(-100) || 'video';
+
+export default async function videoRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const videos = videosOf(app.db);
+  const usage = usageOf(app.db);
+  const uploads = app.storage.bucket(UPLOADS_BUCKET);
+  const tutorOnly = requireRole('tutor');
+
+  /** The caller's own video (the admin may read any); another tutor's is a 403, none a 404. */
+  async function ownVideo(request: Parameters<typeof caller>[0], videoId: string, adminMay = false) {
+    const who = caller(request);
+    const video = await videos.findOne({ _id: videoId });
+    if (!video) throw notFound('Video not found');
+    if (video.tutorId !== who.userId && !(adminMay && who.role === 'admin')) throw forbidden();
+    return video;
+  }
+
+  const partCount = (video: VideoDoc) => Math.max(1, Math.ceil(video.size / partSizeOf(video.size)));
+  const partSizeOf = (size: number) => Math.max(media.config.partBytes, Math.ceil(size / MAX_PARTS));
+
+  app.post(
+    '/api/v1/videos',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'Start uploading a video (straight to storage, in parts)',
+        body: Type.Object({
+          filename: Type.String({ minLength: 1, maxLength: 255 }),
+          contentType: Type.String({ minLength: 1, maxLength: 100 }),
+          size: Type.Integer({ minimum: 1 }),
+        }),
+        response: {
+          201: Type.Object({ videoId: Type.String(), uploadId: Type.String(), partSize: Type.Integer() }),
+          ...errorResponses,
+          413: MessageReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const tutorId = caller(request).userId;
+      const { filename, contentType, size } = request.body;
+      if (!/^video\/[\w.+-]+$/.test(contentType)) throw badRequest('Only video files can be uploaded');
+      if (size > media.config.maxBytes) {
+        throw new HttpError(413, `A video may be at most ${formatBytes(media.config.maxBytes)}`);
+      }
+      await usage.updateOne({ _id: tutorId }, { $setOnInsert: { bytes: 0 } }, { upsert: true });
+      const reserved = await usage.updateOne(
+        { _id: tutorId, bytes: { $lte: media.config.quotaBytes - size } },
+        { $inc: { bytes: size } },
+      );
+      if (reserved.modifiedCount === 0) {
+        throw badRequest(
+          `Your videos may take ${formatBytes(media.config.quotaBytes)} in all; delete some to upload more`,
+        );
+      }
+      const videoId = new ObjectId().toHexString();
+      const uploadKey = `${tutorId}/${videoId}/${safeName(filename)}`;
+      let uploadId: string;
+      try {
+        uploadId = await media.uploads.start(uploads, uploadKey, contentType);
+      } catch (error) {
+        await usage.updateOne({ _id: tutorId }, { $inc: { bytes: -size } });
+        throw error;
+      }
+      const now = new Date();
+      await videos.insertOne({
+        _id: videoId,
+        tutorId,
+        filename,
+        contentType,
+        size,
+        uploadKey,
+        uploadId,
+        status: 'uploading',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return reply.status(201).send({ videoId, uploadId, partSize: partSizeOf(size) });
+    },
+  );
+
+  app.get(
+    '/api/v1/videos/:videoId/parts/:partNumber/url',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'A short-lived address to upload one part to',
+        params: Type.Object({
+          videoId: ObjectIdString,
+          partNumber: Type.String({ pattern: '^[1-9][0-9]{0,4}$' }),
+        }),
+        response: { 200: Type.Object({ url: Type.String() }), ...errorResponses, 409: MessageReply },
+      },
+    },
+    async (request) => {
+      const video = await ownVideo(request, request.params.videoId);
+      if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
+      const partNumber = Number(request.params.partNumber);
+      if (partNumber > partCount(video)) {
+        throw badRequest(`This upload has ${partCount(video)} parts`);
+      }
+      return { url: await media.uploads.partUrl(uploads, video.uploadKey, video.uploadId, partNumber) };
+    },
+  );
+
+  app.get(
+    '/api/v1/videos/:videoId/parts',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'The parts storage already holds, to resume an interrupted upload',
+        params: VideoParams,
+        response: {
+          200: Type.Object({
+            parts: Type.Array(
+              Type.Object({ PartNumber: Type.Integer(), ETag: Type.String(), Size: Type.Integer() }),
+            ),
+          }),
+          ...errorResponses,
+          409: MessageReply,
+        },
+      },
+    },
+    async (request) => {
+      const video = await ownVideo(request, request.params.videoId);
+      if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
+      return { parts: await media.uploads.parts(uploads, video.uploadKey, video.uploadId) };
+    },
+  );
+
+  app.post(
+    '/api/v1/videos/:videoId/complete',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'Finish the upload; the video is then transcoded',
+        params: VideoParams,
+        body: Type.Object({ parts: PartList }),
+        response: {
+          202: Type.Object({ status: Type.Literal('processing') }),
+          ...errorResponses,
+          409: MessageReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const video = await ownVideo(request, request.params.videoId);
+      if (video.status === 'processing') return reply.status(202).send({ status: 'processing' as const });
+      if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
+      const held = await media.uploads.parts(uploads, video.uploadKey, video.uploadId);
+      const total = held.reduce((sum, part) => sum + part.Size, 0);
+      if (held.length !== partCount(video) || total !== video.size) {
+        throw badRequest(`Storage holds ${held.length} of ${partCount(video)} parts; upload the rest first`);
+      }
+      try {
+        await media.uploads.complete(uploads, video.uploadKey, video.uploadId, request.body.parts);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'InvalidPart' || code === 'InvalidPartOrder')
+          throw badRequest('The parts do not match the upload');
+        throw error;
+      }
+      await media.transcoder.enqueue(video._id);
+      return reply.status(202).send({ status: 'processing' as const });
+    },
+  );
+
+  app.delete(
+    '/api/v1/videos/:videoId',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'Abort an upload, or delete a video and its renditions',
+        params: VideoParams,
+        response: { 200: MessageReply, ...errorResponses, 409: MessageReply, 503: MessageReply },
+      },
+    },
+    async (request) => {
+      const video = await ownVideo(request, request.params.videoId);
+      if (video.status === 'ready' || video.status === 'processing') {
+        const courses = await media.viewers.coursesPlaying(
+          { videoId: video._id, tutorId: video.tutorId },
+          request.id,
+        );
+        if (courses.length > 0) {
+          throw conflict('This video is used by a course; remove it from the course first');
+        }
+      }
+      const gone = await videos.deleteOne({ _id: video._id, status: video.status });
+      if (gone.deletedCount === 0) throw conflict('The video changed meanwhile; try again');
+      await media.transcoder.forget(video._id);
+      if (video.status === 'uploading' && video.uploadId) {
+        await media.uploads.abort(uploads, video.uploadKey, video.uploadId).catch(() => {});
+      }
+      await app.storage.remove(UPLOADS_BUCKET, video.uploadKey).catch(() => {});
+      await media.removeRenditions(video._id);
+      await usage.updateOne({ _id: video.tutorId }, { $inc: { bytes: -video.size } });
+      return { message: 'Video deleted' };
+    },
+  );
+
+  app.get(
+    '/api/v1/videos/:videoId',
+    {
+      preHandler: requireRole('tutor', 'admin'),
+      schema: {
+        summary: 'One of your videos: its state, duration, poster and renditions',
+        params: VideoParams,
+        response: { 200: Video, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const video = await ownVideo(request, request.params.videoId, true);
+      return presentVideo(video, media.config.playbackSecret, inAnHour());
+    },
+  );
+
+  app.get(
+    '/api/v1/videos',
+    {
+      preHandler: tutorOnly,
+      schema: {
+        summary: 'Your videos, newest first',
+        querystring: Type.Object({
+          ...PageQueryFields,
+          status: Type.Optional(
+            Type.Union([
+              Type.Literal('uploading'),
+              Type.Literal('processing'),
+              Type.Literal('ready'),
+              Type.Literal('failed'),
+            ]),
+          ),
+        }),
+        response: { 200: Type.Object({ videos: Type.Array(Video), ...PageFields }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const tutorId = caller(request).userId;
+      const page = pageRequest(request.query);
+      const filter: { tutorId: string; status?: VideoStatus } = { tutorId };
+      if (request.query.status) filter.status = request.query.status;
+      const [list, total] = await Promise.all([
+        videos.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
+        videos.countDocuments(filter),
+      ]);
+      const expiresAt = inAnHour();
+      return {
+        videos: list.map((video) => presentVideo(video, media.config.playbackSecret, expiresAt)),
+        ...pageFields(total, page),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/videos/:videoId/playback',
+    {
+      schema: {
+        summary: 'A signed address of the video’s master playlist, for an hour',
+        params: VideoParams,
+        response: {
+          200: Type.Object({ url: Type.String(), poster: Type.String(), expiresAt: Type.String() }),
+          ...errorResponses,
+          409: MessageReply,
+          503: MessageReply,
+        },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const video = await videos.findOne({ _id: request.params.videoId });
+      if (!video) throw notFound('Video not found');
+      const allowed =
+        who.role === 'admin' ||
+        video.tutorId === who.userId ||
+        (await media.viewers.mayWatch(
+          { videoId: video._id, tutorId: video.tutorId },
+          who.userId,
+          request.id,
+        ));
+      if (!allowed) throw forbidden('Enroll in the course to watch this video');
+      if (video.status !== 'ready' || !video.renditionSet) throw conflict('The video is not ready yet');
+      const expiresAt = inAnHour();
+      const prefix = playbackPrefix(media.config.playbackSecret, {
+        videoId: video._id,
+        renditionSet: video.renditionSet,
+        expiresAt,
+      });
+      return {
+        url: `${prefix}/master.m3u8`,
+        poster: `${prefix}/poster.jpg`,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+      };
+    },
+  );
+}
+
+function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}

@@ -1,0 +1,4 @@
+import { runService } from '@liveedu/service-kit';
+import { mediaService } from './app.ts';
+
+await runService(mediaService);

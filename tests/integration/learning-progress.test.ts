@@ -1,0 +1,386 @@
+import { catalogService } from '@liveedu/catalog';
+import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
+import { identityService } from '@liveedu/identity';
+import { newEvent } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+
+interface Item {
+  _id: string;
+  sectionTitle: string;
+  videoTitle: string;
+  videoDesc?: string;
+  videoLink?: string;
+  videoId?: string;
+}
+interface Progress {
+  percent: number;
+  completedItems: number;
+  resume: { itemId: string; positionSec: number } | null;
+  items: Array<{ itemId: string; positionSec: number; completed: boolean }>;
+}
+interface Analytics {
+  courseId: string;
+  enrolled: number;
+  items: Array<{
+    itemId: string;
+    videoTitle: string;
+    hosted: boolean;
+    started: number;
+    completed: number;
+    startedShare: number;
+    completedShare: number;
+    retention: number[] | null;
+  }>;
+}
+interface Certificate {
+  certificateId: string;
+  studentName: string;
+  courseTitle: string;
+  tutorName: string;
+  issuedAt: string;
+  hours: number;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let stack: TestStack;
+let tutor: Session;
+
+function item(title: string, extra: Partial<Item> = {}) {
+  return {
+    sectionTitle: 'Lectures',
+    videoTitle: title,
+    videoDesc: `About ${title}`,
+    videoLink: `https://videos.example.com/${encodeURIComponent(title)}.mp4`,
+    ...extra,
+  };
+}
+
+function courseForm(title: string, content: unknown[][], withImage = true): FormData {
+  const form = new FormData();
+  if (withImage) form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
+  form.append(
+    'Data',
+    JSON.stringify({
+      title,
+      desc: 'A course to finish.',
+      price: 299,
+      category: 'Web Development',
+      difficulity: 'beginner',
+      benefits: 'A certificate',
+      prerequistes: 'None',
+      courseContent: content,
+    }),
+  );
+  return form;
+}
+
+async function newCourse(title: string, content: unknown[][]): Promise<{ courseId: string; items: Item[] }> {
+  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', {
+    as: tutor,
+    raw: courseForm(title, content),
+  });
+  expect(created.status).toBe(201);
+  const courseId = created.body._id;
+  const edit = await stack.call<{ courseContent: Item[][] }>(
+    'GET',
+    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
+    { as: tutor },
+  );
+  return { courseId, items: edit.body.courseContent.flat() };
+}
+
+async function buyer(courseId: string, prefix = 'learner'): Promise<Session> {
+  const student = await stack.newUser(prefix);
+  await stack.services.catalog!.bus!.publish(
+    newEvent(PAYMENTS_PAYMENT_SUCCEEDED, {
+      orderId: `order_${new ObjectId().toHexString()}`,
+      paymentId: `pay_${new ObjectId().toHexString()}`,
+      courseId,
+      courseTitle: 'a course',
+      studentId: student._id,
+      tutorId: tutor._id,
+      amountPaise: 29_900,
+      paidAt: new Date().toISOString(),
+    }),
+  );
+  await eventually(async () => {
+    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
+    return progress.status === 200 ? true : undefined;
+  });
+  return student;
+}
+
+const report = (as: Session, courseId: string, itemId: string, body: Record<string, unknown>) =>
+  stack.call<Progress>('PUT', `/api/v1/progress/${courseId}/${itemId}`, { as, body });
+
+async function certificatesOf(student: Session) {
+  return (
+    await stack.call<Array<{ certificateId: string; courseId: string }>>('GET', '/api/v1/certificates', {
+      as: student,
+    })
+  ).body;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: { identity: identityService, catalog: catalogService } });
+  tutor = await stack.newUser('tutor');
+  await stack.services
+    .identity!.app.db.collection('users')
+    .updateOne({ _id: new ObjectId(tutor._id) }, { $set: { role: 'tutor' } });
+}, 60_000);
+
+afterAll(() => stack?.close());
+
+describe('learning progress', () => {
+  it('keeps what was watched and where to continue, and never completes by seeking', async () => {
+    const { courseId, items } = await newCourse('Progress basics', [[item('One'), item('Two')]]);
+    const student = await buyer(courseId);
+    const [one, two] = items as [Item, Item];
+    const first = await report(student, courseId, one._id, {
+      positionSec: 30,
+      durationSec: 100,
+      watchedRanges: [[0, 30]],
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      percent: 0,
+      completedItems: 0,
+      resume: { itemId: one._id, positionSec: 30 },
+      items: [
+        { itemId: one._id, positionSec: 30, completed: false },
+        { itemId: two._id, positionSec: 0, completed: false },
+      ],
+    });
+    // Straight to the end: a position and a last few seconds complete nothing.
+    const seek = await report(student, courseId, one._id, {
+      positionSec: 100,
+      durationSec: 100,
+      watchedRanges: [[96, 100]],
+    });
+    expect(seek.body.items[0]).toEqual({ itemId: one._id, positionSec: 100, completed: false });
+    // Watching the rest completes it: 0–30, 30–90 and 96–100 cover 94 of 100 seconds.
+    const rest = await report(student, courseId, one._id, {
+      positionSec: 90,
+      durationSec: 100,
+      watchedRanges: [[30, 90]],
+    });
+    expect(rest.body).toMatchObject({
+      percent: 50,
+      completedItems: 1,
+      resume: { itemId: one._id, positionSec: 90 },
+    });
+    const read = await stack.call<Progress>('GET', `/api/v1/progress/${courseId}`, { as: student });
+    expect(read.body).toEqual(rest.body);
+    const enrolled = await stack.call<{ coursesEnrolled: Array<{ _id: string; progress: number }> }>(
+      'GET',
+      '/api/v1/enrolled-courses',
+      { as: student },
+    );
+    expect(enrolled.body.coursesEnrolled.find((c) => c._id === courseId)?.progress).toBe(50);
+
+    // The tutor sees where students are, item by item, from the events of these reports.
+    const analytics = await eventually(async () => {
+      const answer = await stack.call<Analytics>('GET', `/api/v1/course-analytics/${courseId}`, {
+        as: tutor,
+      });
+      return answer.body.items?.[0]?.completed === 1 ? answer.body : undefined;
+    });
+    expect(analytics).toEqual({
+      courseId,
+      enrolled: 1,
+      items: [
+        {
+          itemId: one._id,
+          videoTitle: 'One',
+          hosted: false,
+          started: 1,
+          completed: 1,
+          startedShare: 1,
+          completedShare: 1,
+          retention: null,
+        },
+        {
+          itemId: two._id,
+          videoTitle: 'Two',
+          hosted: false,
+          started: 0,
+          completed: 0,
+          startedShare: 0,
+          completedShare: 0,
+          retention: null,
+        },
+      ],
+    });
+    expect((await stack.call('GET', `/api/v1/course-analytics/${courseId}`, { as: student })).status).toBe(
+      403,
+    );
+  });
+
+  it('lets only its students, its tutor and the admin write, within the item', async () => {
+    const { courseId, items } = await newCourse('Guarded progress', [
+      [item('Linked'), item('Hosted', { videoId: new ObjectId().toHexString(), videoLink: '' })],
+    ]);
+    const student = await buyer(courseId);
+    const [linked, hosted] = items as [Item, Item];
+    const body = { positionSec: 5, durationSec: 60, watchedRanges: [[0, 5]] };
+    const stranger = await stack.newUser('stranger');
+    expect((await report(stranger, courseId, linked._id, body)).status).toBe(403);
+    expect((await stack.call('PUT', `/api/v1/progress/${courseId}/${linked._id}`, { body })).status).toBe(
+      401,
+    );
+    expect((await report(tutor, courseId, linked._id, body)).status).toBe(200);
+    const admin = await stack.login('admin', 'admin-test-password');
+    expect((await report(admin, courseId, linked._id, body)).status).toBe(200);
+    for (const wrong of [
+      { ...body, positionSec: 61 },
+      { ...body, watchedRanges: [[0, 61]] },
+      { ...body, watchedRanges: [[10, 5]] },
+      { ...body, positionSec: -1 },
+    ]) {
+      const refused = await report(student, courseId, linked._id, wrong);
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+      expect(refused.body).toHaveProperty('message');
+    }
+    expect((await report(student, courseId, new ObjectId().toHexString(), body)).status).toBe(404);
+    // "Mark as done" is for a linked video; a hosted one is completed by watching it.
+    const hostedDone = await report(student, courseId, hosted._id, { ...body, completed: true });
+    expect(hostedDone.status).toBe(400);
+    // A hosted video's retention: this student watched its first half.
+    await report(student, courseId, hosted._id, {
+      positionSec: 30,
+      durationSec: 60,
+      watchedRanges: [[0, 30]],
+    });
+    const retention = await eventually(async () => {
+      const answer = await stack.call<Analytics>('GET', `/api/v1/course-analytics/${courseId}`, {
+        as: tutor,
+      });
+      const curve = answer.body.items?.find((i) => i.itemId === hosted._id)?.retention;
+      return curve?.[0] === 1 ? curve : undefined;
+    });
+    expect(retention).toEqual([...new Array(10).fill(1), ...new Array(10).fill(0)]);
+    const linkedDone = await report(student, courseId, linked._id, {
+      positionSec: 0,
+      durationSec: 1,
+      watchedRanges: [],
+      completed: true,
+    });
+    expect(linkedDone.body.items[0]).toMatchObject({ itemId: linked._id, completed: true });
+  });
+});
+
+describe('certificates', () => {
+  let courseId: string;
+  let items: Item[];
+  let student: Session;
+  let certificateId: string;
+
+  it('issues exactly one when the last two items complete at the same instant', async () => {
+    ({ courseId, items } = await newCourse('Finishing Strong', [[item('Alpha')], [item('Beta')]]));
+    student = await buyer(courseId, 'finisher');
+    for (const it of items) {
+      await report(student, courseId, it._id, {
+        positionSec: 80,
+        durationSec: 1800,
+        watchedRanges: [[0, 1600]],
+      });
+    }
+    expect(await certificatesOf(student)).toEqual([]);
+    const last = await Promise.all(
+      items.map((it) =>
+        report(student, courseId, it._id, {
+          positionSec: 1800,
+          durationSec: 1800,
+          watchedRanges: [[1600, 1800]],
+        }),
+      ),
+    );
+    expect(last.map((r) => r.status)).toEqual([200, 200]);
+    const issued = await eventually(async () => {
+      const mine = await certificatesOf(student);
+      return mine.length > 0 ? mine : undefined;
+    });
+    // A replay of the completion or a late handler adds nothing.
+    await report(student, courseId, items[0]!._id, {
+      positionSec: 1800,
+      durationSec: 1800,
+      watchedRanges: [[0, 1800]],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await certificatesOf(student)).toEqual(issued);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({ courseId, courseTitle: 'Finishing Strong' });
+    certificateId = issued[0]!.certificateId;
+    expect(certificateId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('verifies publicly without a token, and is 404 for an unknown or altered one', async () => {
+    const shown = await stack.call<Certificate>('GET', `/api/v1/certificates/${certificateId}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      certificateId,
+      studentName: student.username,
+      courseTitle: 'Finishing Strong',
+      tutorName: tutor.username,
+      hours: 1,
+    });
+    const unknown = await stack.call('GET', `/api/v1/certificates/${'0'.repeat(32)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Certificate not found' });
+    const certificates = stack.services.catalog!.app.db.collection('certificates');
+    await certificates.updateOne({ _id: certificateId as never }, { $set: { studentName: 'Someone Else' } });
+    // Past the second the gateway may keep a public answer.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await stack.call('GET', `/api/v1/certificates/${certificateId}`)).status).toBe(404);
+    await certificates.updateOne(
+      { _id: certificateId as never },
+      { $set: { studentName: student.username } },
+    );
+  });
+
+  it('renders a PDF naming the student and the course', async () => {
+    const response = await fetch(`${stack.url}/api/v1/certificates/${certificateId}/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const parser = new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain(student.username);
+    expect(text).toContain('Finishing Strong');
+    expect(text).toContain(certificateId);
+  });
+
+  it('keeps item ids and progress through an edit of the course', async () => {
+    const [alpha, beta] = items as [Item, Item];
+    const saved = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
+      as: tutor,
+      raw: courseForm('Finishing Strong', [[{ ...beta, videoTitle: 'Beta, revised' }, alpha]], false),
+    });
+    expect(saved.status).toBe(200);
+    const progress = await stack.call<Progress>('GET', `/api/v1/progress/${courseId}`, { as: student });
+    expect(progress.body.items).toEqual([
+      { itemId: beta._id, positionSec: 1800, completed: true },
+      { itemId: alpha._id, positionSec: 1800, completed: true },
+    ]);
+    expect(progress.body.percent).toBe(100);
+  });
+
+  it('stays valid after the course and the student account are deleted', async () => {
+    expect((await stack.call('DELETE', `/api/v1/delete-course/${courseId}`, { as: tutor })).status).toBe(200);
+    const admin = await stack.login('admin', 'admin-test-password');
+    expect((await stack.call('DELETE', `/api/v1/delete-user/${student._id}`, { as: admin })).status).toBe(
+      200,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const shown = await stack.call<Certificate>('GET', `/api/v1/certificates/${certificateId}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ studentName: student.username, courseTitle: 'Finishing Strong' });
+  });
+});

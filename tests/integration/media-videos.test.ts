@@ -1,0 +1,382 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { catalogService } from '@liveedu/catalog';
+import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
+import { identityService } from '@liveedu/identity';
+import { makeTestPattern, mediaService, playbackToken, probeVideo, toolPaths } from '@liveedu/media';
+import { newEvent } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+
+const PART = 5 * 1024 * 1024;
+const SECRET = 'media-test-playback-secret-of-enough-length';
+const tools = toolPaths();
+
+let stack: TestStack;
+let dir: string;
+let lecture: Buffer;
+let lectureSeconds: number;
+let tutor: Session;
+let otherTutor: Session;
+let admin: Session;
+let student: Session;
+
+interface VideoView {
+  videoId: string;
+  status: string;
+  durationSec: number | null;
+  poster: string | null;
+  renditions: string[];
+  error: string | null;
+}
+
+async function newTutor(): Promise<Session> {
+  const session = await stack.newUser('tutor');
+  const users = stack.services.identity?.app.db.collection('users');
+  await users?.updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
+  return session;
+}
+
+/** Uploads one part to its signed address, as a browser does; answers the part's ETag. */
+async function putPart(as: Session, videoId: string, partNumber: number, bytes: Buffer): Promise<string> {
+  const signed = await stack.call<{ url: string }>(
+    'GET',
+    `/api/v1/videos/${videoId}/parts/${partNumber}/url`,
+    { as },
+  );
+  expect(signed.status).toBe(200);
+  const response = await fetch(signed.body.url, { method: 'PUT', body: bytes });
+  expect(response.status).toBe(200);
+  return (response.headers.get('etag') ?? '').replace(/"/g, '');
+}
+
+async function startUpload(as: Session, bytes: Buffer, filename = 'lecture.mp4') {
+  const created = await stack.call<{ videoId: string; uploadId: string; partSize: number }>(
+    'POST',
+    '/api/v1/videos',
+    {
+      as,
+      body: { filename, contentType: 'video/mp4', size: bytes.length },
+    },
+  );
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function uploadWhole(as: Session, bytes: Buffer, filename?: string): Promise<string> {
+  const { videoId, partSize } = await startUpload(as, bytes, filename);
+  const parts: Array<{ PartNumber: number; ETag: string }> = [];
+  for (let n = 1; (n - 1) * partSize < bytes.length; n += 1) {
+    const ETag = await putPart(as, videoId, n, bytes.subarray((n - 1) * partSize, n * partSize));
+    parts.push({ PartNumber: n, ETag });
+  }
+  const done = await stack.call('POST', `/api/v1/videos/${videoId}/complete`, { as, body: { parts } });
+  expect(done.status).toBe(202);
+  return videoId;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A course whose one item plays a hosted video. */
+async function courseWithVideo(as: Session, videoId: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
+  form.append(
+    'Data',
+    JSON.stringify({
+      title: 'Hosted lectures',
+      desc: 'A course whose videos live here.',
+      price: 499,
+      category: 'Web Development',
+      difficulity: 'beginner',
+      benefits: 'Watching without leaving the site',
+      prerequistes: 'None',
+      courseContent: [
+        [{ sectionTitle: 'Start', videoTitle: 'Welcome', videoDesc: 'The first lecture', videoId }],
+      ],
+    }),
+  );
+  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', { as, raw: form });
+  expect(created.status).toBe(201);
+  return created.body._id;
+}
+
+/** What a completed payment does: the catalog enrolls the student from the event. */
+async function buy(courseId: string, buyer: Session, seller: Session): Promise<void> {
+  await stack.services.catalog!.bus!.publish(
+    newEvent(PAYMENTS_PAYMENT_SUCCEEDED, {
+      orderId: `order_${new ObjectId().toHexString()}`,
+      paymentId: `pay_${new ObjectId().toHexString()}`,
+      courseId,
+      courseTitle: 'Hosted lectures',
+      studentId: buyer._id,
+      tutorId: seller._id,
+      amountPaise: 49_900,
+      paidAt: new Date().toISOString(),
+    }),
+  );
+  await eventually(
+    async () => {
+      const learn = await stack.call('GET', `/api/v1/learn-course/${courseId}/user/${buyer._id}`, {
+        as: buyer,
+      });
+      return learn.status === 200 ? true : undefined;
+    },
+    15_000,
+    'enrollment',
+  );
+}
+
+async function settled(as: Session, videoId: string): Promise<VideoView> {
+  return eventually(
+    async () => {
+      const view = await stack.call<VideoView>('GET', `/api/v1/videos/${videoId}`, { as });
+      expect(view.status).toBe(200);
+      expect(['ready', 'failed']).toContain(view.body.status);
+      return view.body;
+    },
+    90_000,
+    `video ${videoId} to settle`,
+  );
+}
+
+async function probeSeconds(file: string): Promise<number> {
+  return (await probeVideo(tools, file)).durationSec;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'liveedu-media-'));
+  const source = join(dir, 'lecture.mp4');
+  await makeTestPattern(tools, source, { seconds: 5, videoKbps: 12_000 });
+  lecture = await readFile(source);
+  lectureSeconds = await probeSeconds(source);
+  stack = await startTestStack({
+    services: { identity: identityService, catalog: catalogService, media: mediaService },
+    env: {
+      MEDIA_PART_BYTES: String(PART),
+      MEDIA_PLAYBACK_SECRET: SECRET,
+      MEDIA_MAX_BYTES: String(64 * 1024 * 1024),
+    },
+  });
+  tutor = await newTutor();
+  otherTutor = await newTutor();
+  student = await stack.newUser('student');
+  admin = await stack.login('admin', 'admin-test-password');
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('videos: resumable upload straight to storage, HLS, signed playback', () => {
+  let videoId: string;
+  let view: VideoView;
+
+  it('resumes an interrupted upload from the parts storage holds, then transcodes it', async () => {
+    expect(lecture.length).toBeGreaterThan(PART);
+    const started = await startUpload(tutor, lecture);
+    videoId = started.videoId;
+    expect(started.partSize).toBe(PART);
+    const first = await putPart(tutor, videoId, 1, lecture.subarray(0, PART));
+    // The connection drops here; the editor asks what storage already has.
+    const held = await stack.call<{ parts: Array<{ PartNumber: number; ETag: string; Size: number }> }>(
+      'GET',
+      `/api/v1/videos/${videoId}/parts`,
+      { as: tutor },
+    );
+    expect(held.status).toBe(200);
+    expect(held.body.parts).toEqual([{ PartNumber: 1, ETag: first, Size: PART }]);
+    const early = await stack.call('POST', `/api/v1/videos/${videoId}/complete`, {
+      as: tutor,
+      body: { parts: [{ PartNumber: 1, ETag: first }] },
+    });
+    expect(early.status).toBe(400);
+    const second = await putPart(tutor, videoId, 2, lecture.subarray(PART));
+    const done = await stack.call('POST', `/api/v1/videos/${videoId}/complete`, {
+      as: tutor,
+      body: {
+        parts: [
+          { PartNumber: 1, ETag: first },
+          { PartNumber: 2, ETag: second },
+        ],
+      },
+    });
+    expect(done.status).toBe(202);
+    expect(done.body).toEqual({ status: 'processing' });
+    view = await settled(tutor, videoId);
+    expect(view.status).toBe('ready');
+    expect(view.renditions.length).toBeGreaterThanOrEqual(2);
+    expect(Math.abs((view.durationSec ?? 0) - lectureSeconds)).toBeLessThan(0.5);
+    expect(view.poster).toMatch(new RegExp(`^/media/${videoId}/`));
+  }, 120_000);
+
+  it('serves a master playlist whose renditions play, to the tutor and the admin', async () => {
+    for (const who of [tutor, admin]) {
+      const playback = await stack.call<{ url: string; poster: string; expiresAt: string }>(
+        'GET',
+        `/api/v1/videos/${videoId}/playback`,
+        { as: who },
+      );
+      expect(playback.status).toBe(200);
+      const expires = Date.parse(playback.body.expiresAt) - Date.now();
+      expect(expires).toBeGreaterThan(50 * 60_000);
+      expect(expires).toBeLessThanOrEqual(60 * 60_000);
+      const master = await fetch(`${stack.url}${playback.body.url}`);
+      expect(master.status).toBe(200);
+      expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+      const variants = (await master.text()).split('\n').filter((line) => line.endsWith('.m3u8'));
+      expect(variants.length).toBeGreaterThanOrEqual(2);
+      const base = playback.body.url.replace(/master\.m3u8$/, '');
+      for (const variant of variants) {
+        const playlist = await (await fetch(`${stack.url}${base}${variant}`)).text();
+        const segment = playlist.split('\n').find((line) => line.endsWith('.ts'));
+        const bytes = await fetch(`${stack.url}${base}${variant.replace(/index\.m3u8$/, '')}${segment}`);
+        expect(bytes.status).toBe(200);
+        const file = join(dir, `segment-${variant.replace('/', '-')}.ts`);
+        await writeFile(file, Buffer.from(await bytes.arrayBuffer()));
+        expect(await probeSeconds(file)).toBeGreaterThan(0);
+      }
+      const poster = await fetch(`${stack.url}${playback.body.poster}`);
+      expect(poster.status).toBe(200);
+      expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    }
+  });
+
+  it('refuses a segment without a token, with a tampered one or an expired one', async () => {
+    const playback = await stack.call<{ url: string }>('GET', `/api/v1/videos/${videoId}/playback`, {
+      as: tutor,
+    });
+    const [, , , renditionSet, token] = playback.body.url.split('/');
+    const segment = '360p/seg_0000.ts';
+    const good = await fetch(`${stack.url}/media/${videoId}/${renditionSet}/${token}/${segment}`);
+    expect(good.status).toBe(200);
+    const tampered = `${token!.slice(0, -2)}${token!.endsWith('A') ? 'BB' : 'AA'}`;
+    const expired = playbackToken(SECRET, {
+      videoId,
+      renditionSet: renditionSet!,
+      expiresAt: Math.floor(Date.now() / 1000) - 5,
+    });
+    const longer = `${Number(token!.split('.')[0]) + 3600}.${token!.split('.')[1]}`;
+    for (const path of [
+      `/media/${videoId}/${renditionSet}/${segment}`,
+      `/media/${videoId}/${renditionSet}/${tampered}/${segment}`,
+      `/media/${videoId}/${renditionSet}/${expired}/${segment}`,
+      `/media/${videoId}/${renditionSet}/${longer}/${segment}`,
+    ]) {
+      const refused = await fetch(`${stack.url}${path}`);
+      expect(refused.status, path).toBe(403);
+      expect(await refused.json()).toHaveProperty('message');
+    }
+  });
+
+  it('gives a visitor 401 and a student who did not buy 403 on playback', async () => {
+    const visitor = await stack.call('GET', `/api/v1/videos/${videoId}/playback`);
+    expect(visitor.status).toBe(401);
+    const stranger = await stack.call('GET', `/api/v1/videos/${videoId}/playback`, { as: student });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toHaveProperty('message');
+  });
+
+  it('plays to a student who bought a course of the tutor that uses it, and to no one through another tutor', async () => {
+    const courseId = await courseWithVideo(tutor, videoId);
+    // Another tutor naming the same video in their course gives their buyers nothing.
+    const borrowed = await courseWithVideo(otherTutor, videoId);
+    const buyer = await stack.newUser('buyer');
+    await buy(borrowed, buyer, otherTutor);
+    expect((await stack.call('GET', `/api/v1/videos/${videoId}/playback`, { as: buyer })).status).toBe(403);
+    await buy(courseId, buyer, tutor);
+    const content = await stack.call<{
+      courseContent: Array<Array<{ videoId?: string; videoLink: string }>>;
+    }>('GET', `/api/v1/learn-course/${courseId}/user/${buyer._id}`, { as: buyer });
+    expect(content.body.courseContent[0]![0]).toMatchObject({ videoId, videoLink: '' });
+    const playback = await stack.call<{ url: string }>('GET', `/api/v1/videos/${videoId}/playback`, {
+      as: buyer,
+    });
+    expect(playback.status).toBe(200);
+    expect((await fetch(`${stack.url}${playback.body.url}`)).status).toBe(200);
+    // A video a course plays is not deleted from under its students.
+    const inUse = await stack.call('DELETE', `/api/v1/videos/${videoId}`, { as: tutor });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toEqual({
+      message: 'This video is used by a course; remove it from the course first',
+    });
+  });
+
+  it("keeps another tutor out of a tutor's video", async () => {
+    const parts = [{ PartNumber: 1, ETag: 'x' }];
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/videos/${videoId}`, undefined],
+      ['GET', `/api/v1/videos/${videoId}/parts/1/url`, undefined],
+      ['GET', `/api/v1/videos/${videoId}/parts`, undefined],
+      ['POST', `/api/v1/videos/${videoId}/complete`, { parts }],
+      ['DELETE', `/api/v1/videos/${videoId}`, undefined],
+      ['GET', `/api/v1/videos/${videoId}/playback`, undefined],
+    ] as const) {
+      const answer = await stack.call(method, path, { as: otherTutor, body });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    const mine = await stack.call<{ videos: VideoView[]; total: number }>('GET', '/api/v1/videos', {
+      as: otherTutor,
+    });
+    expect(mine.body.total).toBe(0);
+    const theirs = await stack.call<{ videos: VideoView[]; total: number }>(
+      'GET',
+      '/api/v1/videos?status=ready',
+      {
+        as: tutor,
+      },
+    );
+    expect(theirs.body.videos.map((v) => v.videoId)).toEqual([videoId]);
+  });
+
+  it('ends a text file named .mp4 as failed with a message, and nothing else breaks', async () => {
+    const text = Buffer.from('Lecture notes, not a video.\n'.repeat(200));
+    const fakeId = await uploadWhole(tutor, text, 'notes.mp4');
+    const fake = await settled(tutor, fakeId);
+    expect(fake.status).toBe('failed');
+    expect(fake.error).toMatch(/not a video/i);
+    const playback = await stack.call('GET', `/api/v1/videos/${fakeId}/playback`, { as: tutor });
+    expect(playback.status).toBe(409);
+    const still = await stack.call<VideoView>('GET', `/api/v1/videos/${videoId}`, { as: tutor });
+    expect(still.body.status).toBe('ready');
+  }, 120_000);
+
+  it('refuses what is not a video, or too large, with a message', async () => {
+    const pdf = await stack.call('POST', '/api/v1/videos', {
+      as: tutor,
+      body: { filename: 'notes.pdf', contentType: 'application/pdf', size: 1000 },
+    });
+    expect(pdf.status).toBe(400);
+    expect(pdf.body).toEqual({ message: 'Only video files can be uploaded' });
+    const huge = await stack.call('POST', '/api/v1/videos', {
+      as: tutor,
+      body: { filename: 'huge.mp4', contentType: 'video/mp4', size: 65 * 1024 * 1024 },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ message: 'A video may be at most 64 MiB' });
+    const asStudent = await stack.call('POST', '/api/v1/videos', {
+      as: student,
+      body: { filename: 'a.mp4', contentType: 'video/mp4', size: 1000 },
+    });
+    expect(asStudent.status).toBe(403);
+  });
+
+  it('deletes a video no course plays, with its renditions, after which its addresses are dead', async () => {
+    const spare = await uploadWhole(tutor, lecture);
+    expect((await settled(tutor, spare)).status).toBe('ready');
+    const playback = await stack.call<{ url: string }>('GET', `/api/v1/videos/${spare}/playback`, {
+      as: tutor,
+    });
+    const gone = await stack.call('DELETE', `/api/v1/videos/${spare}`, { as: tutor });
+    expect(gone.status).toBe(200);
+    expect((await stack.call('GET', `/api/v1/videos/${spare}`, { as: tutor })).status).toBe(404);
+    const master = await fetch(`${stack.url}${playback.body.url}`);
+    expect(master.status).toBe(404);
+  }, 120_000);
+});
