@@ -10,4 +10,5 @@ export {
   requests,
   resetApi,
 } from './api-server.ts';
+export { courseCard } from './fixtures.ts';
 export { createTestStore, type Role, renderRoutes, renderWithProviders, type TestUser } from './render.tsx';

@@ -1,19 +1,9 @@
-import type { CourseCard as CourseCardData } from '@liveedu/api-client';
-import { answer, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
+import { answer, courseCard, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CourseCard } from './course-card.tsx';
 
-const course: CourseCardData = {
-  _id: 'c1',
-  title: 'Statistics with Python',
-  thumbnail: 'c1.png',
-  price: 999,
-  difficulity: 'beginner',
-  category: 'Data Science',
-  reviews: [],
-  courseCreatedBy: { _id: 't1', username: 'meera' },
-};
+const course = courseCard({ _id: 'c1', title: 'Statistics with Python' });
 
 describe('CourseCard', () => {
   it("starts reading the course's details when the pointer rests on it, once while they are fresh", async () => {

@@ -1,4 +1,4 @@
-import { answer, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
+import { answer, courseCard, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CoursesPage } from './courses-page.tsx';
@@ -37,18 +37,8 @@ describe('course search', () => {
 });
 
 describe('all courses', () => {
-  const card = (n: number) => ({
-    _id: `c${n}`,
-    title: `Course ${n}`,
-    thumbnail: `c${n}.png`,
-    price: 499,
-    difficulity: 'beginner',
-    category: 'Design',
-    reviews: [],
-    ratingAverage: 0,
-    ratingCount: 0,
-    courseCreatedBy: { _id: 't', username: 'meera' },
-  });
+  const card = (n: number) =>
+    courseCard({ _id: `c${n}`, title: `Course ${n}`, ratingAverage: 0, ratingCount: 0 });
 
   it('shows the first page, then the next one on Load more, and stops at the last', async () => {
     answer(({ path }) => {

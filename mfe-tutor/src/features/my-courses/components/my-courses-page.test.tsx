@@ -1,4 +1,4 @@
-import { answerRoutes, requests } from '@liveedu/web-test-kit';
+import { answerRoutes, courseCard, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -9,16 +9,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const course = (id: string, title: string) => ({
-  _id: id,
-  title,
-  thumbnail: `http://files.example/${id}.png`,
-  price: 2499,
-  difficulity: 'advance',
-  category: 'Web Development',
-  reviews: [],
-  courseCreatedBy: { _id: 'tutor-1', username: 'priya' },
-});
+const course = (id: string, title: string) =>
+  courseCard({ _id: id, title, price: 2499, difficulity: 'advance', category: 'Web Development' });
 
 describe('my courses', () => {
   it('shows each course cut to 20 characters with its level, price, Update and Delete, and the Add Course tile', async () => {
