@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createWebConfig, devAppConfig } from '@liveedu/web-build';
 
 // With LIVEEDU_DEV_REMOTES=1 the dev server answers /app-config.json itself and points the
@@ -9,7 +10,7 @@ export default (_env, argv) =>
     {
       root: import.meta.dirname,
       name: 'host',
-      runtimePlugins: ['./src/app/federation/remote-fallback-plugin.ts'],
+      runtimePlugins: [fileURLToPath(import.meta.resolve('@liveedu/remote-loader/fallback-plugin'))],
       devMiddleware: devRemotes
         ? (app) => {
             app.get('/app-config.json', (_req, res) => res.json(devAppConfig()));

@@ -26,6 +26,7 @@ describe('front-end production build', () => {
       'react-redux',
       '@reduxjs/toolkit',
       'styled-components',
+      '@tanstack/react-query',
     ])
       expect(shared).toContainEqual([name, true]);
     expect(existsSync(path.join(root, 'mfe-catalog/dist', manifest.metaData.remoteEntry.name))).toBe(true);
@@ -43,7 +44,7 @@ describe('front-end production build', () => {
     expect(text).not.toContain('Hey developer');
   });
 
-  it('keeps the home page initial JavaScript within the 200 kB budget', () => {
+  it('keeps the home page initial JavaScript within the 212 kB budget', () => {
     const run = spawnSync('node', ['scripts/bundle-size.mjs', '--json'], { cwd: root, encoding: 'utf8' });
     const result = JSON.parse(run.stdout) as { totalKb: number; withinBudget: boolean };
     expect(result.totalKb).toBeGreaterThan(0);
@@ -64,7 +65,14 @@ function frontEndSources(): [string, string][] {
       }
     }
   };
-  for (const dir of ['shells', ...REMOTE_NAMES.map(remoteDir), 'packages/ui', 'packages/session'])
+  for (const dir of [
+    'shells',
+    ...REMOTE_NAMES.map(remoteDir),
+    'packages/ui',
+    'packages/session',
+    'packages/query',
+    'packages/remote-loader',
+  ])
     if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
   return out;
 }
@@ -87,6 +95,7 @@ describe('trimmed shared singletons', () => {
   it.each([
     ['react-router', 'packages/router/src/index.ts'],
     ['@reduxjs/toolkit', 'packages/redux-toolkit/src/index.ts'],
+    ['@tanstack/react-query', 'packages/react-query/src/index.ts'],
   ])('re-exports every value the front end imports from %s', (pkg, trimmed) => {
     const available = reExported(trimmed);
     expect(available.size).toBeGreaterThan(5);

@@ -17,6 +17,10 @@ const SHARED_SOURCES = [
   'packages/api-client',
   'packages/session',
   'packages/web-build',
+  'packages/query',
+  'packages/upload',
+  'packages/remote-loader',
+  'packages/react-query',
   'packages/platform-registry',
 ];
 const STAMP = '.build-stamp';

@@ -1,34 +1,28 @@
-import { createSessionStore, sessionActions } from '@liveedu/session';
-import { Toaster } from '@liveedu/ui';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { sessionActions } from '@liveedu/session';
+import {
+  answer,
+  createTestStore,
+  json,
+  type Role,
+  renderRoutes,
+  renderWithProviders,
+  requestedPaths,
+  requests,
+} from '@liveedu/web-test-kit';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminApp from './remote-app.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
-type Role = 'student' | 'tutor' | 'admin';
-
 function renderAt(path: string, role: Role | null = 'admin') {
-  const store = createSessionStore('/');
-  if (role) store.dispatch(sessionActions.loggedIn({ userId: 'u-admin', role }));
-  if (role) store.dispatch(sessionActions.userDataLoaded({ role }));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/', element: <p>Home page</p> },
       { path: '/dashboard/*', element: <AdminApp page="dashboard" /> },
     ],
-    { initialEntries: [path] },
+    path,
+    role ? { userId: 'u-admin', role } : null,
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { store, router };
 }
 
 function user(n: number, role: Role = 'student') {
@@ -47,18 +41,10 @@ function setDesktop(matches: boolean) {
   );
 }
 
-const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+const urls = requestedPaths;
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  setDesktop(true);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Paged lists remember how far they were read, per page of the app.
-  sessionStorage.clear();
-});
+beforeEach(() => setDesktop(true));
+afterEach(() => vi.unstubAllGlobals());
 
 describe('who sees the dashboard', () => {
   it.each([
@@ -69,21 +55,17 @@ describe('who sees the dashboard', () => {
     const { router } = renderAt('/dashboard/all-users', role);
     expect(await screen.findByText('Home page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it('waits for the stored session to be checked before deciding', async () => {
-    fetchMock.mockImplementation(async () => json({ count: 0 }));
-    const store = createSessionStore('/');
+    answer(() => json({ count: 0 }));
+    const store = createTestStore();
     store.dispatch(sessionActions.restoreStarted());
     const router = createMemoryRouter([{ path: '/dashboard/*', element: <AdminApp page="dashboard" /> }], {
       initialEntries: ['/dashboard/revenue'],
     });
-    render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    renderWithProviders(<RouterProvider router={router} />, store);
     expect(screen.getByText('Checking your session…')).toBeTruthy();
     act(() => {
       store.dispatch(sessionActions.loggedIn({ userId: 'u-admin', role: 'admin' }));
@@ -98,7 +80,7 @@ describe('who sees the dashboard', () => {
     renderAt('/dashboard');
     expect(screen.getByText('Please view the dashboard in desktop view')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
   it('hides the dashboard when the window gets narrow and shows it again without reloading it', async () => {
     let matches = true;
@@ -113,10 +95,10 @@ describe('who sees the dashboard', () => {
         removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
       })),
     );
-    fetchMock.mockImplementation(async () => json({ money: 5 }));
+    answer(() => json({ money: 5 }));
     renderAt('/dashboard/revenue');
     expect(await screen.findByLabelText('Total Revenue')).toBeTruthy();
-    const calls = fetchMock.mock.calls.length;
+    const calls = requests().length;
     act(() => {
       matches = false;
       for (const fn of listeners) fn();
@@ -129,13 +111,13 @@ describe('who sees the dashboard', () => {
     });
     expect(screen.queryByText('Please view the dashboard in desktop view')).toBeNull();
     expect(screen.getByLabelText('Total Revenue')).toBeTruthy();
-    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(requests().length).toBe(calls);
   });
 });
 
 describe('sidebar', () => {
   it('links the seven pages and LogOut resets the session, clears storage and goes to /', async () => {
-    fetchMock.mockImplementation(async () => json({ count: 3 }));
+    answer(() => json({ count: 3 }));
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     localStorage.setItem('id', 'u-admin');
@@ -165,9 +147,8 @@ describe('sidebar', () => {
 describe('home', () => {
   it('shows the four totals and the recent users; delete asks first, then reloads both', async () => {
     let deleted = false;
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (init?.method === 'DELETE') {
+    answer(({ path: url, method }) => {
+      if (method === 'DELETE') {
         deleted = true;
         return json({ message: 'User deleted successfully' });
       }
@@ -195,7 +176,7 @@ describe('home', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete user1' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Are you sure ? You want to delete user1 ?')).toBeTruthy();
-    expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'DELETE')).toBe(false);
+    expect(requests().some((r) => r.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'user1' })).toBeNull());
     expect(urls()).toContain('/api/v1/delete-user/id1');
@@ -203,9 +184,9 @@ describe('home', () => {
   });
 
   it('shows a failed delete next to the user instead of failing silently', async () => {
-    fetchMock.mockImplementation(async (input, init) => {
-      if (init?.method === 'DELETE') return json({ message: 'The admin account cannot be deleted' }, 403);
-      return String(input).endsWith('new-users') ? json([user(1)]) : json({ count: 1 });
+    answer(({ path, method }) => {
+      if (method === 'DELETE') return json({ message: 'The admin account cannot be deleted' }, 403);
+      return path.endsWith('new-users') ? json([user(1)]) : json({ count: 1 });
     });
     renderAt('/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete user1' }));
@@ -220,8 +201,7 @@ describe('home', () => {
 
   it('shows an error with a retry when the totals cannot be loaded, not a spinner forever', async () => {
     let fail = true;
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
+    answer(({ path: url }) => {
       if (url.endsWith('new-users')) return json([]);
       return fail ? json({ message: 'Service unavailable' }, 503) : json({ count: 4 });
     });
@@ -239,7 +219,7 @@ describe('all users', () => {
     json({ allUsers: Array.from({ length: Math.min(n, 7) }, (_, i) => user(i + 1)), count });
 
   it('shows neither "Page x of y" nor page buttons with 7 users', async () => {
-    fetchMock.mockImplementation(async () => page(7, 7));
+    answer(() => page(7, 7));
     renderAt('/dashboard/all-users');
     const list = await screen.findByRole('list', { name: 'All users' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(7);
@@ -248,9 +228,7 @@ describe('all users', () => {
   });
 
   it("shows 'Page 1 of 2' and a button a page with 8 users, and loads the page asked for", async () => {
-    fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('page=2') ? page(8, 1) : page(8, 7),
-    );
+    answer(({ path }) => (path.endsWith('page=2') ? page(8, 1) : page(8, 7)));
     renderAt('/dashboard/all-users');
     expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(2);
@@ -279,16 +257,16 @@ describe('tutor requests', () => {
     ['accept', 'Accepted'],
     ['reject', 'Rejected'],
   ])('shows the status %s as %s', async (status, label) => {
-    fetchMock.mockImplementation(async () => json({ data: [request(status)] }));
+    answer(() => json({ data: [request(status)] }));
     renderAt('/dashboard/tutor-requests');
     expect(await screen.findByText(label)).toBeTruthy();
   });
 
   it("sends 'Select status' as in progress and a choice with the user's id, then shows the new status", async () => {
     let status = 'reject';
-    fetchMock.mockImplementation(async (_input, init) => {
-      if (init?.method === 'PUT') {
-        status = JSON.parse(String(init.body)).option;
+    answer(({ method, body }) => {
+      if (method === 'PUT') {
+        status = (body as { option: string }).option;
         return json({ message: 'Tutor request set to in progress' });
       }
       return json({ data: [request(status)] });
@@ -304,15 +282,15 @@ describe('tutor requests', () => {
     expect(select.value).toBe('in progress');
     fireEvent.click(within(row).getByRole('button', { name: 'Confirm status for asha' }));
     expect(await screen.findByText('In Progress')).toBeTruthy();
-    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
-    expect(String(put?.[0])).toBe('/api/v1/acceptTutorRequest');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ option: 'in progress', id: 'u9' });
+    const put = requests().find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/v1/acceptTutorRequest');
+    expect(put?.body).toEqual({ option: 'in progress', id: 'u9' });
     expect(await screen.findByText('Tutor request set to in progress')).toBeTruthy();
   });
 
   it('shows a refused decision in the row', async () => {
-    fetchMock.mockImplementation(async (_input, init) =>
-      init?.method === 'PUT'
+    answer(({ method }) =>
+      method === 'PUT'
         ? json({ message: 'This application was accepted and the user is already a tutor' }, 409)
         : json({ data: [request('accept')] }),
     );
@@ -329,9 +307,9 @@ describe('tutor requests', () => {
 describe('withdrawal requests', () => {
   it('shows the user with bank details, amount and status; sets Success', async () => {
     let status = 'Processing';
-    fetchMock.mockImplementation(async (_input, init) => {
-      if (init?.method === 'PUT') {
-        status = JSON.parse(String(init.body)).status;
+    answer(({ method, body }) => {
+      if (method === 'PUT') {
+        status = (body as { status: string }).status;
         return json({ message: 'Withdrawal status updated' });
       }
       return json({
@@ -379,9 +357,9 @@ describe('withdrawal requests', () => {
     fireEvent.change(within(row).getByRole('combobox'), { target: { value: 'Success' } });
     fireEvent.click(confirm);
     await waitFor(() => expect(row.querySelectorAll('td')[2]?.textContent).toBe('Success'));
-    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
-    expect(String(put?.[0])).toBe('/api/v1/confirm-withdrawlRequest/w1');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'Success' });
+    const put = requests().find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/v1/confirm-withdrawlRequest/w1');
+    expect(put?.body).toEqual({ status: 'Success' });
     expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
   });
 
@@ -393,8 +371,8 @@ describe('withdrawal requests', () => {
       status: 'Processing',
       date: '2025-06-01T10:00:00.000Z',
     });
-    fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('page=2')
+    answer(({ path }) =>
+      path.endsWith('page=2')
         ? json({ withdrawls: [request(3)], total: 3, page: 2, pages: 2 })
         : json({ withdrawls: [request(1), request(2)], total: 3, page: 1, pages: 2 }),
     );
@@ -409,7 +387,7 @@ describe('withdrawal requests', () => {
   });
 
   it('says when there are no requests', async () => {
-    fetchMock.mockImplementation(async () => json({ withdrawls: [], total: 0, page: 1, pages: 0 }));
+    answer(() => json({ withdrawls: [], total: 0, page: 1, pages: 0 }));
     renderAt('/dashboard/withdrawl-requests');
     expect(await screen.findByText('No withdrawal requests')).toBeTruthy();
   });
@@ -429,8 +407,8 @@ describe('all payments', () => {
   });
 
   it('shows every order with its buyer a page at a time; the filters ask the server for the period', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const query = new URL(String(input), 'http://site').searchParams;
+    answer(({ path }) => {
+      const query = new URL(path, 'http://site').searchParams;
       if (query.get('timePeriod') === 'past28days') {
         return json({ data: [payment(1, 0)], total: 1, page: 1, pages: 1 });
       }
@@ -461,23 +439,21 @@ describe('all payments', () => {
     expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    // Back to every order, as far as it had been read.
+    // Back to every order, as far as it had been read, from the cache: nothing is asked again.
     expect(await screen.findByText('order_3')).toBeTruthy();
     expect(screen.getByText('order_2')).toBeTruthy();
     expect(urls()).toEqual([
       '/api/v1/all-payment-history',
       '/api/v1/all-payment-history?page=2',
       '/api/v1/all-payment-history?timePeriod=past28days',
-      '/api/v1/all-payment-history',
-      '/api/v1/all-payment-history?page=2',
     ]);
   });
 
   it('says when there is nothing in the period, and shows a failed load with a retry', async () => {
     let fail = true;
-    fetchMock.mockImplementation(async (input) => {
+    answer(({ path }) => {
       if (fail) return json({ message: 'Payments are unavailable' }, 503);
-      return String(input).includes('timePeriod=today')
+      return path.includes('timePeriod=today')
         ? json({ data: [], total: 0, page: 1, pages: 0 })
         : json({ data: [payment(1, 3 * DAY)], total: 1, page: 1, pages: 1 });
     });
@@ -504,9 +480,7 @@ describe('revenue', () => {
       getTotalRevenueThisMonthTwentyPercent: 800,
       getTotalRevenueThisWeektwentypercent: 400,
     };
-    fetchMock.mockImplementation(async (input) =>
-      json({ money: money[String(input).split('/').at(-1) ?? ''] }),
-    );
+    answer(({ path }) => json({ money: money[path.split('/').at(-1) ?? ''] }));
     renderAt('/dashboard/revenue');
     const expected: [string, string][] = [
       ['Total Revenue', '₹10,000.00'],
@@ -524,8 +498,7 @@ describe('revenue', () => {
 
 describe('analytics', () => {
   it('keeps the other charts when one call fails, with a retry for the failed one', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
+    answer(({ path: url }) => {
       if (url.endsWith('user-signups')) return json({ message: 'down' }, 503);
       if (url.endsWith('course-created-data')) return json({ dates: ['1 Jun'], courseCounts: [1] });
       if (url.endsWith('new-users-per-month')) return json({ months: ['Jun'], userCounts: [3] });

@@ -1,13 +1,10 @@
+import { answer, json, requests } from '@liveedu/web-test-kit';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from './hooks.ts';
 import { completeLogin, logOut, restoreSession } from './session-thunks.ts';
 import { createSessionStore } from './store.ts';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function Probe() {
   const s = useSession();
@@ -19,13 +16,7 @@ function Probe() {
 }
 
 describe('session', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => localStorage.clear());
 
   it('starts logged out as a student with no application', () => {
     const store = createSessionStore('/');
@@ -40,7 +31,7 @@ describe('session', () => {
   it('restores from the stored id and token and reloads role and status from the server', async () => {
     localStorage.setItem('id', 'u1');
     localStorage.setItem('token', 'tok-1');
-    fetchMock.mockResolvedValue(
+    answer(() =>
       json({
         avatar: 'a.png',
         email: 'e@x.in',
@@ -62,17 +53,16 @@ describe('session', () => {
     });
     expect(restored).toBe(true);
     expect(screen.getByTestId('session').textContent).toBe('true|tutor|in progress|u1');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/gw/api/v1/getUserData');
-    const headers = init?.headers as Record<string, string>;
-    expect(headers.authorization).toBe('Bearer tok-1');
-    expect(headers.id).toBe('u1');
+    const [sent] = requests();
+    expect(sent?.path).toBe('/gw/api/v1/getUserData');
+    expect(sent?.headers.authorization).toBe('Bearer tok-1');
+    expect(sent?.headers.id).toBe('u1');
   });
 
   it('drops credentials the server refuses', async () => {
     localStorage.setItem('id', 'u1');
     localStorage.setItem('token', 'expired');
-    fetchMock.mockResolvedValue(json({ message: 'Invalid token' }, 401));
+    answer(() => json({ message: 'Invalid token' }, 401));
     const store = createSessionStore('/');
     await store.dispatch(restoreSession());
     expect(store.getState().session.isLoggedIn).toBe(false);
@@ -82,11 +72,11 @@ describe('session', () => {
   it('stays logged out without stored credentials and makes no call', async () => {
     const store = createSessionStore('/');
     expect(await store.dispatch(restoreSession())).toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it('takes the role from the server, and log-out clears storage and resets the state', async () => {
-    fetchMock.mockResolvedValue(
+    answer(() =>
       json({
         avatar: '',
         email: 'root@x.in',

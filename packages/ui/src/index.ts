@@ -8,7 +8,7 @@ export {
   courseReviewCount,
 } from './components/course-card.tsx';
 export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
-export { ImageDropZone, uploadWithProgress } from './components/image-drop-zone.tsx';
+export { ImageDropZone } from './components/image-drop-zone.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
@@ -17,11 +17,14 @@ export {
   ORDER_HISTORY_FILTERS,
   OrderHistoryTable,
   orderHistoryColumns,
+  orderRowKey,
 } from './components/order-history-table.tsx';
+export { PagedCourseGrid } from './components/paged-course-grid.tsx';
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
+export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
-export { type PagedList, type PageOf, usePagedList, useShownItems } from './hooks/use-paged-list.ts';
-export { type Resource, useResource } from './hooks/use-resource.ts';
+export { ToggleButtons } from './components/toggle-buttons.tsx';
+export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -21,6 +21,8 @@ export const SINGLETONS = [
   'react-redux',
   '@reduxjs/toolkit',
   'styled-components',
+  // One cache for the whole page: the host's QueryClient reaches every remote through this copy's context.
+  '@tanstack/react-query',
 ];
 
 function versionOf(pkg) {
@@ -34,12 +36,13 @@ function versionOf(pkg) {
  * it), so all of react-router (server rendering, framework mode, sessions, cookies) and all of
  * the toolkit would ship on every page. Each trimmed module re-exports only the APIs the apps
  * use; every app provides it, and falls back to it, under the package's own share key and
- * version. Apps keep importing 'react-router' and '@reduxjs/toolkit' and still get one copy at
+ * version. Apps keep importing 'react-router', '@reduxjs/toolkit' and '@tanstack/react-query' and still get one copy at
  * run time. See docs/adr/0004-trimmed-shared-singletons.md.
  */
 export const TRIMMED_SINGLETONS = {
   'react-router': '@liveedu/router',
   '@reduxjs/toolkit': '@liveedu/redux-toolkit',
+  '@tanstack/react-query': '@liveedu/react-query',
 };
 
 /**

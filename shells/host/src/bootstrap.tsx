@@ -1,9 +1,10 @@
 import { loadAppConfig } from '@liveedu/api-client';
+import { createQueryClient } from '@liveedu/query';
+import { configureRemotes } from '@liveedu/remote-loader';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { configureRemotes } from './app/federation/remotes.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -12,12 +13,13 @@ async function start() {
   configureRemotes(config.remotes);
   const store = createSessionStore(config.apiBaseUrl);
   void store.dispatch(restoreSession());
+  const queryClient = createQueryClient();
   const router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <Providers store={store}>
+      <Providers store={store} queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -1,5 +1,7 @@
 import { messageOf } from '@liveedu/api-client';
+import { useApiMutation } from '@liveedu/query';
 import { Button, theme, toast } from '@liveedu/ui';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { InlineError } from './page-frame.tsx';
@@ -18,7 +20,8 @@ interface ChooseAndConfirmProps<T extends string> {
   confirmLabel: string;
   /** Sends the choice; its message is shown as a success toast. */
   submit: (choice: T) => Promise<{ message: string }>;
-  onDone: () => void;
+  /** The reads the decision changes: they are read again once it is taken. */
+  invalidates: QueryKey[];
   /** Logged with the error when the server refuses. */
   failureLog: string;
   /** Confirm stays disabled for a choice that would change nothing. */
@@ -28,20 +31,17 @@ interface ChooseAndConfirmProps<T extends string> {
 /** A status picker with a Confirm button: the admin's decisions on requests and withdrawals. */
 export function ChooseAndConfirm<T extends string>(props: ChooseAndConfirmProps<T>) {
   const [choice, setChoice] = useState<T>(props.initial);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const decide = useApiMutation(props.submit, { invalidates: props.invalidates });
+  const busy = decide.isPending;
   async function confirm() {
-    setBusy(true);
     setFailure(null);
     try {
-      const { message } = await props.submit(choice);
+      const { message } = await decide.mutateAsync(choice);
       toast.success(message);
-      props.onDone();
     } catch (error) {
       console.error(props.failureLog, error);
       setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
     }
   }
   return (

@@ -1,6 +1,7 @@
-import type { PagedList } from '@liveedu/ui';
-import { ErrorState, Loading, PagedListEnd, useShownItems } from '@liveedu/ui';
+import { type PagedList, useShownItems } from '@liveedu/query';
+import { ErrorState, Loading, PagedListEnd } from '@liveedu/ui';
 import type { ReactNode } from 'react';
+import { errorText, loadingLabel } from './resource-view.tsx';
 
 /**
  * A list read a page at a time: loading, a contained error with a retry, or the rows with
@@ -9,20 +10,19 @@ import type { ReactNode } from 'react';
  */
 export function PagedListView<T>({
   list,
-  loadingLabel,
-  errorText,
+  what,
   children,
 }: {
   list: PagedList<T> & { loadMore: () => void; reload: () => void };
-  loadingLabel: string;
-  errorText: string;
+  /** What is listed, as the labels say it: "the payments" gives "Loading the payments…". */
+  what: string;
   children: (rows: T[]) => ReactNode;
 }) {
   const rows = useShownItems(list);
   if (list.status === 'error') {
-    return <ErrorState message={`${errorText} ${list.error}`} onRetry={list.reload} />;
+    return <ErrorState message={`${errorText(what)} ${list.error}`} onRetry={list.reload} />;
   }
-  if (rows === null) return <Loading label={loadingLabel} />;
+  if (rows === null) return <Loading label={loadingLabel(what)} />;
   return (
     <div aria-busy={list.status === 'loading'}>
       {children(rows)}

@@ -1,4 +1,4 @@
-import { theme } from '@liveedu/ui';
+import { raisedPanel, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 export const StatGrid = styled.div`
@@ -8,10 +8,7 @@ export const StatGrid = styled.div`
 `;
 
 const Card = styled.div`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.1rem 1.25rem;
   dt { color: ${theme.colors.muted}; font-weight: 500; }
   dd { margin: 0.35rem 0 0; font-size: 1.75rem; font-weight: 700; }

@@ -1,6 +1,8 @@
 import { type AdminUser, messageOf } from '@liveedu/api-client';
+import { useApiMutation } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, ConfirmDialog, EmptyState, theme } from '@liveedu/ui';
+import { Button, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Avatar } from './avatar.tsx';
@@ -11,9 +13,7 @@ const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
 `;
 
 const Item = styled.li`
@@ -38,31 +38,29 @@ export function UserList({
   users,
   label,
   emptyText,
-  onDeleted,
+  invalidates,
 }: {
   users: AdminUser[];
   label: string;
   emptyText: string;
-  onDeleted: (user: AdminUser) => void;
+  /** The reads a deletion changes (the lists and the totals): read again after it. */
+  invalidates: QueryKey[];
 }) {
   const api = useApi();
   const [asking, setAsking] = useState<AdminUser | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deletion = useApiMutation((user: AdminUser) => api.deleteUser(user._id), { invalidates });
+  const busy = deletion.isPending;
   const [failure, setFailure] = useState<{ id: string; message: string } | null>(null);
 
   async function remove(user: AdminUser) {
-    setBusy(true);
     setFailure(null);
     try {
-      await api.deleteUser(user._id);
+      await deletion.mutateAsync(user);
       setAsking(null);
-      onDeleted(user);
     } catch (error) {
       console.error('Deleting a user failed', error);
       setAsking(null);
       setFailure({ id: user._id, message: `Could not delete ${user.username}: ${messageOf(error)}` });
-    } finally {
-      setBusy(false);
     }
   }
 

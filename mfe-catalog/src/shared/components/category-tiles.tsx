@@ -1,24 +1,15 @@
 import type { Category } from '@liveedu/api-client';
-import { media, theme } from '@liveedu/ui';
+import { flatPanel, gridList, theme } from '@liveedu/ui';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 
 export const Tiles = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${gridList({ base: 2, md: 3, lg: 4 })}
   a {
     display: flex;
     flex-direction: column;
     height: 100%;
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     overflow: hidden;
     color: ${theme.colors.ink};
     text-decoration: none;

@@ -1,5 +1,5 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
-import type { Resource } from '@liveedu/ui';
+import type { Resource } from '@liveedu/query';
 import { CourseCard, CourseGrid, EmptyState, ErrorState, Loading } from '@liveedu/ui';
 import { useCourseActions } from '../hooks/use-course-actions.ts';
 

@@ -1,8 +1,8 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
-import type { PagedList } from '@liveedu/ui';
+import type { PagedList } from '@liveedu/query';
 import { PagedListEnd } from '@liveedu/ui';
 import { CourseList } from './course-section.tsx';
-/** A paged grid: the pages loaded so far, more on scrolling to the end (see `usePagedList`). */
+/** A paged grid: the pages loaded so far, more on scrolling to the end (see `usePagedQuery`). */
 export function PagedCourseList({
   list,
   emptyText,

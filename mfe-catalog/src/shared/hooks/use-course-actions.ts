@@ -1,4 +1,5 @@
 import { type CourseCard, messageOf } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiMutation } from '@liveedu/query';
 import { useApi, useSession } from '@liveedu/session';
 import { toast } from '@liveedu/ui';
 import { useCallback } from 'react';
@@ -9,6 +10,12 @@ export function useCourseActions() {
   const api = useApi();
   const navigate = useNavigate();
   const { isLoggedIn } = useSession();
+  const { mutateAsync: addToFavourite } = useApiMutation(
+    (course: CourseCard) => api.addToFavourite(course._id),
+    {
+      invalidates: [SHARED_KEYS.favourites],
+    },
+  );
   const onBuy = useCallback((course: CourseCard) => navigate(`/viewCouse/${course._id}`), [navigate]);
   const onAddFavourite = useCallback(
     async (course: CourseCard) => {
@@ -17,14 +24,14 @@ export function useCourseActions() {
         return;
       }
       try {
-        const res = await api.addToFavourite(course._id);
+        const res = await addToFavourite(course);
         toast.success(res.message);
       } catch (error) {
         console.error('Adding to favourites failed', error);
         toast.error(messageOf(error));
       }
     },
-    [api, isLoggedIn, navigate],
+    [addToFavourite, isLoggedIn, navigate],
   );
   return { onBuy, onAddFavourite };
 }

@@ -1,4 +1,4 @@
-import { theme } from '@liveedu/ui';
+import { flatPanel, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 /** One page inside the profile frame: a heading and its content. */
@@ -8,9 +8,7 @@ export const PageSection = styled.section`
 `;
 
 export const Panel = styled.div`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
 `;
 

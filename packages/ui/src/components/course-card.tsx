@@ -1,32 +1,23 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import { usePrefetchCourse } from '@liveedu/query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { gridList, raisedPanel } from '../layout.ts';
 import { formatRupees, truncate } from '../text.ts';
-import { media, theme } from '../theme.ts';
+import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
 import { StarRating } from './stars.tsx';
 
 export const CourseGrid = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1.25rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${gridList({ sm: 2, md: 3, lg: 4 }, '1.25rem')}
 `;
 
 const Card = styled.article`
   display: flex;
   flex-direction: column;
   height: 100%;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   overflow: hidden;
   cursor: pointer;
   transition: transform 0.15s ease;
@@ -97,9 +88,14 @@ export interface CourseCardProps {
   actions?: ReactNode;
 }
 
-/** The public course card: clicking it opens /viewCouse/{id}. */
+/**
+ * The public course card: clicking it opens /viewCouse/{id}. Resting the pointer on it (or
+ * focusing its link) starts reading the course's details, so the course page opens at once.
+ */
 export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, actions }: CourseCardProps) {
   const navigate = useNavigate();
+  const prefetch = usePrefetchCourse();
+  const warm = () => prefetch(course._id);
   const href = `/viewCouse/${course._id}`;
   const average = courseAverage(course);
   const count = courseReviewCount(course);
@@ -108,7 +104,7 @@ export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, a
     fn();
   };
   return (
-    <Card onClick={() => navigate(href)} data-testid="course-card">
+    <Card onClick={() => navigate(href)} onPointerEnter={warm} onFocus={warm} data-testid="course-card">
       <img src={course.thumbnail} alt={`Thumbnail of ${course.title}`} loading="lazy" />
       <Body>
         <h3 title={course.title}>

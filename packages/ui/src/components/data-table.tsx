@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { flatPanel } from '../layout.ts';
 import { theme } from '../theme.ts';
-import { Button } from './button.tsx';
+import { ToggleButtons } from './toggle-buttons.tsx';
 
 const Wrap = styled.div`
   overflow-x: auto;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
 `;
 
 const Table = styled.table`
@@ -16,13 +15,6 @@ const Table = styled.table`
   font-size: 0.92rem;
   th, td { text-align: left; padding: 0.6rem 0.8rem; border-bottom: 1px solid ${theme.colors.border}; }
   th { background: #f3f4f6; font-weight: 600; white-space: nowrap; }
-`;
-
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  margin-bottom: 0.75rem;
 `;
 
 export interface Column<Row> {
@@ -58,19 +50,13 @@ export function DataTable<Row>({
   return (
     <div>
       {filters && onFilter ? (
-        <Filters role="toolbar" aria-label="Filters">
-          {filters.map((f) => (
-            <Button
-              key={f.id}
-              type="button"
-              $variant={activeFilter === f.id ? 'primary' : 'secondary'}
-              aria-pressed={activeFilter === f.id}
-              onClick={() => onFilter(f.id)}
-            >
-              {f.label}
-            </Button>
-          ))}
-        </Filters>
+        <ToggleButtons
+          role="toolbar"
+          label="Filters"
+          options={filters}
+          active={activeFilter}
+          onChange={onFilter}
+        />
       ) : null}
       <Wrap>
         <Table>

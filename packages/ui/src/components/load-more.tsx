@@ -1,6 +1,6 @@
+import type { PagedList } from '@liveedu/query';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { PagedList } from '../hooks/use-paged-list.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './loading.tsx';
 
@@ -65,22 +65,13 @@ export function LoadMore({
   );
 }
 
-/**
- * The end of a list from `usePagedList`: `LoadMore` with the list's own counts, less the items
- * the page took out of it since they were loaded (`removed`, e.g. a deleted favourite).
- */
-export function PagedListEnd({
-  list,
-  removed = 0,
-}: {
-  list: PagedList<unknown> & { loadMore: () => void };
-  removed?: number;
-}) {
+/** The end of a list from `usePagedQuery`: `LoadMore` with the list's own counts. */
+export function PagedListEnd({ list }: { list: PagedList<unknown> & { loadMore: () => void } }) {
   if (list.status !== 'ready') return null;
   return (
     <LoadMore
-      shown={list.items.length - removed}
-      total={list.total - removed}
+      shown={list.items.length}
+      total={list.total}
       hasMore={list.hasMore}
       loading={list.loadingMore}
       error={list.moreError}

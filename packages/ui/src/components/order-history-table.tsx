@@ -11,6 +11,10 @@ export const ORDER_HISTORY_FILTERS: (TableFilter & { id: TimePeriod })[] = [
   { id: 'none', label: 'Clear filters' },
 ];
 
+/** A payment's row key: its id, else its provider order id, else its place. */
+export const orderRowKey = (r: Pick<PaymentRecord, '_id' | 'razorpay_order_id'>, i: number) =>
+  r._id ?? r.razorpay_order_id ?? String(i);
+
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
   day: 'numeric',
@@ -65,7 +69,7 @@ export function OrderHistoryTable<Row extends PaymentRecord>({
       caption={caption}
       columns={[...leadingColumns, ...orderHistoryColumns<Row>()]}
       rows={rows}
-      rowKey={(r, i) => r._id ?? r.razorpay_order_id ?? String(i)}
+      rowKey={orderRowKey}
       filters={ORDER_HISTORY_FILTERS}
       activeFilter={activeFilter}
       onFilter={(id) => onFilter(id as TimePeriod)}

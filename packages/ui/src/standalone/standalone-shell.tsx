@@ -1,4 +1,5 @@
 import { loadAppConfig } from '@liveedu/api-client';
+import { createQueryClient, QueryProvider } from '@liveedu/query';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import type { ComponentType } from 'react';
 import { StrictMode } from 'react';
@@ -10,7 +11,7 @@ import { Toaster } from '../components/toaster.tsx';
 import { GlobalStyle, theme } from '../theme.ts';
 
 /**
- * Runs a remote on its own for development: its own store, router and a minimal frame, with the
+ * Runs a remote on its own for development: its own store, query client, router and a minimal frame, with the
  * remote's routes mapped to its app component exactly as the host maps them.
  */
 export async function startStandalone(options: {
@@ -45,11 +46,13 @@ export async function startStandalone(options: {
   createRoot(root).render(
     <StrictMode>
       <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          <RouterProvider router={router} />
-          <Toaster />
-        </ThemeProvider>
+        <QueryProvider client={createQueryClient()}>
+          <ThemeProvider theme={theme}>
+            <GlobalStyle />
+            <RouterProvider router={router} />
+            <Toaster />
+          </ThemeProvider>
+        </QueryProvider>
       </Provider>
     </StrictMode>,
   );

@@ -1,5 +1,6 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Chart, theme, useResource } from '@liveedu/ui';
+import { Chart, raisedPanel } from '@liveedu/ui';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
@@ -12,10 +13,7 @@ const Grid = styled.div`
 `;
 
 const Panel = styled.div`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1rem 1.25rem;
   min-height: 360px;
 `;
@@ -23,14 +21,10 @@ const Panel = styled.div`
 /** One chart with its own loading and error state, so one failed call leaves the others drawn. */
 function ChartPanel({ chart }: { chart: AnalyticsChart }) {
   const api = useApi();
-  const data = useResource(() => chart.load(api), [api, chart]);
+  const data = useApiQuery(['admin', 'analytics', chart.id], () => chart.load(api));
   return (
     <Panel data-chart={chart.id}>
-      <ResourceView
-        resource={data}
-        loadingLabel={`Loading “${chart.title}”…`}
-        errorText={`“${chart.title}” could not be loaded.`}
-      >
+      <ResourceView resource={data} what={`“${chart.title}”`}>
         {(d) => (
           <Chart
             type={chart.type}
@@ -47,8 +41,7 @@ function ChartPanel({ chart }: { chart: AnalyticsChart }) {
 /** /dashboard/analytics: sign-ups and new courses, by day over 28 days and by month. */
 export function AnalyticsPage() {
   return (
-    <PageFrame>
-      <h1>Analytics</h1>
+    <PageFrame title="Analytics">
       <Grid>
         {ANALYTICS_CHARTS.map((chart) => (
           <ChartPanel key={chart.id} chart={chart} />

@@ -1,24 +1,20 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { useResource } from '@liveedu/ui';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
 import { UserList } from '../../../shared/components/user-list.tsx';
+import { ADMIN_KEYS } from '../../../shared/query-keys.ts';
 import { loadRecentUsers, loadTotals } from '../api/overview.ts';
 
 /** /dashboard: the four totals and the five newest users. */
 export function HomePage() {
   const api = useApi();
-  const totals = useResource(() => loadTotals(api), [api]);
-  const recent = useResource(() => loadRecentUsers(api), [api]);
+  const totals = useApiQuery(ADMIN_KEYS.totals, () => loadTotals(api));
+  const recent = useApiQuery(ADMIN_KEYS.recentUsers, () => loadRecentUsers(api));
   return (
-    <PageFrame>
-      <h1>Dashboard</h1>
-      <ResourceView
-        resource={totals}
-        loadingLabel="Loading the totals…"
-        errorText="The totals could not be loaded."
-      >
+    <PageFrame title="Dashboard">
+      <ResourceView resource={totals} what="the totals">
         {(t) => (
           <StatGrid>
             <StatCard label="Total users" value={t.users} />
@@ -29,20 +25,13 @@ export function HomePage() {
         )}
       </ResourceView>
       <h2>Recent users</h2>
-      <ResourceView
-        resource={recent}
-        loadingLabel="Loading the recent users…"
-        errorText="The recent users could not be loaded."
-      >
+      <ResourceView resource={recent} what="the recent users">
         {(users) => (
           <UserList
             users={users}
             label="Recent users"
             emptyText="No users yet"
-            onDeleted={() => {
-              recent.reload();
-              totals.reload();
-            }}
+            invalidates={[ADMIN_KEYS.users, ADMIN_KEYS.totals]}
           />
         )}
       </ResourceView>

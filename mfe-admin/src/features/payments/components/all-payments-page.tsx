@@ -1,6 +1,7 @@
 import type { AdminPaymentRecord, TimePeriod } from '@liveedu/api-client';
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { type Column, OrderHistoryTable, usePagedList } from '@liveedu/ui';
+import { type Column, OrderHistoryTable } from '@liveedu/ui';
 import { useState } from 'react';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
@@ -14,20 +15,12 @@ const BUYER: Column<AdminPaymentRecord>[] = [{ header: 'User', cell: (r) => r.us
 export function AllPaymentsPage() {
   const api = useApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
-  const payments = usePagedList(
-    `all-payments:${period}`,
-    (page, signal) =>
-      api.allPaymentHistory(signal, page, period).then((r) => ({ ...r, items: r.data ?? [] })),
-    [api, period],
+  const payments = usePagedQuery(['admin', 'payments', period], (page, signal) =>
+    api.allPaymentHistory(signal, page, period).then((r) => ({ ...r, items: r.data ?? [] })),
   );
   return (
-    <PageFrame>
-      <h1>All Payments</h1>
-      <PagedListView
-        list={payments}
-        loadingLabel="Loading the payments…"
-        errorText="The payments could not be loaded."
-      >
+    <PageFrame title="All Payments">
+      <PagedListView list={payments} what="the payments">
         {(rows) => (
           <OrderHistoryTable<AdminPaymentRecord>
             caption="All payments"

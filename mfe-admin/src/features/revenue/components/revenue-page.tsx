@@ -1,5 +1,6 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { formatRupees, useResource } from '@liveedu/ui';
+import { formatRupees } from '@liveedu/ui';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
@@ -8,15 +9,10 @@ import { loadRevenue } from '../api/revenue.ts';
 /** /dashboard/revenue: revenue in total, this month and this week, and the platform's profit. */
 export function RevenuePage() {
   const api = useApi();
-  const figures = useResource(() => loadRevenue(api), [api]);
+  const figures = useApiQuery(['admin', 'revenue'], () => loadRevenue(api));
   return (
-    <PageFrame>
-      <h1>Revenue</h1>
-      <ResourceView
-        resource={figures}
-        loadingLabel="Loading the revenue…"
-        errorText="The revenue could not be loaded."
-      >
+    <PageFrame title="Revenue">
+      <ResourceView resource={figures} what="the revenue">
         {(f) => (
           <>
             <StatGrid aria-label="Revenue">

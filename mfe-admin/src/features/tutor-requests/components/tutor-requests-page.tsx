@@ -1,6 +1,7 @@
 import type { TutorRequest } from '@liveedu/api-client';
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { DataTable, EmptyState, theme, useResource } from '@liveedu/ui';
+import { DataTable, EmptyState, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Badge } from '../../../shared/components/badge.tsx';
@@ -18,7 +19,9 @@ const Person = styled.div`
 
 const statusTone = (s: string) => (s === 'accept' ? 'green' : s === 'reject' ? 'red' : 'yellow');
 
-function DecisionControl({ request, onDecided }: { request: TutorRequest; onDecided: () => void }) {
+const TUTOR_REQUESTS = ['admin', 'tutor-requests'];
+
+function DecisionControl({ request }: { request: TutorRequest }) {
   const api = useApi();
   const name = request.user.username;
   return (
@@ -28,7 +31,7 @@ function DecisionControl({ request, onDecided }: { request: TutorRequest; onDeci
       selectLabel={`Status for ${name}`}
       confirmLabel={`Confirm status for ${name}`}
       submit={(option) => api.acceptTutorRequest({ option, id: request.user._id })}
-      onDone={onDecided}
+      invalidates={[TUTOR_REQUESTS]}
       failureLog="Deciding a tutor request failed"
     />
   );
@@ -37,15 +40,10 @@ function DecisionControl({ request, onDecided }: { request: TutorRequest; onDeci
 /** /dashboard/tutor-requests: every application with its links, its status and a decision. */
 export function TutorRequestsPage() {
   const api = useApi();
-  const requests = useResource(async () => (await api.tutorRequests()).data, [api]);
+  const requests = useApiQuery(TUTOR_REQUESTS, async () => (await api.tutorRequests()).data);
   return (
-    <PageFrame>
-      <h1>Tutor Requests</h1>
-      <ResourceView
-        resource={requests}
-        loadingLabel="Loading the tutor requests…"
-        errorText="The tutor requests could not be loaded."
-      >
+    <PageFrame title="Tutor Requests">
+      <ResourceView resource={requests} what="the tutor requests">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No tutor requests" />
@@ -98,7 +96,7 @@ export function TutorRequestsPage() {
                 },
                 {
                   header: 'Change status',
-                  cell: (r) => <DecisionControl request={r} onDecided={requests.reload} />,
+                  cell: (r) => <DecisionControl request={r} />,
                 },
               ]}
             />

@@ -1,9 +1,10 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { useResource } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { UserList } from '../../../shared/components/user-list.tsx';
+import { ADMIN_KEYS } from '../../../shared/query-keys.ts';
 import { loadUsersPage } from '../api/users.ts';
 import { Pager } from './pager.tsx';
 
@@ -11,27 +12,22 @@ import { Pager } from './pager.tsx';
 export function AllUsersPage() {
   const api = useApi();
   const [page, setPage] = useState(1);
-  const users = useResource(() => loadUsersPage(api, page), [api, page]);
+  const users = useApiQuery([...ADMIN_KEYS.users, 'page', page], () => loadUsersPage(api, page));
   // A deletion can empty the last page: show the page that is now the last one.
   const pages = users.data?.pages;
   useEffect(() => {
     if (pages !== undefined && page > pages) setPage(pages);
   }, [page, pages]);
   return (
-    <PageFrame>
-      <h1>All Users</h1>
-      <ResourceView
-        resource={users}
-        loadingLabel="Loading the users…"
-        errorText="The users could not be loaded."
-      >
+    <PageFrame title="All Users">
+      <ResourceView resource={users} what="the users">
         {(data) => (
           <>
             <UserList
               users={data.users}
               label="All users"
               emptyText="No users yet"
-              onDeleted={users.reload}
+              invalidates={[ADMIN_KEYS.users, ADMIN_KEYS.totals]}
             />
             <Pager page={page} pages={data.pages} onPage={setPage} />
           </>

@@ -1,6 +1,7 @@
 import type { Withdrawal } from '@liveedu/api-client';
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { DataTable, EmptyState, formatOrderDate, formatRupees, theme, usePagedList } from '@liveedu/ui';
+import { DataTable, EmptyState, formatOrderDate, formatRupees, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
@@ -9,6 +10,7 @@ import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
 
 type Status = Withdrawal['status'];
 const STATUSES: Status[] = ['Processing', 'Success'];
+const WITHDRAWALS = ['admin', 'withdrawals'];
 
 const Who = styled.div`
   strong { display: block; }
@@ -42,7 +44,7 @@ function UserWithBank({ w }: { w: Withdrawal }) {
   );
 }
 
-function StatusControl({ w, onChanged }: { w: Withdrawal; onChanged: () => void }) {
+function StatusControl({ w }: { w: Withdrawal }) {
   const api = useApi();
   const who = w.user.username ?? w._id;
   return (
@@ -52,7 +54,7 @@ function StatusControl({ w, onChanged }: { w: Withdrawal; onChanged: () => void 
       selectLabel={`New status for the withdrawal of ${who}`}
       confirmLabel={`Confirm the status of the withdrawal of ${who}`}
       submit={(status) => api.confirmWithdrawalRequest(w._id, status)}
-      onDone={onChanged}
+      invalidates={[WITHDRAWALS]}
       failureLog="Changing a withdrawal status failed"
       unchanged={(status) => status === w.status}
     />
@@ -65,19 +67,12 @@ function StatusControl({ w, onChanged }: { w: Withdrawal; onChanged: () => void 
  */
 export function WithdrawalRequestsPage() {
   const api = useApi();
-  const withdrawals = usePagedList(
-    'withdrawal-requests',
-    (page, signal) => api.withdrawalHistory(signal, page).then((r) => ({ ...r, items: r.withdrawls ?? [] })),
-    [api],
+  const withdrawals = usePagedQuery(WITHDRAWALS, (page, signal) =>
+    api.withdrawalHistory(signal, page).then((r) => ({ ...r, items: r.withdrawls ?? [] })),
   );
   return (
-    <PageFrame>
-      <h1>Withdrawal Requests</h1>
-      <PagedListView
-        list={withdrawals}
-        loadingLabel="Loading the withdrawal requests…"
-        errorText="The withdrawal requests could not be loaded."
-      >
+    <PageFrame title="Withdrawal Requests">
+      <PagedListView list={withdrawals} what="the withdrawal requests">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No withdrawal requests" />
@@ -97,9 +92,7 @@ export function WithdrawalRequestsPage() {
                 { header: 'Date', cell: (w) => formatOrderDate(w.date) },
                 {
                   header: 'Set status',
-                  cell: (w) => (
-                    <StatusControl key={`${w._id}:${w.status}`} w={w} onChanged={withdrawals.reload} />
-                  ),
+                  cell: (w) => <StatusControl key={`${w._id}:${w.status}`} w={w} />,
                 },
               ]}
             />

@@ -1,11 +1,10 @@
-import { useApi } from '@liveedu/session';
-import { Banner, EmptyState, ErrorState, Loading, useResource } from '@liveedu/ui';
+import { Banner, EmptyState, ErrorState, Loading } from '@liveedu/ui';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { Page } from '../../../shared/components/page.tsx';
+import { useCategories } from '../../../shared/hooks/use-categories.ts';
 
 export function CategoriesPage() {
-  const api = useApi();
-  const categories = useResource((signal) => api.getAllCategories(signal).then((r) => r.data ?? []), [api]);
+  const categories = useCategories();
   return (
     <Page>
       <h1>Categories</h1>

@@ -1,16 +1,17 @@
 import { type CourseDetails, messageOf } from '@liveedu/api-client';
+import { courseDetailsKey, useApiQuery } from '@liveedu/query';
 import { useApi, useSession } from '@liveedu/session';
 import {
   Button,
   ButtonLink,
   ErrorState,
+  flatPanel,
   formatRupees,
   Loading,
   media,
   theme,
   toast,
   truncate,
-  useResource,
 } from '@liveedu/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -32,9 +33,7 @@ const Top = styled.div`
 
 const Box = styled.section`
   margin-top: 2rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
   h2 { margin-top: 0; }
   ol { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.5rem; }
@@ -131,7 +130,7 @@ function Detail({ course }: { course: CourseDetails }) {
 export function CourseDetailPage() {
   const api = useApi();
   const { id = '' } = useParams();
-  const course = useResource((signal) => api.courseDetails(id, signal), [api, id]);
+  const course = useApiQuery(courseDetailsKey(id), (signal) => api.courseDetails(id, signal));
   if (course.status === 'loading') return <Loading label="Loading course…" />;
   if (course.status === 'error')
     return (

@@ -1,5 +1,5 @@
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { usePagedList } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import { Page } from '../../../shared/components/page.tsx';
 import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
@@ -7,11 +7,8 @@ import { PagedCourseList } from '../../../shared/components/paged-course-list.ts
 export function CategoryCoursesPage() {
   const api = useApi();
   const { cat = '' } = useParams();
-  const courses = usePagedList(
-    `category:${cat}`,
-    (page, signal) =>
-      api.coursesByCategory(cat, signal, page).then((r) => ({ ...r, items: r.courses?.courses ?? [] })),
-    [api, cat],
+  const courses = usePagedQuery(['catalog', 'category', cat], (page, signal) =>
+    api.coursesByCategory(cat, signal, page).then((r) => ({ ...r, items: r.courses?.courses ?? [] })),
   );
   return (
     <Page>

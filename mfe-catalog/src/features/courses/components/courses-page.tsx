@@ -1,11 +1,9 @@
-import type { CourseCard, TutorProfile } from '@liveedu/api-client';
-import { messageOf } from '@liveedu/api-client';
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, Loading, LoadMore, media, theme, toast, truncate, usePagedList } from '@liveedu/ui';
-import { type FormEvent, useState } from 'react';
+import { Button, flatPanel, gridList, Loading, theme, toast, truncate } from '@liveedu/ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { CourseList } from '../../../shared/components/course-section.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
@@ -22,22 +20,13 @@ const SearchForm = styled.form`
 `;
 
 const Tutors = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${gridList({ sm: 2, lg: 4 })}
   a {
     display: flex;
     gap: 0.75rem;
     align-items: center;
     padding: 0.9rem;
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     color: ${theme.colors.ink};
     text-decoration: none;
   }
@@ -45,84 +34,50 @@ const Tutors = styled.ul`
   p { margin: 0; color: ${theme.colors.muted}; font-size: 0.9rem; }
 `;
 
-type Results = { courses: CourseCard[]; tutor: TutorProfile[]; total: number; pages: number };
-type SearchState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | {
-      status: 'done';
-      query: string;
-      results: Results;
-      page: number;
-      loadingMore: boolean;
-      moreError?: string;
-    };
+/** The search asked last; its results are read a page at a time like any list. */
+function useCourseSearch(query: string | null) {
+  const api = useApi();
+  return usePagedQuery(
+    ['catalog', 'search', query],
+    (page, signal) => api.search(query ?? '', signal, page).then((r) => ({ ...r, items: r.courses ?? [] })),
+    { enabled: query !== null },
+  );
+}
 
 export function CoursesPage() {
   const api = useApi();
-  const all = usePagedList(
-    'all-courses',
-    (page, signal) => api.allCourses(signal, page).then((r) => ({ ...r, items: r.courses ?? [] })),
-    [api],
+  const all = usePagedQuery(['catalog', 'courses'], (page, signal) =>
+    api.allCourses(signal, page).then((r) => ({ ...r, items: r.courses ?? [] })),
   );
   const [query, setQuery] = useState('');
-  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  const [searched, setSearched] = useState<string | null>(null);
+  const search = useCourseSearch(searched);
+  const failed = searched !== null && search.status === 'error' ? search.error : null;
 
-  const onSearch = async (event: FormEvent) => {
+  // A search that fails says why and leaves the page as it was before it.
+  useEffect(() => {
+    if (failed === null) return;
+    toast.error(failed);
+    setSearched(null);
+  }, [failed]);
+
+  const onSearch = (event: FormEvent) => {
     event.preventDefault();
     const q = query.trim();
     if (!q) {
       toast.error('Nothing to search');
       return;
     }
-    setSearch({ status: 'loading' });
-    try {
-      const res = await api.search(q);
-      setSearch({
-        status: 'done',
-        query: q,
-        results: { courses: res.courses ?? [], tutor: res.tutor ?? [], total: res.total, pages: res.pages },
-        page: 1,
-        loadingMore: false,
-      });
-    } catch (error) {
-      toast.error(messageOf(error));
-      setSearch({ status: 'idle' });
-    }
-  };
-
-  const moreResults = async () => {
-    if (search.status !== 'done' || search.loadingMore || search.page >= search.results.pages) return;
-    const { query: q, page } = search;
-    setSearch({ ...search, loadingMore: true, moreError: undefined });
-    try {
-      const res = await api.search(q, undefined, page + 1);
-      setSearch((s) =>
-        s.status === 'done' && s.query === q
-          ? {
-              ...s,
-              page: page + 1,
-              loadingMore: false,
-              results: {
-                ...s.results,
-                courses: [...s.results.courses, ...(res.courses ?? [])],
-                total: res.total,
-              },
-            }
-          : s,
-      );
-    } catch (error) {
-      setSearch((s) =>
-        s.status === 'done' && s.query === q ? { ...s, loadingMore: false, moreError: messageOf(error) } : s,
-      );
-    }
+    setSearched(q);
   };
 
   const clear = () => {
     setQuery('');
-    setSearch({ status: 'idle' });
+    setSearched(null);
   };
 
+  const searching = searched !== null && search.status === 'loading';
+  const tutors = search.firstPage?.tutor ?? [];
   return (
     <Page>
       <SearchForm role="search" onSubmit={onSearch}>
@@ -136,42 +91,29 @@ export function CoursesPage() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <Button type="submit" disabled={search.status === 'loading'}>
+        <Button type="submit" disabled={searching}>
           Search
         </Button>
       </SearchForm>
 
-      {search.status === 'loading' ? <Loading label="Searching…" /> : null}
-      {search.status === 'done' ? (
-        <Section aria-label={`Search results for ${search.query}`}>
+      {searching ? <Loading label="Searching…" /> : null}
+      {searched !== null && search.status === 'ready' ? (
+        <Section aria-label={`Search results for ${searched}`}>
           <Button type="button" $variant="secondary" onClick={clear}>
             Clear search results
           </Button>
           <h2 style={{ marginTop: '1.5rem' }}>Courses</h2>
-          {search.results.courses.length === 0 ? (
+          {search.items.length === 0 ? (
             <p>No data to show.</p>
           ) : (
-            <>
-              <CourseList
-                resource={{ status: 'ready', data: search.results.courses }}
-                emptyText="No data to show."
-              />
-              <LoadMore
-                shown={search.results.courses.length}
-                total={search.results.total}
-                hasMore={search.page < search.results.pages}
-                loading={search.loadingMore}
-                error={search.moreError}
-                onLoadMore={moreResults}
-              />
-            </>
+            <PagedCourseList list={search} emptyText="No data to show." />
           )}
           <h2 style={{ marginTop: '2rem' }}>Tutors Profiles</h2>
-          {search.results.tutor.length === 0 ? (
+          {tutors.length === 0 ? (
             <p>No data to show.</p>
           ) : (
             <Tutors>
-              {search.results.tutor.map((t) => (
+              {tutors.map((t) => (
                 <li key={t._id}>
                   <Link to={`/viewUser/${encodeURIComponent(t.username)}`}>
                     <img src={t.avatar} alt={`Avatar of ${t.username}`} />

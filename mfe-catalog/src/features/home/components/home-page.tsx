@@ -1,11 +1,14 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ButtonLink, ErrorState, Loading, media, theme, useResource } from '@liveedu/ui';
+import { ButtonLink, ErrorState, Loading, theme } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
+import { InfoCards } from '../../../shared/components/info-cards.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
+import { useCategories } from '../../../shared/hooks/use-categories.ts';
 import { homeCategories } from '../api/home-categories.ts';
 import { ReviewsCarousel } from './reviews-carousel.tsx';
 
@@ -19,26 +22,6 @@ const Hero = styled.section`
 `;
 
 const CTA = ButtonLink;
-
-const Cards = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-  li {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
-    padding: 1.25rem;
-  }
-  h3 { margin: 0.25rem 0 0.5rem; }
-  p { margin: 0; color: ${theme.colors.muted}; }
-  .icon { display: inline-flex; color: ${theme.colors.primary}; }
-`;
 
 const Band = styled.section`
   margin: 2.5rem 0;
@@ -89,8 +72,7 @@ const TESTIMONIALS = [
 ];
 
 function Categories() {
-  const api = useApi();
-  const categories = useResource((signal) => api.getAllCategories(signal).then((r) => r.data ?? []), [api]);
+  const categories = useCategories();
   if (categories.status === 'loading') return <Loading label="Loading categories…" />;
   if (categories.status === 'error')
     return <ErrorState message={categories.error} onRetry={categories.reload} />;
@@ -99,7 +81,9 @@ function Categories() {
 
 function TopReviews() {
   const api = useApi();
-  const reviews = useResource((signal) => api.topReviews(signal).then((r) => r.reviews ?? []), [api]);
+  const reviews = useApiQuery(['catalog', 'top-reviews'], (signal) =>
+    api.topReviews(signal).then((r) => r.reviews ?? []),
+  );
   if (reviews.status === 'loading') return <Loading label="Loading reviews…" />;
   if (reviews.status === 'error') return <ErrorState message={reviews.error} onRetry={reviews.reload} />;
   if (reviews.data.length === 0) return <p>No reviews yet.</p>;
@@ -108,13 +92,11 @@ function TopReviews() {
 
 export function HomePage() {
   const api = useApi();
-  const recent = useResource(
-    (signal) => api.recentlyAddedCourses(signal).then((r) => r.courses ?? []),
-    [api],
+  const recent = useApiQuery(['catalog', 'recently-added'], (signal) =>
+    api.recentlyAddedCourses(signal).then((r) => r.courses ?? []),
   );
-  const loved = useResource(
-    (signal) => api.coursesLovedByStudents(signal).then((r) => r.courses ?? []),
-    [api],
+  const loved = useApiQuery(['catalog', 'loved-by-students'], (signal) =>
+    api.coursesLovedByStudents(signal).then((r) => r.courses ?? []),
   );
   return (
     <>
@@ -132,7 +114,7 @@ export function HomePage() {
         </Section>
         <Section aria-labelledby="benefits-heading">
           <h2 id="benefits-heading">Why learn on LiveEdu</h2>
-          <Cards>
+          <InfoCards>
             {BENEFITS.map((b) => (
               <li key={b.title}>
                 <span className="icon" aria-hidden="true">
@@ -142,7 +124,7 @@ export function HomePage() {
                 <p>{b.text}</p>
               </li>
             ))}
-          </Cards>
+          </InfoCards>
         </Section>
         <Section aria-labelledby="recent-heading">
           <h2 id="recent-heading">Recently Added</h2>
@@ -166,14 +148,14 @@ export function HomePage() {
               <strong>90%+</strong> of courses have videos
             </p>
           </Stats>
-          <Cards>
+          <InfoCards>
             {TESTIMONIALS.map((t) => (
               <li key={t.name}>
                 <blockquote style={{ margin: 0 }}>“{t.quote}”</blockquote>
                 <p>— {t.name}</p>
               </li>
             ))}
-          </Cards>
+          </InfoCards>
         </Band>
         <Band aria-labelledby="explore-heading">
           <h2 id="explore-heading">Ready to start learning?</h2>

@@ -1,5 +1,5 @@
 import type { Review } from '@liveedu/api-client';
-import { StarRating, theme } from '@liveedu/ui';
+import { flatPanel, StarRating, theme } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ChevronIcon } from '../../../shared/components/icons.tsx';
@@ -8,9 +8,7 @@ export const AUTOPLAY_MS = 2000;
 
 const Frame = styled.div`
   position: relative;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 2rem 3.5rem 1.25rem;
   text-align: center;
   min-height: 220px;

@@ -1,5 +1,6 @@
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, theme, truncate, usePagedList, useResource } from '@liveedu/ui';
+import { ErrorState, flatPanel, Loading, truncate } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page, Section } from '../../../shared/components/page.tsx';
@@ -16,9 +17,7 @@ const Header = styled.header`
 
 const About = styled.section`
   margin-top: 1.5rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
   p { white-space: pre-line; margin: 0; }
 `;
@@ -26,24 +25,18 @@ const About = styled.section`
 export function InstructorPage() {
   const api = useApi();
   const { username = '' } = useParams();
-  const profile = useResource(
-    (signal) => api.viewUser(username, signal).then((r) => r.user),
-    [api, username],
+  // One read serves both: the profile is the first page's user, the courses are paged.
+  const courses = usePagedQuery(['catalog', 'instructor', username], (page, signal) =>
+    api.viewUser(username, signal, page).then((r) => ({ ...r, items: r.user.coursesCreated ?? [] })),
   );
-  const courses = usePagedList(
-    `instructor:${username}`,
-    (page, signal) =>
-      api.viewUser(username, signal, page).then((r) => ({ ...r, items: r.user.coursesCreated ?? [] })),
-    [api, username],
-  );
-  if (profile.status === 'loading') return <Loading label="Loading profile…" />;
-  if (profile.status === 'error')
+  if (courses.status === 'loading') return <Loading label="Loading profile…" />;
+  if (courses.status === 'error' || !courses.firstPage)
     return (
       <Page>
-        <ErrorState message={profile.error} onRetry={profile.reload} />
+        <ErrorState message={courses.error ?? ''} onRetry={courses.reload} />
       </Page>
     );
-  const user = profile.data;
+  const user = courses.firstPage.user;
   return (
     <Page>
       <Header>

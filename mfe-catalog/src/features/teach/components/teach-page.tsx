@@ -1,7 +1,8 @@
 import { useSession } from '@liveedu/session';
-import { Banner, ButtonLink, media, theme } from '@liveedu/ui';
+import { Banner, ButtonLink, flatPanel, theme } from '@liveedu/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { InfoCards } from '../../../shared/components/info-cards.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { TutorApplicationForm } from './tutor-application-form.tsx';
 
@@ -15,25 +16,6 @@ const Hero = styled.section`
 `;
 
 const Action = ButtonLink;
-
-const Grid = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-  li {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
-    padding: 1.1rem;
-  }
-  h3 { margin: 0 0 0.4rem; }
-  p { margin: 0; color: ${theme.colors.muted}; }
-`;
 
 const Steps = styled.div`
   [role='tablist'] { display: flex; gap: 0.5rem; margin-bottom: 1rem; }
@@ -49,9 +31,7 @@ const Steps = styled.div`
   }
   [role='tab'][aria-selected='true'] { background: ${theme.colors.primary}; color: #fff; }
   [role='tabpanel'] {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     padding: 1.25rem;
   }
 `;
@@ -160,18 +140,18 @@ export function TeachPage() {
       <Page>
         <Section aria-labelledby="teach-benefits">
           <h2 id="teach-benefits">Why teach on LiveEdu</h2>
-          <Grid>
+          <InfoCards>
             {BENEFITS.map((b) => (
               <li key={b.title}>
                 <h3>{b.title}</h3>
                 <p>{b.text}</p>
               </li>
             ))}
-          </Grid>
+          </InfoCards>
         </Section>
         <Section aria-labelledby="teach-summary">
           <h2 id="teach-summary">Three steps to start</h2>
-          <Grid>
+          <InfoCards>
             {SUMMARY.map((s, i) => (
               <li key={s.title}>
                 <h3>
@@ -180,7 +160,7 @@ export function TeachPage() {
                 <p>{s.text}</p>
               </li>
             ))}
-          </Grid>
+          </InfoCards>
         </Section>
         <Section aria-labelledby="teach-walkthrough">
           <h2 id="teach-walkthrough">How to become a tutor</h2>

@@ -1,32 +1,23 @@
-import { createSessionStore, sessionActions } from '@liveedu/session';
-import { Toaster } from '@liveedu/ui';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { sessionActions } from '@liveedu/session';
+import { answer, createTestStore, json, renderWithProviders, requestedPaths } from '@liveedu/web-test-kit';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeachPage } from './teach-page.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function renderPage(setup?: (store: ReturnType<typeof createSessionStore>) => void) {
-  const store = createSessionStore('/');
+function renderPage(setup?: (store: ReturnType<typeof createTestStore>) => void) {
+  const store = createTestStore();
   setup?.(store);
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <TeachPage />
-      </MemoryRouter>
-      <Toaster />
-    </Provider>,
+  renderWithProviders(
+    <MemoryRouter>
+      <TeachPage />
+    </MemoryRouter>,
+    store,
   );
   return store;
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('scrollTo', vi.fn());
-});
+beforeEach(() => vi.stubGlobal('scrollTo', vi.fn()));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('tutor application', () => {
@@ -34,12 +25,12 @@ describe('tutor application', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     expect(await screen.findByText('Please fill atleast one field')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestedPaths()).toEqual([]);
   });
 
   it('sends the link, shows the loading state, then the under-review text', async () => {
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (answer = r)));
+    let reply: (r: Response) => void = () => {};
+    answer(() => new Promise<Response>((r) => (reply = r)));
     const store = renderPage((s) => s.dispatch(sessionActions.loggedIn({ userId: 'u1' })));
     fireEvent.change(screen.getByLabelText('YouTube channel link'), {
       target: { value: 'https://youtube.com/@me' },
@@ -47,11 +38,11 @@ describe('tutor application', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     expect(await screen.findByText('Sending your application…')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Tutor application' })).toBeNull();
-    answer(new Response(JSON.stringify({ message: 'Application sent' }), { status: 200 }));
+    reply(json({ message: 'Application sent' }));
     expect(await screen.findByText(/Your application to become a tutor is under review\./)).toBeTruthy();
     expect(screen.getByText(/Please wait for 3 to 4 bussiness days/)).toBeTruthy();
     expect(store.getState().session.statusOfPage).toBe('in progress');
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/tutor-request-ytlink');
+    expect(requestedPaths()).toEqual(['/api/v1/tutor-request-ytlink']);
   });
 
   it('shows the accepted text to a tutor and no form', () => {

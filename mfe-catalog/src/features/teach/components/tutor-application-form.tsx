@@ -1,6 +1,6 @@
 import { messageOf } from '@liveedu/api-client';
 import { sessionActions, useApi, useSessionDispatch } from '@liveedu/session';
-import { Button, Loading, theme, toast } from '@liveedu/ui';
+import { Button, Loading, TextField, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
@@ -45,17 +45,14 @@ export function TutorApplicationForm() {
   if (busy) return <Loading label="Sending your application…" />;
   return (
     <Form onSubmit={onSubmit} noValidate aria-label="Tutor application">
-      <label>
-        YouTube channel link
-        <input
-          type="text"
-          inputMode="url"
-          name="ytLink"
-          placeholder="https://www.youtube.com/@your-channel"
-          value={ytLink}
-          onChange={(e) => setYtLink(e.target.value)}
-        />
-      </label>
+      <TextField
+        label="YouTube channel link"
+        inputMode="url"
+        name="ytLink"
+        placeholder="https://www.youtube.com/@your-channel"
+        value={ytLink}
+        onChange={setYtLink}
+      />
       <label>
         Teaching resume (image)
         <input

@@ -1,21 +1,16 @@
-import { createSessionStore } from '@liveedu/session';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { answer, json, renderWithProviders, requestedPaths } from '@liveedu/web-test-kit';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderHistoryPage } from './order-history-page.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+const urls = () => requestedPaths();
 
 function renderPage() {
-  render(
-    <Provider store={createSessionStore('/')}>
-      <MemoryRouter>
-        <OrderHistoryPage />
-      </MemoryRouter>
-    </Provider>,
+  renderWithProviders(
+    <MemoryRouter>
+      <OrderHistoryPage />
+    </MemoryRouter>,
   );
 }
 
@@ -29,10 +24,6 @@ const order = (n: number, success = true) => ({
   createdAt: new Date().toISOString(),
 });
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -41,8 +32,7 @@ afterEach(() => {
 
 describe('order history', () => {
   it('shows the orders a page at a time, and a period whole from the server', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
+    answer(({ path: url }) => {
       if (url.includes('payment-history-time')) return json({ data: [order(1)] });
       return url.endsWith('page=2')
         ? json({ data: [order(3)], total: 3, page: 2, pages: 2 })
@@ -62,21 +52,20 @@ describe('order history', () => {
     expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
+    // Every order again, as far as it had been read, from the cache: nothing is asked again.
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('order_3')).toBeTruthy();
     expect(urls()).toEqual([
       '/api/v1/order-history',
       '/api/v1/order-history?page=2',
       '/api/v1/payment-history-time?timePeriod=today',
-      '/api/v1/order-history',
-      '/api/v1/order-history?page=2',
     ]);
   });
 
   it("says 'No Order History' when there is none, and shows a failed load with a retry", async () => {
     let fail = true;
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockImplementation(async () =>
+    answer(() =>
       fail
         ? json({ message: 'Orders are unavailable' }, 503)
         : json({ data: [], total: 0, page: 1, pages: 0 }),

@@ -1,15 +1,7 @@
 import type { PaymentRecord, TimePeriod } from '@liveedu/api-client';
+import { type PageOf, usePagedQuery, useShownItems } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  ErrorState,
-  Loading,
-  OrderHistoryTable,
-  PagedListEnd,
-  type PageOf,
-  Spinner,
-  usePagedList,
-  useShownItems,
-} from '@liveedu/ui';
+import { ErrorState, Loading, OrderHistoryTable, PagedListEnd, Spinner } from '@liveedu/ui';
 import { useState } from 'react';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
@@ -20,8 +12,8 @@ import { PageSection } from '../../../shared/components/page-section.tsx';
 export function OrderHistoryPage() {
   const api = useApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
-  const orders = usePagedList<PaymentRecord>(
-    `order-history:${period}`,
+  const orders = usePagedQuery(
+    ['learner', 'order-history', period],
     async (page, signal): Promise<PageOf<PaymentRecord>> => {
       if (period === 'none') {
         const r = await api.orderHistory(signal, page);
@@ -30,7 +22,6 @@ export function OrderHistoryPage() {
       const items = (await api.paymentHistoryTime(period, signal)).data ?? [];
       return { items, total: items.length, pages: 1 };
     },
-    [api, period],
   );
   // The rows of the previous period stay on screen while the next one loads.
   const rows = useShownItems(orders);

@@ -1,13 +1,9 @@
-import { createSessionStore, sessionActions } from '@liveedu/session';
-import { Toaster } from '@liveedu/ui';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { sessionActions } from '@liveedu/session';
+import { answer, createTestStore, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import { fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CoursePlayerPage } from './course-player-page.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 const longDesc = `${'A'.repeat(1000)}TAIL`;
 const course = {
@@ -39,7 +35,7 @@ const course = {
 };
 
 function renderPage() {
-  const store = createSessionStore('/');
+  const store = createTestStore();
   store.dispatch(sessionActions.loggedIn({ userId: 'u1' }));
   const router = createMemoryRouter(
     [{ path: '/learn/:courseid/user/:userid', Component: CoursePlayerPage }],
@@ -47,23 +43,14 @@ function renderPage() {
       initialEntries: ['/learn/c1/user/u1'],
     },
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, store);
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('course player', () => {
   it('cuts the title to 80 and the description to 1000 with See more / See less', async () => {
-    fetchMock.mockResolvedValue(json(course));
+    answer(() => json(course));
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'T'.repeat(80) })).toBeTruthy();
     const desc = screen.getByTestId('video-description');
@@ -75,11 +62,11 @@ describe('course player', () => {
     const video = document.querySelector('video');
     expect(video?.getAttribute('src')).toBe('https://v.example/1.mp4');
     expect(video?.getAttribute('controlslist')).toContain('nodownload');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/learn-course/c1/user/u1');
+    expect(requests()[0]?.path).toBe('/api/v1/learn-course/c1/user/u1');
   });
 
   it('opens a section and plays its video; a YouTube link is embedded', async () => {
-    fetchMock.mockResolvedValue(json(course));
+    answer(() => json(course));
     renderPage();
     const advanced = await screen.findByRole('button', { name: /Advanced/ });
     expect(advanced.getAttribute('aria-expanded')).toBe('false');
@@ -93,8 +80,8 @@ describe('course player', () => {
   });
 
   it("asks for both fields of the review ('All fields are required') and sends rating and review", async () => {
-    fetchMock.mockImplementation(async (_url, init) =>
-      init?.method === 'POST' ? json({ message: 'Review added successfully' }, 201) : json(course),
+    answer(({ method }) =>
+      method === 'POST' ? json({ message: 'Review added successfully' }, 201) : json(course),
     );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit review' }));
@@ -105,13 +92,13 @@ describe('course player', () => {
     fireEvent.change(screen.getByLabelText('Review'), { target: { value: 'Very clear' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     expect(await screen.findByText('Review added successfully')).toBeTruthy();
-    const post = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST');
-    expect(String(post?.[0])).toBe('/api/v1/create-review/c1');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ rating: 4, review: 'Very clear' });
+    const post = requests().find((r) => r.method === 'POST');
+    expect(post?.path).toBe('/api/v1/create-review/c1');
+    expect(post?.body).toEqual({ rating: 4, review: 'Very clear' });
   });
 
   it("shows the server's message in an alert when the course cannot be loaded", async () => {
-    fetchMock.mockResolvedValue(json({ message: 'Please buy this course to start learning' }, 403));
+    answer(() => json({ message: 'Please buy this course to start learning' }, 403));
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Please buy this course to start learning',

@@ -1,6 +1,7 @@
 import type { LearnCourse } from '@liveedu/api-client';
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, EmptyState, ErrorState, Loading, media, theme, truncate, useResource } from '@liveedu/ui';
+import { Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
@@ -93,7 +94,9 @@ function Player({ course, courseId }: { course: LearnCourse; courseId: string })
 export function CoursePlayerPage() {
   const api = useApi();
   const { courseid = '', userid = '' } = useParams();
-  const course = useResource((signal) => api.learnCourse(courseid, userid, signal), [api, courseid, userid]);
+  const course = useApiQuery(['learner', 'course', courseid, userid], (signal) =>
+    api.learnCourse(courseid, userid, signal),
+  );
   if (course.status === 'loading') return <Loading label="Loading course…" />;
   if (course.status === 'error') {
     return (

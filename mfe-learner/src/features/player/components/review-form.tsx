@@ -1,13 +1,12 @@
 import { messageOf } from '@liveedu/api-client';
+import { courseDetailsKey, useApiMutation } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, StarRatingInput, theme, toast } from '@liveedu/ui';
+import { Banner, Button, flatPanel, StarRatingInput, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
 const Form = styled.form`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
+  ${flatPanel}
   padding: 1.25rem;
   h2 { margin: 0 0 0.75rem; font-size: 1.25rem; }
   label.text { display: block; font-weight: 600; margin: 0.75rem 0 0.35rem; }
@@ -24,7 +23,13 @@ export function ReviewForm({ courseId }: { courseId: string }) {
   const [rating, setRating] = useState(0);
   const [review, setReview] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useApiMutation(
+    (body: { rating: number; review: string }) => api.createReview(courseId, body),
+    {
+      invalidates: [courseDetailsKey(courseId), ['catalog']],
+    },
+  );
+  const busy = create.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,17 +38,14 @@ export function ReviewForm({ courseId }: { courseId: string }) {
       return;
     }
     setError(null);
-    setBusy(true);
     try {
-      const res = await api.createReview(courseId, { rating, review: review.trim() });
+      const res = await create.mutateAsync({ rating, review: review.trim() });
       toast.success(res.message);
       setRating(0);
       setReview('');
     } catch (e) {
       // The spec keeps a failed review out of sight; it is only logged.
       console.error('The review could not be saved', messageOf(e));
-    } finally {
-      setBusy(false);
     }
   };
 

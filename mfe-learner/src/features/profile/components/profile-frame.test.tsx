@@ -1,16 +1,13 @@
-import { createSessionStore, sessionActions } from '@liveedu/session';
-import { render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { sessionActions } from '@liveedu/session';
+import { answer, createTestStore, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileFrame } from './profile-frame.tsx';
 import { mobileShortcuts, sidebarEntries } from './profile-nav.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-
 function renderFrame(loggedIn: boolean) {
-  const store = createSessionStore('/');
+  const store = createTestStore();
   if (loggedIn) store.dispatch(sessionActions.loggedIn({ userId: 'u1' }));
   const router = createMemoryRouter(
     [
@@ -23,28 +20,20 @@ function renderFrame(loggedIn: boolean) {
     ],
     { initialEntries: ['/profile'] },
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, store);
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('profile frame', () => {
   it('sends a logged-out visitor to /signup without asking the server', async () => {
     renderFrame(false);
     expect(await screen.findByText('sign up page')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it('shows a tutor the header card, Create A New Course, the review banner and all ten entries', async () => {
-    fetchMock.mockResolvedValue(
+    answer(() =>
       json({
         avatar: '',
         email: 'priya@example.com',
@@ -68,9 +57,7 @@ describe('profile frame', () => {
   });
 
   it('shows an error with a retry when the user cannot be loaded', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ message: 'Service unavailable' }), { status: 503 }),
-    );
+    answer(() => new Response(JSON.stringify({ message: 'Service unavailable' }), { status: 503 }));
     renderFrame(true);
     expect(await screen.findByText('Service unavailable')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

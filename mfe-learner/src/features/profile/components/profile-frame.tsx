@@ -1,6 +1,17 @@
 import type { UserData } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button, ButtonLink, ErrorState, Loading, media, theme, useResource } from '@liveedu/ui';
+import {
+  Banner,
+  Button,
+  ButtonLink,
+  ErrorState,
+  flatPanel,
+  Loading,
+  media,
+  raisedPanel,
+  theme,
+} from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -19,10 +30,7 @@ const Header = styled.section`
   flex-wrap: wrap;
   align-items: center;
   gap: 1.25rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   h1 { margin: 0; font-size: 1.5rem; word-break: break-word; }
   p { margin: 0.15rem 0; color: ${theme.colors.muted}; word-break: break-all; }
@@ -44,9 +52,7 @@ const Sidebar = styled.nav<{ $open: boolean }>`
   ${media.md} { display: block; }
   ul {
     list-style: none; margin: 0; padding: 0.5rem;
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
+    ${flatPanel}
     ${media.md} { position: sticky; top: 1rem; }
   }
   a, button {
@@ -117,7 +123,7 @@ function LoggedInFrame({
   const { pathname } = useLocation();
   const sidebarId = useId();
   const [open, setOpen] = useState(false);
-  const user = useResource((signal) => api.getUserData(signal), [api]);
+  const user = useApiQuery(SHARED_KEYS.userData, (signal) => api.getUserData(signal));
 
   // Choosing a page on a small screen folds the sidebar away again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation

@@ -6,6 +6,12 @@ import { Field } from '../../../shared/components/page-section.tsx';
 
 const EMPTY = { currPass: '', newPass: '', confirmNewPass: '' };
 
+const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete: string }[] = [
+  { key: 'currPass', id: 'curr-pass', label: 'Current password', autoComplete: 'current-password' },
+  { key: 'newPass', id: 'new-pass', label: 'New password', autoComplete: 'new-password' },
+  { key: 'confirmNewPass', id: 'confirm-pass', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
 /** Current, new and confirm; only the confirm field is checked here, the server checks the rest. */
 export function ChangePasswordForm() {
   const api = useApi();
@@ -35,36 +41,18 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} aria-labelledby="password-heading">
       <h3 id="password-heading">Change Password</h3>
-      <Field>
-        <label htmlFor="curr-pass">Current password</label>
-        <input
-          id="curr-pass"
-          type="password"
-          autoComplete="current-password"
-          value={values.currPass}
-          onChange={set('currPass')}
-        />
-      </Field>
-      <Field>
-        <label htmlFor="new-pass">New password</label>
-        <input
-          id="new-pass"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPass}
-          onChange={set('newPass')}
-        />
-      </Field>
-      <Field>
-        <label htmlFor="confirm-pass">Confirm new password</label>
-        <input
-          id="confirm-pass"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmNewPass}
-          onChange={set('confirmNewPass')}
-        />
-      </Field>
+      {FIELDS.map((f) => (
+        <Field key={f.key}>
+          <label htmlFor={f.id}>{f.label}</label>
+          <input
+            id={f.id}
+            type="password"
+            autoComplete={f.autoComplete}
+            value={values[f.key]}
+            onChange={set(f.key)}
+          />
+        </Field>
+      ))}
       <Button type="submit" disabled={busy}>
         {busy ? 'Changing…' : 'Change Password'}
       </Button>

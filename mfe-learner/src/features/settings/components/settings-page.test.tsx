@@ -1,15 +1,10 @@
 import type { UserData } from '@liveedu/api-client';
-import { createSessionStore } from '@liveedu/session';
-import { Toaster } from '@liveedu/ui';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { answer, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
 import { SettingsPage } from './settings-page.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 const user: UserData = {
   avatar: '',
@@ -22,23 +17,16 @@ const user: UserData = {
 
 function renderPage(data: UserData = user) {
   const reload = vi.fn();
-  render(
-    <Provider store={createSessionStore('/')}>
-      <ProfileUserContext.Provider value={{ user: data, reload }}>
-        <MemoryRouter>
-          <SettingsPage />
-        </MemoryRouter>
-      </ProfileUserContext.Provider>
-      <Toaster />
-    </Provider>,
+  renderWithProviders(
+    <ProfileUserContext.Provider value={{ user: data, reload }}>
+      <MemoryRouter>
+        <SettingsPage />
+      </MemoryRouter>
+    </ProfileUserContext.Provider>,
   );
   return reload;
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('settings', () => {
@@ -60,21 +48,21 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Description is empty.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it("changes the username with the server's message and reads the user again", async () => {
-    fetchMock.mockResolvedValue(json({ message: 'Username changed successfully' }));
+    answer(() => json({ message: 'Username changed successfully' }));
     const reload = renderPage();
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'asha_r' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
     expect(await screen.findByText('Username changed successfully')).toBeTruthy();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ username: 'asha_r' });
+    expect(requests()[0]?.body).toEqual({ username: 'asha_r' });
     expect(reload).toHaveBeenCalled();
   });
 
   it("shows the server's message when the username is taken", async () => {
-    fetchMock.mockResolvedValue(json({ message: 'Username already exists' }, 409));
+    answer(() => json({ message: 'Username already exists' }, 409));
     renderPage();
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'priya_sharma' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
@@ -103,20 +91,20 @@ describe('settings', () => {
     expect(dialog.querySelector('input[type=file]')?.getAttribute('accept')).toBe('image/png,image/jpeg');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('Please select an image first.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it("checks only the confirm field of the password form ('All fields are required')", async () => {
-    fetchMock.mockResolvedValue(json({ message: 'Current password is incorrect' }, 400));
+    answer(() => json({ message: 'Current password is incorrect' }, 400));
     renderPage();
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a new password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('All fields are required')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'a new password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(requests()[0]?.body).toEqual({
       currPass: '',
       newPass: 'a new password',
       confirmNewPass: 'a new password',

@@ -61,42 +61,35 @@ export function SettingsPage() {
   useEffect(() => setUsername(user.username), [user.username]);
   useEffect(() => setDesc(user.desc ?? ''), [user.desc]);
 
-  const changeUsername = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = username.trim();
-    if (!value) {
-      toast.error('Username field is empty.');
-      return;
-    }
-    setBusy('username');
-    try {
-      const res = await api.changeUsername(value);
-      toast.success(res.message);
-      reload();
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const saveDesc = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!desc.trim()) {
-      toast.error('Description is empty.');
-      return;
-    }
-    setBusy('desc');
-    try {
-      const res = await api.updateUserDesc(desc);
-      toast.success(res.message);
-      reload();
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+  /** Saves one setting: refuses an empty value with `empty`, then reads the user back. */
+  const save =
+    (
+      which: 'username' | 'desc',
+      value: string,
+      empty: string,
+      send: (v: string) => Promise<{ message: string }>,
+    ) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      if (!value.trim()) {
+        toast.error(empty);
+        return;
+      }
+      setBusy(which);
+      try {
+        const res = await send(value);
+        toast.success(res.message);
+        reload();
+      } catch (error) {
+        toast.error(messageOf(error));
+      } finally {
+        setBusy(null);
+      }
+    };
+  const changeUsername = save('username', username.trim(), 'Username field is empty.', (v) =>
+    api.changeUsername(v),
+  );
+  const saveDesc = save('desc', desc, 'Description is empty.', (v) => api.updateUserDesc(v));
 
   return (
     <PageSection aria-labelledby="settings-heading">

@@ -1,18 +1,18 @@
 import { messageOf, type Todo } from '@liveedu/api-client';
+import { useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import {
   Button,
   EmptyState,
   ErrorState,
+  gridList,
   Loading,
   Modal,
-  media,
   theme,
   toast,
   truncate,
-  useResource,
 } from '@liveedu/ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
@@ -27,14 +27,7 @@ const Form = styled.form`
 `;
 
 const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: 1fr;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${gridList({ sm: 2, lg: 3 })}
   li {
     display: flex; flex-direction: column; gap: 0.75rem; padding: 1rem;
     background: ${theme.colors.warningBg}; border: 1px solid #fde68a; border-radius: ${theme.radius};
@@ -49,19 +42,20 @@ const FullText = styled.p`
   word-break: break-word;
 `;
 
+const TODOS = ['learner', 'todos'];
+
 /** The personal todo list: write, add, view in full and delete. */
 export function TodoPage() {
   const api = useApi();
   const inputId = useId();
-  const todos = useResource((signal) => api.todos(signal), [api]);
-  const [list, setList] = useState<Todo[]>([]);
+  const todos = useApiQuery(TODOS, (signal) => api.todos(signal));
+  const creation = useApiMutation((desc: string) => api.createTodo(desc), { invalidates: [TODOS] });
+  const deletion = useApiMutation((todo: Todo) => api.deleteTodo(todo._id), { invalidates: [TODOS] });
+  const list = todos.status === 'ready' ? (todos.data.data ?? []) : [];
   const [text, setText] = useState('');
-  const [adding, setAdding] = useState(false);
   const [viewed, setViewed] = useState<Todo | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  useEffect(() => {
-    if (todos.status === 'ready') setList(todos.data.data ?? []);
-  }, [todos.status, todos.data]);
+  const adding = creation.isPending;
+  const deleting = deletion.isPending ? deletion.variables?._id : null;
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,27 +64,19 @@ export function TodoPage() {
       toast.error("Empty todo can't be created.");
       return;
     }
-    setAdding(true);
     try {
-      await api.createTodo(desc);
+      await creation.mutateAsync(desc);
       setText('');
-      todos.reload();
     } catch (error) {
       toast.error(messageOf(error));
-    } finally {
-      setAdding(false);
     }
   };
 
   const remove = async (todo: Todo) => {
-    setDeleting(todo._id);
     try {
-      await api.deleteTodo(todo._id);
-      setList((l) => l.filter((t) => t._id !== todo._id));
+      await deletion.mutateAsync(todo);
     } catch (error) {
       toast.error(messageOf(error));
-    } finally {
-      setDeleting(null);
     }
   };
 

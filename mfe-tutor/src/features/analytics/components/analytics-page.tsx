@@ -1,5 +1,15 @@
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, Chart, ErrorState, formatRupees, Loading, Skeleton, theme, useResource } from '@liveedu/ui';
+import {
+  Chart,
+  ErrorState,
+  formatRupees,
+  Loading,
+  raisedPanel,
+  Skeleton,
+  ToggleButtons,
+  theme,
+} from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -10,10 +20,7 @@ const Figures = styled.dl`
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   margin: 0 0 2rem;
   div {
-    background: ${theme.colors.surface};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radius};
-    box-shadow: ${theme.shadow};
+    ${raisedPanel}
     padding: 1rem 1.25rem;
   }
   dt { color: ${theme.colors.muted}; font-weight: 600; }
@@ -21,18 +28,8 @@ const Figures = styled.dl`
 `;
 
 const ChartBox = styled.div`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1rem 1.25rem;
-`;
-
-const Ranges = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  margin-bottom: 1rem;
 `;
 
 export const RANGES = [
@@ -44,12 +41,10 @@ type Range = (typeof RANGES)[number]['id'];
 
 function EarningsReport() {
   const api = useApi();
-  const figures = useResource(
-    () =>
-      Promise.all([api.totalIncomeTutor(), api.last28DaysEarning(), api.last7DaysEarning()]).then(
-        ([total, month, week]) => ({ total: total.earning, month: month.earning, week: week.earning }),
-      ),
-    [api],
+  const figures = useApiQuery(['tutor', 'earnings'], () =>
+    Promise.all([api.totalIncomeTutor(), api.last28DaysEarning(), api.last7DaysEarning()]).then(
+      ([total, month, week]) => ({ total: total.earning, month: month.earning, week: week.earning }),
+    ),
   );
   if (figures.status === 'error') return <ErrorState message={figures.error} onRetry={figures.reload} />;
   const value = (n: number | undefined) =>
@@ -75,7 +70,7 @@ function EarningsReport() {
 function IncomeChart() {
   const api = useApi();
   const [range, setRange] = useState<Range>('7');
-  const income = useResource(() => api.incomeAnalytics(range), [api, range]);
+  const income = useApiQuery(['tutor', 'income', range], () => api.incomeAnalytics(range));
   const label = RANGES.find((r) => r.id === range)?.label ?? '';
   let chart: ReactNode;
   if (income.status === 'loading') chart = <Loading label="Loading the income chart…" />;
@@ -93,19 +88,7 @@ function IncomeChart() {
     );
   return (
     <ChartBox>
-      <Ranges role="group" aria-label="Income range">
-        {RANGES.map((r) => (
-          <Button
-            key={r.id}
-            type="button"
-            $variant={range === r.id ? 'primary' : 'secondary'}
-            aria-pressed={range === r.id}
-            onClick={() => setRange(r.id)}
-          >
-            {r.label}
-          </Button>
-        ))}
-      </Ranges>
+      <ToggleButtons label="Income range" options={RANGES} active={range} onChange={setRange} />
       {chart}
     </ChartBox>
   );

@@ -1,5 +1,4 @@
-import { readCredentials } from '@liveedu/api-client';
-import { uploadWithProgress } from '@liveedu/ui';
+import { uploadForm } from '@liveedu/upload';
 
 export interface SavedCourse {
   message: string;
@@ -16,23 +15,18 @@ export async function saveCourse(options: {
   data: unknown;
   image: File | null;
   onProgress: (percent: number) => void;
+  signal?: AbortSignal;
 }): Promise<SavedCourse> {
   const form = new FormData();
   if (options.image) form.append('image', options.image);
   form.append('Data', JSON.stringify(options.data));
-  const credentials = readCredentials();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (credentials) {
-    headers.authorization = `Bearer ${credentials.token}`;
-    headers.id = credentials.id;
-  }
   const path = options.courseId
     ? `api/v1/update-course/${encodeURIComponent(options.courseId)}`
     : 'api/v1/create-course';
-  const answer = (await uploadWithProgress(`${options.baseUrl}${path}`, form, {
+  const answer = await uploadForm<Partial<SavedCourse> | null>(`${options.baseUrl}${path}`, form, {
     method: options.courseId ? 'PUT' : 'POST',
-    headers,
     onProgress: options.onProgress,
-  })) as Partial<SavedCourse> | null;
+    signal: options.signal,
+  });
   return { message: answer?.message ?? '', _id: answer?._id ?? options.courseId ?? '' };
 }

@@ -1,7 +1,8 @@
+import { type ApiRequest, answerRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
-import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
+import { renderPage } from '../../../shared/testing/render-page.tsx';
 
 const CATEGORIES = {
   body: {
@@ -12,47 +13,16 @@ const CATEGORIES = {
   },
 };
 
-/** Records the multipart uploads the editor sends and answers them like the server. */
-class FakeXhr {
-  static sent: { method: string; url: string; headers: Record<string, string>; form: FormData }[] = [];
-  static answer = { status: 201, body: { message: 'Course created successfully', _id: 'new-1' } as unknown };
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(k: string, v: string) {
-    this.headers[k] = v;
-  }
-  send(form: FormData) {
-    FakeXhr.sent.push({ method: this.method, url: this.url, headers: this.headers, form });
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.status = FakeXhr.answer.status;
-      this.responseText = JSON.stringify(FakeXhr.answer.body);
-      this.onload?.();
-    }, 5);
-  }
-}
+const CREATED = {
+  'POST /api/v1/create-course': {
+    status: 201,
+    body: { message: 'Course created successfully', _id: 'new-1' },
+  },
+};
 
-beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+/** The multipart uploads the editor sent (everything it read was a GET). */
+const uploads = () => requests().filter((r) => r.method !== 'GET');
+const formOf = (request: ApiRequest | undefined) => request?.body as FormData;
 
 const type = (label: string, value: string, scope: HTMLElement = document.body) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
@@ -75,7 +45,7 @@ function fillItem(scope: HTMLElement, n: number) {
 
 describe('create a course', () => {
   it('checks the fields, the content and the thumbnail with the spec’s messages', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/get-all-category': CATEGORIES }));
+    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
     renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
     await screen.findByRole('option', { name: 'Web Development' });
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
@@ -87,11 +57,11 @@ describe('create a course', () => {
     fillItem(screen.getByRole('group', { name: 'Video 1' }), 1);
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     expect(screen.getByRole('alert').textContent).toBe('Please select an image first.');
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(uploads()).toHaveLength(0);
   });
 
   it('builds sections of items, sends them with the thumbnail and resets to one empty section', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/get-all-category': CATEGORIES }));
+    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
     renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
     await screen.findByRole('option', { name: 'Web Development' });
     fillCourse();
@@ -124,13 +94,13 @@ describe('create a course', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
 
     expect(await screen.findByText('Course created successfully')).toBeTruthy();
-    expect(FakeXhr.sent).toHaveLength(1);
-    const sent = FakeXhr.sent[0]!;
-    expect(sent.method).toBe('POST');
-    expect(sent.url).toBe('/api/v1/create-course');
-    expect(sent.headers).toMatchObject({ authorization: 'Bearer token-1', id: 'tutor-1' });
-    expect((sent.form.get('image') as File).name).toBe('cover.png');
-    const data = JSON.parse(String(sent.form.get('Data')));
+    expect(uploads()).toHaveLength(1);
+    const sent = uploads()[0];
+    expect(sent?.method).toBe('POST');
+    expect(sent?.path).toBe('/api/v1/create-course');
+    expect(sent?.headers).toMatchObject({ authorization: 'Bearer token-1', id: 'tutor-1' });
+    expect((formOf(sent).get('image') as File).name).toBe('cover.png');
+    const data = JSON.parse(String(formOf(sent).get('Data')));
     expect(data).toMatchObject({
       title: 'Practical TypeScript for web developers',
       price: 1499,
@@ -170,8 +140,13 @@ describe('create a course', () => {
   });
 
   it('shows the server’s message when the create fails', async () => {
-    FakeXhr.answer = { status: 400, body: { message: 'Video links must be http:// or https:// addresses' } };
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/get-all-category': CATEGORIES }));
+    answerRoutes({
+      'GET /api/v1/get-all-category': CATEGORIES,
+      'POST /api/v1/create-course': {
+        status: 400,
+        body: { message: 'Video links must be http:// or https:// addresses' },
+      },
+    });
     renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
     await screen.findByRole('option', { name: 'Web Development' });
     fillCourse();
@@ -183,7 +158,6 @@ describe('create a course', () => {
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
       'Practical TypeScript for web developers',
     );
-    FakeXhr.answer = { status: 201, body: { message: 'Course created successfully', _id: 'new-1' } };
   });
 });
 
@@ -219,14 +193,13 @@ describe('update a course', () => {
   };
 
   it('presets every field, category included, and goes to the course page after Update Course', async () => {
-    FakeXhr.answer = { status: 200, body: { message: 'Course updated successfully', _id: 'course-9' } };
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/v1/get-all-category': CATEGORIES,
-        'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
-      }),
-    );
+    answerRoutes({
+      'GET /api/v1/get-all-category': CATEGORIES,
+      'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
+      'PUT /api/v1/update-course/course-9': {
+        body: { message: 'Course updated successfully', _id: 'course-9' },
+      },
+    });
     renderPage(<TutorApp page="update-course" />, {
       path: '/update-a-course/course-9',
       pattern: '/update-a-course/:id',
@@ -246,11 +219,11 @@ describe('update a course', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Update Course' }));
     expect(await screen.findByText('Course page')).toBeTruthy();
-    const sent = FakeXhr.sent[0]!;
-    expect(sent.method).toBe('PUT');
-    expect(sent.url).toBe('/api/v1/update-course/course-9');
-    expect(sent.form.get('image')).toBeNull();
-    expect(JSON.parse(String(sent.form.get('Data')))).toMatchObject({
+    const sent = uploads()[0];
+    expect(sent?.method).toBe('PUT');
+    expect(sent?.path).toBe('/api/v1/update-course/course-9');
+    expect(formOf(sent).get('image')).toBeNull();
+    expect(JSON.parse(String(formOf(sent).get('Data')))).toMatchObject({
       title: 'Statistics with Python, 2nd edition',
       category: 'Data Science',
       price: 999,
@@ -260,26 +233,22 @@ describe('update a course', () => {
 
 describe('who may edit', () => {
   it('sends a student to /profile once the server confirms the role', async () => {
-    const fetchMock = fakeFetch({
+    answerRoutes({
       'GET /api/v1/getUserData': {
         body: { role: 'student', stausOfPage: 'none', username: 's', email: '', avatar: '', desc: '' },
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course', role: 'student' });
     expect(await screen.findByText('Profile page')).toBeTruthy();
   });
 
   it('lets a student approved since logging in through without a new log-in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/v1/getUserData': {
-          body: { role: 'tutor', stausOfPage: 'accept', username: 's', email: '', avatar: '', desc: '' },
-        },
-        'GET /api/v1/get-all-category': CATEGORIES,
-      }),
-    );
+    answerRoutes({
+      'GET /api/v1/getUserData': {
+        body: { role: 'tutor', stausOfPage: 'accept', username: 's', email: '', avatar: '', desc: '' },
+      },
+      'GET /api/v1/get-all-category': CATEGORIES,
+    });
     renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course', role: 'student' });
     expect(await screen.findByRole('button', { name: 'Create Course' })).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 import { type Category, type CourseDetails, messageOf } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, ErrorState, ImageDropZone, Loading, theme, toast, useResource } from '@liveedu/ui';
-import { type FormEvent, useState } from 'react';
+import { Banner, Button, ErrorState, ImageDropZone, Loading, raisedPanel, theme, toast } from '@liveedu/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page } from '../../../shared/components/page.tsx';
@@ -19,10 +20,7 @@ import { useCourseDraft } from '../hooks/use-course-draft.ts';
 import { CourseContentEditor, Field } from './course-content-editor.tsx';
 
 const Form = styled.form`
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   h2 { font-size: 1.25rem; margin: 1.5rem 0 0.75rem; }
 `;
@@ -58,8 +56,16 @@ function CourseForm({
   const [image, setImage] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const categories = useResource((signal) => api.getAllCategories(signal).then((r) => r.data ?? []), [api]);
+  const save = useApiMutation(saveCourse, {
+    invalidates: [SHARED_KEYS.tutorCourses, SHARED_KEYS.catalog, ['course'], ['tutor', 'course']],
+  });
+  const saving = save.isPending;
+  // Leaving the page cancels an upload still under way.
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+  const categories = useApiQuery(SHARED_KEYS.categories, (signal) =>
+    api.getAllCategories(signal).then((r) => r.data ?? []),
+  );
 
   const field = (name: CourseField) => ({
     id: `course-${name}`,
@@ -72,15 +78,16 @@ function CourseForm({
     const invalid = validateDraft(draft, { chosen: image !== null, existing: Boolean(existingThumbnail) });
     setProblem(invalid);
     if (invalid) return;
-    setSaving(true);
     setProgress(image ? 0 : null);
+    upload.current = new AbortController();
     try {
-      const saved = await saveCourse({
+      const saved = await save.mutateAsync({
         baseUrl: api.baseUrl,
         courseId,
         data: toCoursePayload(draft),
         image,
         onProgress: setProgress,
+        signal: upload.current.signal,
       });
       toast.success(saved.message || (courseId ? 'Course updated' : 'Course created'));
       if (courseId) {
@@ -90,9 +97,9 @@ function CourseForm({
       draftApi.reset(emptyDraft());
       setImage(null);
     } catch (error) {
+      if (upload.current?.signal.aborted) return;
       toast.error(messageOf(error));
     } finally {
-      setSaving(false);
       setProgress(null);
     }
   };
@@ -193,7 +200,9 @@ export function CreateCoursePage() {
 
 function UpdateForm({ id }: { id: string }) {
   const api = useApi();
-  const course = useResource<CourseDetails>((signal) => api.courseDetailsForUpdate(id, signal), [api, id]);
+  const course = useApiQuery<CourseDetails>(['tutor', 'course', id], (signal) =>
+    api.courseDetailsForUpdate(id, signal),
+  );
   if (course.status === 'loading') return <Loading label="Loading the course…" />;
   if (course.status === 'error') return <ErrorState message={course.error} onRetry={course.reload} />;
   return (

@@ -1,18 +1,8 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiMutation, usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  Button,
-  ButtonLink,
-  ConfirmDialog,
-  CourseCard,
-  CourseGrid,
-  ErrorState,
-  Loading,
-  PagedListEnd,
-  theme,
-  usePagedList,
-} from '@liveedu/ui';
-import { type ReactNode, useState } from 'react';
+import { Button, ButtonLink, ConfirmDialog, PagedCourseGrid, theme } from '@liveedu/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
@@ -39,72 +29,53 @@ const AddTile = styled(Link)`
 /** The tutor's own courses, each with Update and Delete, and the Add Course tile. */
 export function MyCoursesPage() {
   const api = useApi();
-  const courses = usePagedList(
-    'my-courses',
-    (page, signal) => api.tutorsCourses(signal, page).then((r) => ({ ...r, items: r.createdCourses ?? [] })),
-    [api],
+  const courses = usePagedQuery(SHARED_KEYS.tutorCourses, (page, signal) =>
+    api.tutorsCourses(signal, page).then((r) => ({ ...r, items: r.createdCourses ?? [] })),
   );
   const [toDelete, setToDelete] = useState<CourseCardData | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [removed, setRemoved] = useState<string[]>([]);
+  const deletion = useApiMutation((course: CourseCardData) => api.deleteCourse(course._id, course.category), {
+    invalidates: [SHARED_KEYS.tutorCourses, SHARED_KEYS.catalog],
+  });
+  const deleting = deletion.isPending;
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    setDeleting(true);
     try {
-      await api.deleteCourse(toDelete._id, toDelete.category);
-      setRemoved((ids) => [...ids, toDelete._id]);
+      await deletion.mutateAsync(toDelete);
     } catch (error) {
       // The spec keeps delete failures out of sight (logged only); the course stays in the grid.
       console.error('The course could not be deleted', error);
     } finally {
-      setDeleting(false);
       setToDelete(null);
     }
   };
 
-  let body: ReactNode;
-  if (courses.status === 'loading') body = <Loading label="Loading your courses…" />;
-  else if (courses.status === 'error') body = <ErrorState message={courses.error} onRetry={courses.reload} />;
-  else {
-    const shown = courses.items.filter((c) => !removed.includes(c._id));
-    body = (
-      <>
-        <CourseGrid aria-label="My courses">
-          {shown.map((course) => (
-            <li key={course._id}>
-              <CourseCard
-                course={course}
-                showRating={false}
-                actions={
-                  <>
-                    <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
-                      Update
-                    </ButtonLink>
-                    <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
-                      Delete
-                    </Button>
-                  </>
-                }
-              />
-            </li>
-          ))}
-          <li>
-            <AddTile to="/create-a-new-course">
-              <span aria-hidden="true">+</span>
-              Add Course
-            </AddTile>
-          </li>
-        </CourseGrid>
-        <PagedListEnd list={courses} removed={removed.length} />
-      </>
-    );
-  }
-
   return (
     <Panel>
       <h2>My Courses</h2>
-      {body}
+      <PagedCourseGrid
+        list={courses}
+        label="My courses"
+        loadingLabel="Loading your courses…"
+        empty={null}
+        showRating={false}
+        actions={(course) => (
+          <>
+            <ButtonLink to={`/update-a-course/${course._id}`} $variant="secondary">
+              Update
+            </ButtonLink>
+            <Button type="button" $variant="danger" onClick={() => setToDelete(course)}>
+              Delete
+            </Button>
+          </>
+        )}
+        trailing={
+          <AddTile to="/create-a-new-course">
+            <span aria-hidden="true">+</span>
+            Add Course
+          </AddTile>
+        }
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete course"

@@ -5,14 +5,6 @@ export interface TutorPayment extends PaymentRecord {
   user?: { _id: string; username: string };
 }
 
-/** The filter buttons of the spec; each id is the period name the server uses for orders. */
-export const PERIOD_FILTERS: { id: TimePeriod; label: string }[] = [
-  { id: 'past7days', label: '7 days' },
-  { id: 'past28days', label: '28 days' },
-  { id: 'today', label: 'Today' },
-  { id: 'none', label: 'Clear filters' },
-];
-
 const kolkataDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',
@@ -34,16 +26,4 @@ export function inPeriod(createdAt: string, period: TimePeriod, now: Date = new 
   const back = (day(now) - day(made)) / DAY_MS;
   const days = period === 'today' ? 1 : period === 'past7days' ? 7 : 28;
   return back >= 0 && back < days;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-export function formatDate(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
 }

@@ -1,7 +1,8 @@
+import { answerRoutes, requestedPaths } from '@liveedu/web-test-kit';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
-import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
+import { renderPage } from '../../../shared/testing/render-page.tsx';
 import { inPeriod } from '../api/periods.ts';
 
 afterEach(() => {
@@ -25,7 +26,7 @@ describe('payment history', () => {
       success: true,
       createdAt: new Date(now - ago).toISOString(),
     });
-    const fetchMock = fakeFetch({
+    answerRoutes({
       'GET /api/v1/payment-history': {
         body: {
           data: [payment('p1', 0, 'arjun_k'), payment('p2', 3 * DAY, 'meera_r')],
@@ -38,7 +39,6 @@ describe('payment history', () => {
         body: { data: [payment('p3', 20 * DAY, 'kabir_s')], total: 3, page: 2, pages: 2 },
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
     await screen.findByText('arjun_k');
     const rows = () => screen.getAllByRole('row').slice(1);
@@ -69,23 +69,17 @@ describe('payment history', () => {
     expect(rows()).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(rows()).toHaveLength(3);
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
-      '/api/v1/payment-history',
-      '/api/v1/payment-history?page=2',
-    ]);
+    expect(requestedPaths()).toEqual(['/api/v1/payment-history', '/api/v1/payment-history?page=2']);
   });
 
   it('shows a failed load with a retry', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/v1/payment-history': () =>
-          fail
-            ? { status: 503, body: { message: 'Payments are unavailable' } }
-            : { body: { data: [], total: 0, page: 1, pages: 0 } },
-      }),
-    );
+    answerRoutes({
+      'GET /api/v1/payment-history': () =>
+        fail
+          ? { status: 503, body: { message: 'Payments are unavailable' } }
+          : { body: { data: [], total: 0, page: 1, pages: 0 } },
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
     expect(await screen.findByText('Payments are unavailable')).toBeTruthy();
@@ -95,10 +89,7 @@ describe('payment history', () => {
   });
 
   it('says when there is nothing to show', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({ 'GET /api/v1/payment-history': { body: { data: [], total: 0, page: 1, pages: 0 } } }),
-    );
+    answerRoutes({ 'GET /api/v1/payment-history': { body: { data: [], total: 0, page: 1, pages: 0 } } });
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
     expect(await screen.findByText('No Payment History')).toBeTruthy();
   });

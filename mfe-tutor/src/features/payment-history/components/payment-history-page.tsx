@@ -1,21 +1,24 @@
 import type { TimePeriod } from '@liveedu/api-client';
+import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import {
   type Column,
   DataTable,
   ErrorState,
+  formatOrderDate,
   formatRupees,
   Loading,
+  ORDER_HISTORY_FILTERS,
+  orderRowKey,
   PagedListEnd,
-  usePagedList,
 } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
-import { formatDate, inPeriod, PERIOD_FILTERS, type TutorPayment } from '../api/periods.ts';
+import { inPeriod, type TutorPayment } from '../api/periods.ts';
 
 const COLUMNS: Column<TutorPayment>[] = [
-  { header: 'Date', cell: (p) => formatDate(p.createdAt) },
+  { header: 'Date', cell: (p) => formatOrderDate(p.createdAt) },
   {
     header: 'Course',
     cell: (p) =>
@@ -38,11 +41,8 @@ const COLUMNS: Column<TutorPayment>[] = [
 export function PaymentHistoryPage() {
   const api = useApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
-  const payments = usePagedList(
-    'payment-history',
-    (page, signal) =>
-      api.paymentHistory(signal, page).then((r) => ({ ...r, items: (r.data ?? []) as TutorPayment[] })),
-    [api],
+  const payments = usePagedQuery(['tutor', 'payment-history'], (page, signal) =>
+    api.paymentHistory(signal, page).then((r) => ({ ...r, items: (r.data ?? []) as TutorPayment[] })),
   );
   let body: ReactNode;
   if (payments.status === 'loading') body = <Loading label="Loading your payments…" />;
@@ -58,8 +58,8 @@ export function PaymentHistoryPage() {
           caption="Payments received for your courses"
           columns={COLUMNS}
           rows={rows}
-          rowKey={(p, i) => p._id ?? p.razorpay_order_id ?? String(i)}
-          filters={PERIOD_FILTERS}
+          rowKey={orderRowKey}
+          filters={ORDER_HISTORY_FILTERS}
           activeFilter={period}
           onFilter={(id) => setPeriod(id as TimePeriod)}
           emptyText="No Payment History"

@@ -1,16 +1,13 @@
 import { type BankDetails, messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, theme, toast } from '@liveedu/ui';
+import { Banner, Button, raisedPanel, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { checkBankDetails } from '../api/withdrawal-rules.ts';
 
 const Form = styled.form`
   max-width: 32rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   h3 { margin-top: 0; }
   label { display: block; font-weight: 600; margin: 0.75rem 0 0.3rem; }

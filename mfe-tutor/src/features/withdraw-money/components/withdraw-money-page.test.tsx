@@ -1,7 +1,8 @@
+import { answerRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
-import { fakeFetch, renderPage } from '../../../shared/testing/render-page.tsx';
+import { renderPage } from '../../../shared/testing/render-page.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,7 +24,7 @@ const withdrawals = {
 describe('withdraw money', () => {
   it('asks for all four bank details, then shows the balance once they are saved', async () => {
     let saved = false;
-    const fetchMock = fakeFetch({
+    answerRoutes({
       'GET /api/v1/isBankDetail': () => ({ body: { message: saved } }),
       'POST /api/v1/submit-account-details': () => {
         saved = true;
@@ -32,7 +33,6 @@ describe('withdraw money', () => {
       'GET /api/v1/get-available-balance': { body: { earnings: 0 } },
       'GET /api/v1/user-withdrawals': { body: { withdrawals: [], total: 0, page: 1, pages: 0 } },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
     await screen.findByRole('form', { name: 'Bank details' });
     expect((screen.getByLabelText('Account number') as HTMLInputElement).type).toBe('number');
@@ -44,8 +44,8 @@ describe('withdraw money', () => {
     fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'SBIN0001234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('available-balance')).toBeTruthy();
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('submit-account-details'));
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+    const sent = requests().find((r) => r.path.endsWith('submit-account-details'));
+    expect(sent?.body).toEqual({
       fullName: 'Priya Sharma',
       accountNumber: '123456789012',
       nameOfBank: 'State Bank of India',
@@ -55,16 +55,13 @@ describe('withdraw money', () => {
   });
 
   it('shows why the server refused the bank details and keeps the form filled', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/v1/isBankDetail': { body: { message: false } },
-        'POST /api/v1/submit-account-details': {
-          status: 400,
-          body: { message: 'IFSC must look like SBIN0001234' },
-        },
-      }),
-    );
+    answerRoutes({
+      'GET /api/v1/isBankDetail': { body: { message: false } },
+      'POST /api/v1/submit-account-details': {
+        status: 400,
+        body: { message: 'IFSC must look like SBIN0001234' },
+      },
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
     await screen.findByRole('form', { name: 'Bank details' });
@@ -78,14 +75,11 @@ describe('withdraw money', () => {
   });
 
   it('keeps Withdraw disabled at ₹1000 with the spec’s text', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'GET /api/v1/isBankDetail': { body: { message: true } },
-        'GET /api/v1/get-available-balance': { body: { earnings: 1000 } },
-        'GET /api/v1/user-withdrawals': withdrawals,
-      }),
-    );
+    answerRoutes({
+      'GET /api/v1/isBankDetail': { body: { message: true } },
+      'GET /api/v1/get-available-balance': { body: { earnings: 1000 } },
+      'GET /api/v1/user-withdrawals': withdrawals,
+    });
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
     expect((await screen.findByTestId('available-balance')).textContent).toBe('₹1,000.00');
     expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(true);
@@ -103,7 +97,7 @@ describe('withdraw money', () => {
       status: 'Success',
       date: '2024-05-02T10:00:00.000Z',
     });
-    const fetchMock = fakeFetch({
+    answerRoutes({
       'GET /api/v1/isBankDetail': { body: { message: true } },
       'GET /api/v1/get-available-balance': { body: { earnings: 0 } },
       'GET /api/v1/user-withdrawals': {
@@ -113,7 +107,6 @@ describe('withdraw money', () => {
         body: { withdrawals: [withdrawal(0)], total: 3, page: 2, pages: 2 },
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
     expect(await screen.findByText('₹1,002.00')).toBeTruthy();
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
@@ -125,7 +118,7 @@ describe('withdraw money', () => {
 
   it('withdraws the whole balance above ₹1000 and reloads the balance and the list', async () => {
     let withdrawn = false;
-    const fetchMock = fakeFetch({
+    answerRoutes({
       'GET /api/v1/isBankDetail': { body: { message: true } },
       'GET /api/v1/get-available-balance': () => ({ body: { earnings: withdrawn ? 0 : 1200.4 } }),
       'POST /api/v1/withdraw-request': () => {
@@ -140,7 +133,6 @@ describe('withdraw money', () => {
         },
       }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
     await screen.findByText('₹1,200.40');
     const button = screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement;
@@ -150,7 +142,7 @@ describe('withdraw money', () => {
     expect(await screen.findByText('Withdrawal requested')).toBeTruthy();
     expect(await screen.findByText('Processing')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('available-balance').textContent).toBe('₹0.00'));
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('withdraw-request'));
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ amount: 1200.4 });
+    const sent = requests().find((r) => r.path.endsWith('withdraw-request'));
+    expect(sent?.body).toEqual({ amount: 1200.4 });
   });
 });

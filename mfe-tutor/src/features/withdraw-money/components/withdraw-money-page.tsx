@@ -1,19 +1,20 @@
 import { messageOf, type Withdrawal } from '@liveedu/api-client';
+import { useApiMutation, useApiQuery, usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import {
   Button,
   type Column,
   DataTable,
   ErrorState,
+  formatOrderDate,
   formatRupees,
   Loading,
   PagedListEnd,
+  raisedPanel,
   theme,
   toast,
-  usePagedList,
-  useResource,
 } from '@liveedu/ui';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
 import { BELOW_MINIMUM_MESSAGE, canWithdraw } from '../api/withdrawal-rules.ts';
@@ -21,10 +22,7 @@ import { BankDetailsForm } from './bank-details-form.tsx';
 
 const BalanceCard = styled.div`
   max-width: 32rem;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+  ${raisedPanel}
   padding: 1.25rem;
   margin-bottom: 2rem;
   p { margin: 0 0 0.75rem; }
@@ -32,41 +30,31 @@ const BalanceCard = styled.div`
   .note { color: ${theme.colors.danger}; margin: 0.75rem 0 0; }
 `;
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const formatDate = (value: string) => {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
-};
-
 const COLUMNS: Column<Withdrawal>[] = [
   { header: 'Amount', cell: (w) => formatRupees(w.amount) },
   { header: 'Status', cell: (w) => w.status },
-  { header: 'Date', cell: (w) => formatDate(w.date) },
+  { header: 'Date', cell: (w) => formatOrderDate(w.date) },
 ];
 
-function Balance({ onWithdrawn }: { onWithdrawn: () => void }) {
+const BALANCE = ['tutor', 'balance'];
+const WITHDRAWALS = ['tutor', 'withdrawals'];
+
+function Balance() {
   const api = useApi();
-  const balance = useResource(() => api.availableBalance().then((r) => Number(r.earnings) || 0), [api]);
-  const [sending, setSending] = useState(false);
+  const balance = useApiQuery(BALANCE, () => api.availableBalance().then((r) => Number(r.earnings) || 0));
+  const request = useApiMutation((amount: number) => api.withdrawRequest(amount), {
+    invalidates: [BALANCE, WITHDRAWALS],
+  });
+  const sending = request.isPending;
   if (balance.status === 'loading') return <Loading label="Loading your balance…" />;
   if (balance.status === 'error') return <ErrorState message={balance.error} onRetry={balance.reload} />;
   const allowed = canWithdraw(balance.data);
   const withdraw = async () => {
-    setSending(true);
     try {
-      const answer = await api.withdrawRequest(balance.data);
+      const answer = await request.mutateAsync(balance.data);
       toast.success(answer.message);
-      balance.reload();
-      onWithdrawn();
     } catch (error) {
       toast.error(messageOf(error));
-    } finally {
-      setSending(false);
     }
   };
   return (
@@ -84,12 +72,10 @@ function Balance({ onWithdrawn }: { onWithdrawn: () => void }) {
 }
 
 /** The tutor's withdrawals, newest first, a page at a time; loaded again after each withdrawal. */
-function Withdrawals({ version }: { version: number }) {
+function Withdrawals() {
   const api = useApi();
-  const list = usePagedList(
-    'user-withdrawals',
-    (page, signal) => api.userWithdrawals(signal, page).then((r) => ({ ...r, items: r.withdrawals ?? [] })),
-    [api, version],
+  const list = usePagedQuery(WITHDRAWALS, (page, signal) =>
+    api.userWithdrawals(signal, page).then((r) => ({ ...r, items: r.withdrawals ?? [] })),
   );
   if (list.status === 'loading') return <Loading label="Loading your withdrawals…" />;
   if (list.status === 'error') return <ErrorState message={list.error} onRetry={list.reload} />;
@@ -110,19 +96,20 @@ function Withdrawals({ version }: { version: number }) {
 /** Withdraw Money: bank details first, then the balance, the Withdraw button and past withdrawals. */
 export function WithdrawMoneyPage() {
   const api = useApi();
-  const hasBank = useResource(() => api.isBankDetail().then((r) => r.message === true), [api]);
-  const [version, setVersion] = useState(0);
+  const hasBank = useApiQuery(['tutor', 'has-bank-details'], () =>
+    api.isBankDetail().then((r) => r.message === true),
+  );
   let top: ReactNode;
   if (hasBank.status === 'loading') top = <Loading label="Loading…" />;
   else if (hasBank.status === 'error') top = <ErrorState message={hasBank.error} onRetry={hasBank.reload} />;
   else if (!hasBank.data) top = <BankDetailsForm onSaved={hasBank.reload} />;
-  else top = <Balance onWithdrawn={() => setVersion((n) => n + 1)} />;
+  else top = <Balance />;
   return (
     <Panel>
       <h2>Withdraw Money</h2>
       {top}
       <h2>Withdrawals</h2>
-      <Withdrawals version={version} />
+      <Withdrawals />
     </Panel>
   );
 }

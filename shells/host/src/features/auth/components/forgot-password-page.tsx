@@ -1,6 +1,6 @@
 import { messageOf } from '@liveedu/api-client';
 import { useApi, useSession } from '@liveedu/session';
-import { Banner, Button, toast } from '@liveedu/ui';
+import { Banner, Button, TextField, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from './auth-card.tsx';
@@ -36,16 +36,14 @@ export function ForgotPasswordPage() {
       <h1 id="forgot-title">Forgot password</h1>
       {error ? <Banner tone="error">{error}</Banner> : null}
       <form onSubmit={onSubmit} noValidate>
-        <label>
-          Email
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <p className="note">We will send link on this email to change your password</p>
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Continue'}

@@ -1,6 +1,6 @@
 import { ApiError } from '@liveedu/api-client';
 import { completeLogin, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button } from '@liveedu/ui';
+import { Banner, Button, TextField } from '@liveedu/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthCard } from './auth-card.tsx';
@@ -50,26 +50,21 @@ export function LogInPage() {
       <h1 id="login-title">Log in</h1>
       {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
       <form onSubmit={onSubmit} noValidate>
-        <label>
-          Username
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </Button>

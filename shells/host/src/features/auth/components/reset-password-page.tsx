@@ -1,6 +1,6 @@
 import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, toast } from '@liveedu/ui';
+import { Banner, Button, TextField, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from './auth-card.tsx';
@@ -38,26 +38,22 @@ export function ResetPasswordPage() {
       <h1 id="reset-title">Reset Password</h1>
       {error ? <Banner tone="error">{error}</Banner> : null}
       <form onSubmit={onSubmit} noValidate>
-        <label>
-          Enter new password
-          <input
-            type="password"
-            name="newPass"
-            autoComplete="new-password"
-            value={newPass}
-            onChange={(e) => setNewPass(e.target.value)}
-          />
-        </label>
-        <label>
-          Confirm new password
-          <input
-            type="password"
-            name="confirmPass"
-            autoComplete="new-password"
-            value={confirmPass}
-            onChange={(e) => setConfirmPass(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Enter new password"
+          type="password"
+          name="newPass"
+          autoComplete="new-password"
+          value={newPass}
+          onChange={setNewPass}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirmPass"
+          autoComplete="new-password"
+          value={confirmPass}
+          onChange={setConfirmPass}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Changing…' : 'Change Password'}
         </Button>

@@ -1,18 +1,6 @@
 import { ButtonLink, theme } from '@liveedu/ui';
 import { useSearchParams } from 'react-router';
-import styled from 'styled-components';
-
-const Card = styled.section`
-  max-width: 520px;
-  margin: 3rem auto;
-  padding: 2rem 1.5rem;
-  text-align: center;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  h1 { color: ${theme.colors.danger}; letter-spacing: 0.04em; }
-  p { color: ${theme.colors.muted}; }
-`;
+import { ResultCard } from './result-card.tsx';
 
 /** What the payments service says went wrong, by the `reason` it puts in the redirect. */
 const REASONS: Record<string, string> = {
@@ -34,12 +22,12 @@ export function PaymentFailedPage() {
   const [params] = useSearchParams();
   const reason = REASONS[params.get('reason') ?? ''] ?? 'The payment did not go through. No money was taken.';
   return (
-    <Card aria-labelledby="payment-failed-title">
+    <ResultCard $tone="danger" aria-labelledby="payment-failed-title">
       <Cross />
       <h1 id="payment-failed-title">PAYMENT FAILED</h1>
       <p>{reason}</p>
       <p>You can try again from the course page, or pick another course.</p>
       <ButtonLink to="/courses">Back to the courses</ButtonLink>
-    </Card>
+    </ResultCard>
   );
 }

@@ -13,7 +13,11 @@ export function isRemoteLoadFailure(value: unknown): value is RemoteLoadFailure 
 /**
  * A manifest or remote entry that fails to load fails before React renders the remote, so no
  * error boundary sees it. At the last stage of `loadRemote` this plugin answers with a marker
- * module instead of throwing; the remote outlet turns it into a contained error with a retry.
+ * module instead of throwing; `loadRemoteApp` turns it into a contained error with a retry.
+ *
+ * This module is the package's second entry (`@liveedu/remote-loader/fallback-plugin`, named in
+ * the host's `runtimePlugins`): the federation runtime loads its plugins before any shared module
+ * is ready, so it must not import React or anything else that is shared.
  */
 export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {

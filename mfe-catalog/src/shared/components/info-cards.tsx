@@ -1,0 +1,14 @@
+import { flatPanel, gridList, theme } from '@liveedu/ui';
+import styled from 'styled-components';
+
+/** Four cards a row on wide screens (why learn here, how teaching works): a heading and a line. */
+export const InfoCards = styled.ul`
+  ${gridList({ sm: 2, lg: 4 })}
+  li {
+    ${flatPanel}
+    padding: 1.25rem;
+  }
+  h3 { margin: 0.25rem 0 0.5rem; }
+  p { margin: 0; color: ${theme.colors.muted}; }
+  .icon { display: inline-flex; color: ${theme.colors.primary}; }
+`;

@@ -1,0 +1,18 @@
+/**
+ * Keys of reads that one remote writes and another shows: a write names the key it makes stale,
+ * the page that reads it uses the same key, and neither knows the other.
+ */
+export const SHARED_KEYS = {
+  /** Every category (catalog pages, the tutor's course form). */
+  categories: ['catalog', 'categories'],
+  /** The catalog's public lists: a course saved or deleted by its tutor changes them. */
+  catalog: ['catalog'],
+  /** The tutor's own courses. */
+  tutorCourses: ['tutor', 'my-courses'],
+  /** The learner's favourite courses (the catalog's Add to favourite changes them). */
+  favourites: ['learner', 'favourites'],
+  /** The courses the learner bought. */
+  enrolledCourses: ['learner', 'enrolled-courses'],
+  /** The logged-in user's own record (profile frame, settings). */
+  userData: ['learner', 'user-data'],
+} as const;

@@ -1,0 +1,10 @@
+export { isRemoteLoadFailure, type RemoteLoadFailure } from './fallback-plugin.ts';
+export { RemoteApp } from './remote-app.tsx';
+export {
+  configureRemotes,
+  loadRemoteApp,
+  type RemoteAppModule,
+  type RemoteAppProps,
+  RemoteUnavailableError,
+  resetRemote,
+} from './remotes.ts';

@@ -1,0 +1,1 @@
+export { type UploadOptions, uploadForm } from './upload.ts';

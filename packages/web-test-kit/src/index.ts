@@ -1,0 +1,14 @@
+export {
+  type ApiRequest,
+  answer,
+  answerRoutes,
+  apiServer,
+  json,
+  type Responder,
+  type Routes,
+  requestedPaths,
+  requests,
+  resetApi,
+} from './api-server.ts';
+export { courseCard } from './fixtures.ts';
+export { createTestStore, type Role, renderRoutes, renderWithProviders, type TestUser } from './render.tsx';
