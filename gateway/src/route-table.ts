@@ -43,6 +43,7 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/api/v1/search/:query', 'catalog', 'public'),
   r('GET', '/api/v1/viewUser/:username', 'catalog', 'public'),
   r('GET', '/api/v1/get-course-details/:id', 'catalog', 'public'),
+  r('GET', '/api/v1/get-course-reviews/:id', 'catalog', 'public'),
   r('GET', '/api/v1/learn-course/:courseId/user/:userId', 'catalog', 'user'),
   r('POST', '/api/v1/forgot-password', 'identity', 'public', { limit: 'auth' }),
   r('POST', '/api/v1/reset-password/:token', 'identity', 'public', { limit: 'auth' }),
