@@ -14,14 +14,35 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
  * One OpenAPI document for the public API, gathered from each service's own document and
  * limited to the calls the gateway routes.
  */
-export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Promise<void> {
-  const published = new Set(
-    routeTable.map((entry) => `${entry.method.toLowerCase()} ${openApiPath(entry.path)}`),
+/**
+ * The operation without the parameters that are not parameters: @fastify/swagger spreads a
+ * querystring schema that is a record (payments' callback reads any field) into parameters named
+ * after its keywords (`type`, `additionalProperties`), which no client could send.
+ */
+function withRealParameters(operation: object): object {
+  const { parameters } = operation as { parameters?: Array<{ schema?: unknown }> };
+  if (!parameters) return operation;
+  const real = parameters.filter(
+    (parameter) =>
+      typeof parameter.schema === 'object' &&
+      parameter.schema !== null &&
+      Object.keys(parameter.schema).length > 0,
   );
+  return { ...operation, parameters: real };
+}
+
+export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  // In the route table's order, so that the document (and the client types generated from it)
+  // read the same whichever service answers first.
+  const published = routeTable.map((entry) => ({
+    path: openApiPath(entry.path),
+    method: entry.method.toLowerCase(),
+    service: entry.service,
+  }));
   let cached: { at: number; doc: unknown } | null = null;
 
   async function gather() {
-    const paths: Record<string, Record<string, unknown>> = {};
+    const found = new Map<string, object>();
     const unavailable: string[] = [];
     await Promise.all(
       SERVICES.map(async (service) => {
@@ -33,9 +54,10 @@ export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Prom
           const doc = (await response.json()) as OpenApiDoc;
           for (const [path, operations] of Object.entries(doc.paths ?? {})) {
             for (const [method, operation] of Object.entries(operations)) {
-              if (!published.has(`${method} ${path}`)) continue;
-              paths[path] ??= {};
-              paths[path][method] = { ...(operation as object), tags: [service] };
+              found.set(`${service} ${method} ${path}`, {
+                ...withRealParameters(operation as object),
+                tags: [service],
+              });
             }
           }
         } catch {
@@ -43,6 +65,13 @@ export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Prom
         }
       }),
     );
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const { path, method, service } of published) {
+      const operation = found.get(`${service} ${method} ${path}`);
+      if (!operation) continue;
+      paths[path] ??= {};
+      paths[path][method] = operation;
+    }
     return {
       openapi: '3.0.3',
       info: {

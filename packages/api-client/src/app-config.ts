@@ -1,4 +1,9 @@
-import type { AppConfig } from './types.ts';
+/** What `/app-config.json` holds: the gateway writes it beside the shell, no service defines it. */
+export interface AppConfig {
+  apiBaseUrl: string;
+  remotes: Record<string, string>;
+  razorpayCheckoutUrl?: string;
+}
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
   apiBaseUrl: '/',

@@ -1,4 +1,4 @@
-export { DEFAULT_APP_CONFIG, loadAppConfig, resetAppConfig } from './app-config.ts';
+export { type AppConfig, DEFAULT_APP_CONFIG, loadAppConfig, resetAppConfig } from './app-config.ts';
 export { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';
 export { ApiError, messageOf } from './errors.ts';
 export {

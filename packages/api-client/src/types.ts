@@ -1,176 +1,71 @@
-/** Response and request shapes of the gateway calls, field names exactly as the server speaks them. */
+/**
+ * Response and request shapes of the gateway calls, taken from the OpenAPI document the gateway
+ * gathers from the services' own route schemas (`generated/api.ts`, written by
+ * `npm run generate:api-types`). Nothing here restates a field: a name below is only a handle on
+ * a part of that document.
+ */
+import type { paths } from './generated/api.ts';
 
-export type Role = 'student' | 'tutor' | 'admin';
-export type PageStatus = 'none' | 'in progress' | 'accept' | 'reject';
-export type Difficulty = 'beginner' | 'intermediate' | 'advance' | 'all level';
+export type { paths } from './generated/api.ts';
+
+export type ApiPath = keyof paths;
+export type ApiMethod = 'get' | 'post' | 'put' | 'delete';
+
+type Operation<P extends ApiPath, M extends ApiMethod> = NonNullable<paths[P][M]>;
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type SuccessCode = 200 | 201 | 204;
+
+/** What a call answers when it succeeds, as its service's response schema declares it. */
+export type ResponseOf<P extends ApiPath, M extends ApiMethod> =
+  Operation<P, M> extends { responses: infer R } ? Json<R[Extract<keyof R, SuccessCode>]> : never;
+
+/** The JSON body a call takes, as its service's body schema declares it. */
+export type BodyOf<P extends ApiPath, M extends ApiMethod> =
+  Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
+
+/** The query string a call takes. */
+export type QueryOf<P extends ApiPath, M extends ApiMethod> = NonNullable<
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never
+>;
 
 /** What every paged list answers beside its items. */
-export interface Paged {
-  total: number;
-  page: number;
-  pages: number;
-}
+export type Paged = Pick<ResponseOf<'/api/v1/courses', 'get'>, 'total' | 'page' | 'pages'>;
+export type MessageResponse = ResponseOf<'/api/v1/user-signUp', 'post'>;
 
-export interface MessageResponse {
-  message: string;
-}
+export type Category = ResponseOf<'/api/v1/get-all-category', 'get'>['data'][number];
+export type CourseCard = ResponseOf<'/api/v1/courses', 'get'>['courses'][number];
+export type CourseCreator = CourseCard['courseCreatedBy'];
+export type Review = ResponseOf<'/api/v1/get-top4-reviews', 'get'>['reviews'][number];
+export type ReviewUser = Review['user'];
+export type CourseDetails = ResponseOf<'/api/v1/get-course-details/{id}', 'get'>;
+/** A tutor's own course as the update form reads it: its videos' descriptions and links included. */
+export type CourseForUpdate = ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>;
+export type LearnCourse = ResponseOf<'/api/v1/learn-course/{courseId}/user/{userId}', 'get'>;
+/** A section with its videos' descriptions and links, as the player and the course editor see it. */
+export type CourseSection = LearnCourse['courseContent'][number];
+export type VideoItem = CourseSection[number];
+export type TutorProfile = ResponseOf<'/api/v1/search/{query}', 'get'>['tutor'][number];
+export type InstructorProfile = ResponseOf<'/api/v1/viewUser/{username}', 'get'>['user'];
 
-export interface Category {
-  _id: string;
-  title: string;
-  img: string;
-}
+export type UserData = ResponseOf<'/api/v1/getUserData', 'get'>;
+export type LoginResponse = ResponseOf<'/api/v1/login', 'post'>;
+export type Role = UserData['role'];
+export type PageStatus = UserData['stausOfPage'];
+export type AdminUser = ResponseOf<'/api/v1/all-users', 'get'>['allUsers'][number];
+export type TutorRequest = ResponseOf<'/api/v1/getTutorRequests', 'get'>['data'][number];
 
-export interface CourseCreator {
-  _id: string;
-  username: string;
-}
-
-export interface CourseCard {
-  _id: string;
-  title: string;
-  thumbnail: string;
-  price: number;
-  difficulity: Difficulty | string;
-  category: string;
-  reviews: { rating: number }[];
-  ratingAverage?: number;
-  ratingCount?: number;
-  courseCreatedBy: CourseCreator;
-}
-
-export interface ReviewUser {
-  avatar: string;
-  username: string;
-}
-
-export interface Review {
-  rating: number;
-  comment: string;
-  user: ReviewUser;
-}
-
-export interface VideoItem {
-  sectionTitle: string;
-  videoTitle: string;
-  videoDesc?: string;
-  videoLink?: string;
-}
-
-export type CourseSection = VideoItem[];
-
-export interface CourseDetails extends Omit<CourseCard, 'reviews'> {
-  desc: string;
-  benefits: string;
-  prerequistes: string;
-  /** How many students bought the course. */
-  enrolledCount: number;
-  /** Only the caller's own id, when the caller bought the course (so the call must carry auth). */
-  studentsEnrolled: string[];
-  /** The newest reviews; `ratingCount` counts them all. */
-  reviews: Review[];
-  courseContent: CourseSection[];
-}
-
-export interface TutorProfile {
-  _id: string;
-  username: string;
-  avatar: string;
-  desc: string;
-}
-
-export interface InstructorProfile extends TutorProfile {
-  coursesCreated: CourseCard[];
-}
-
-export interface UserData {
-  _id?: string;
-  avatar: string;
-  email: string;
-  username: string;
-  role: Role;
-  desc: string;
-  stausOfPage: PageStatus;
-}
-
-export interface LoginResponse {
-  message: string;
-  role: Role;
-  _id: string;
-  token: string;
-}
-
-export interface CheckoutBody {
-  amount: number;
-  paymentTo: string;
-  course: string;
-  paymentBy: string;
-}
-
-export interface CheckoutResponse {
-  orderId: string;
-  data: { amount: number; id: string };
-}
-
-export interface PaymentRecord {
-  _id?: string;
-  razorpay_order_id?: string;
-  razorpay_payment_id?: string;
-  courseEnrolled?: { _id: string; title: string };
-  amount: number;
-  success: boolean;
-  createdAt: string;
-}
-
+export type CheckoutBody = BodyOf<'/api/v1/checkout', 'post'>;
+export type CheckoutResponse = ResponseOf<'/api/v1/checkout', 'post'>;
+export type PaymentRecord = ResponseOf<'/api/v1/order-history', 'get'>['data'][number];
 /** A line of the admin's all-payment-history: an order row with its buyer. */
-export interface AdminPaymentRecord extends PaymentRecord {
-  user?: { _id: string; username: string };
-}
+export type AdminPaymentRecord = ResponseOf<'/api/v1/all-payment-history', 'get'>['data'][number];
+export type TimePeriod = NonNullable<QueryOf<'/api/v1/payment-history-time', 'get'>['timePeriod']>;
 
-export interface Todo {
-  _id: string;
-  desc: string;
-}
+export type Todo = ResponseOf<'/api2/v1/getAll-todos', 'get'>['data'][number];
 
-export interface BankDetails {
-  fullName: string;
-  accountNumber: string;
-  nameOfBank: string;
-  ifsc: string;
-}
-
-export interface Withdrawal {
-  _id: string;
-  user: { _id?: string; username?: string; email?: string; bankDetails?: BankDetails };
-  amount: number;
-  status: 'Processing' | 'Success';
-  date: string;
-}
-
-export interface AdminUser {
-  _id: string;
-  avatar: string;
-  username: string;
-  email: string;
-  role: Role;
-}
-
-export interface TutorRequest {
-  _id: string;
-  user: { _id: string; avatar: string; username: string; email: string; stausOfPage: PageStatus };
-  ytLink?: string;
-  resume?: string;
-}
-
-export interface LearnCourse {
-  title: string;
-  courseContent: CourseSection[];
-}
-
-export type TimePeriod = 'past7days' | 'past28days' | 'today' | 'none';
-
-export interface AppConfig {
-  apiBaseUrl: string;
-  remotes: Record<string, string>;
-  razorpayCheckoutUrl?: string;
-}
+/** A withdrawal in the tutor's own list. */
+export type Withdrawal = ResponseOf<'/api/v1/user-withdrawals', 'get'>['withdrawals'][number];
+/** A withdrawal in the admin's list, with its tutor and where to pay. */
+export type WithdrawalRequest = ResponseOf<'/api/v1/withdrawl-history', 'get'>['withdrawls'][number];
+/** Bank details as the service keeps and answers them (the form may send the account number as a number). */
+export type BankDetails = WithdrawalRequest['user']['bankDetails'];

@@ -1,4 +1,4 @@
-import type { Withdrawal } from '@liveedu/api-client';
+import type { WithdrawalRequest } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { DataTable, EmptyState, formatOrderDate, formatRupees, theme } from '@liveedu/ui';
@@ -8,7 +8,7 @@ import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
 
-type Status = Withdrawal['status'];
+type Status = WithdrawalRequest['status'];
 const STATUSES: Status[] = ['Processing', 'Success'];
 const WITHDRAWALS = ['admin', 'withdrawals'];
 
@@ -20,7 +20,7 @@ const Who = styled.div`
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
-function UserWithBank({ w }: { w: Withdrawal }) {
+function UserWithBank({ w }: { w: WithdrawalRequest }) {
   const bank = w.user.bankDetails;
   return (
     <Who>
@@ -44,7 +44,7 @@ function UserWithBank({ w }: { w: Withdrawal }) {
   );
 }
 
-function StatusControl({ w }: { w: Withdrawal }) {
+function StatusControl({ w }: { w: WithdrawalRequest }) {
   const api = useApi();
   const who = w.user.username ?? w._id;
   return (
@@ -77,7 +77,7 @@ export function WithdrawalRequestsPage() {
           rows.length === 0 ? (
             <EmptyState message="No withdrawal requests" />
           ) : (
-            <DataTable<Withdrawal>
+            <DataTable<WithdrawalRequest>
               caption="Withdrawal requests"
               rows={rows}
               rowKey={(w) => w._id}

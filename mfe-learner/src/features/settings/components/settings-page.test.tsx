@@ -7,6 +7,7 @@ import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 const user: UserData = {
+  _id: '64d0c0de0000000000000001',
   avatar: '',
   email: 'asha@example.com',
   username: 'asha',

@@ -1,4 +1,4 @@
-import type { CourseDetails, VideoItem } from '@liveedu/api-client';
+import type { CourseForUpdate, VideoItem } from '@liveedu/api-client';
 
 /** The spec's levels, spelt as the server stores them. */
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advance', 'all level'] as const;
@@ -63,7 +63,7 @@ export function emptyDraft(): CourseDraft {
 }
 
 /** The update form, every field preset from the course (category included). */
-export function draftFromCourse(course: CourseDetails): CourseDraft {
+export function draftFromCourse(course: CourseForUpdate): CourseDraft {
   const sections = (course.courseContent ?? [])
     .filter((items) => Array.isArray(items) && items.length > 0)
     .map((items) => ({

@@ -1,4 +1,4 @@
-import { type Category, type CourseDetails, messageOf } from '@liveedu/api-client';
+import { type Category, type CourseForUpdate, messageOf } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Banner, Button, ErrorState, ImageDropZone, Loading, raisedPanel, theme, toast } from '@liveedu/ui';
@@ -200,7 +200,7 @@ export function CreateCoursePage() {
 
 function UpdateForm({ id }: { id: string }) {
   const api = useApi();
-  const course = useApiQuery<CourseDetails>(['tutor', 'course', id], (signal) =>
+  const course = useApiQuery<CourseForUpdate>(['tutor', 'course', id], (signal) =>
     api.courseDetailsForUpdate(id, signal),
   );
   if (course.status === 'loading') return <Loading label="Loading the course…" />;
