@@ -1,12 +1,10 @@
-import { catalogService } from '@liveedu/catalog';
+import type { ResponseOf } from '@liveedu/api-client';
 import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
-import { earningsService } from '@liveedu/earnings';
-import { identityService } from '@liveedu/identity';
-import { paymentsService } from '@liveedu/payments';
-import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { newEvent } from '@liveedu/service-kit';
 import { type Db, type Document, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkout, courseDetails, createCourse, newTutor, payAndReturn } from '../support/flows.ts';
+import { PURCHASE_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 /**
@@ -14,24 +12,8 @@ import { eventually, type Session, startTestStack, type TestStack } from '../sup
  * services: the counts must come out exact, with no retries and no lost or doubled update.
  */
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const CROWD = 50;
 const PRICE = 599;
-
-interface Details {
-  _id: string;
-  price: number;
-  enrolledCount: number;
-  studentsEnrolled: string[];
-  reviews: { rating: number; comment: string; user: { username: string } }[];
-  ratingAverage: number;
-  ratingCount: number;
-  courseCreatedBy: { _id: string };
-}
 
 interface StoredReview {
   userId: string;
@@ -53,91 +35,17 @@ const catalogDb = (): Db => {
   return db;
 };
 
-async function newTutor(): Promise<Session> {
-  const session = await stack.newUser('crowdtutor');
-  const users = stack.services.identity?.app.db.collection('users');
-  if (!users) throw new Error('identity is not running');
-  await users.updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
-  return session;
-}
-
-async function createCourse(owner: Session, title: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
-  form.append(
-    'Data',
-    JSON.stringify({
-      title,
-      desc: 'Bought and reviewed by a crowd at once.',
-      price: PRICE,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'Exact counts',
-      prerequistes: 'None',
-      courseContent: [
-        [
-          {
-            sectionTitle: 'One',
-            videoTitle: 'Hello',
-            videoDesc: 'Hi',
-            videoLink: 'https://videos.example.com/1.mp4',
-          },
-        ],
-      ],
-    }),
-  );
-  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', {
-    as: owner,
-    raw: form,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body._id;
-}
-
-async function details(as?: Session): Promise<Details> {
-  const response = await stack.call<Details>(
-    'GET',
-    `/api/v1/get-course-details/${courseId}`,
-    as ? { as } : {},
-  );
-  expect(response.status).toBe(200);
-  return response.body;
-}
+/** The course as `as` (or a visitor) sees its page. */
+const details = (as?: Session) => courseDetails(stack, courseId, as);
 
 /** Checkout for every student at once, then every card payment and callback at once. */
 async function buyAll(buyers: Session[]): Promise<void> {
-  const orders = await Promise.all(
-    buyers.map((student) =>
-      stack.call<{ orderId: string }>('POST', '/api/v1/checkout', {
-        as: student,
-        body: { amount: PRICE, paymentTo: tutor._id, course: courseId, paymentBy: student._id },
-      }),
-    ),
-  );
+  const course = await details();
+  const orders = await Promise.all(buyers.map((student) => checkout(stack, student, course)));
   for (const order of orders) expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const sandbox = stack.razorpay;
-  if (!sandbox) throw new Error('no sandbox');
-  const paid = await Promise.all(
-    buyers.map((student, i) => {
-      const { orderId } = orders[i]!.body;
-      return payOrderOverHttp({
-        sandboxUrl: sandbox.url,
-        keyId: sandbox.keyId,
-        orderId,
-        callbackUrl: `${stack.url}/api/v1/paymentVerification/${orderId}/${courseId}/${student._id}/${tutor._id}/${PRICE}`,
-        prefill: { email: student.email },
-        card: TEST_CARDS.success,
-        followCallback: true,
-      });
-    }),
+  await Promise.all(
+    buyers.map((student, i) => payAndReturn(stack, student, orders[i]!.body.orderId, course)),
   );
-  for (const result of paid) {
-    if (result.outcome !== 'success') throw new Error(`a payment was declined: ${result.message}`);
-    expect(result.callbackResponse?.status).toBe(303);
-    expect(result.callbackResponse?.location).toBe(
-      `${stack.url}/paymentsuccess?reference=${result.fields.razorpay_payment_id}`,
-    );
-  }
 }
 
 async function enrolledCountReaches(n: number): Promise<void> {
@@ -212,16 +120,11 @@ async function expectReviewsConsistent(): Promise<StoredReview[]> {
 
 beforeAll(async () => {
   stack = await startTestStack({
-    services: {
-      identity: identityService,
-      catalog: catalogService,
-      earnings: earningsService,
-      payments: paymentsService,
-    },
+    services: PURCHASE_SERVICES,
     razorpay: true,
   });
-  tutor = await newTutor();
-  courseId = await createCourse(tutor, 'Crowded Course');
+  tutor = await newTutor(stack, 'crowdtutor');
+  courseId = await createCourse(stack, tutor, { title: 'Crowded Course', price: PRICE });
   students = await Promise.all(Array.from({ length: CROWD }, () => stack.newUser('crowd')));
 }, 180_000);
 afterAll(() => stack?.close());
@@ -240,7 +143,7 @@ describe('one course bought and reviewed by many at once', () => {
     const views = await Promise.all(
       students.map(async (student) => ({
         student,
-        enrolled: await stack.call<{ coursesEnrolled: { _id: string }[] }>(
+        enrolled: await stack.call<ResponseOf<'/api/v1/enrolled-courses', 'get'>>(
           'GET',
           '/api/v1/enrolled-courses',
           {
@@ -261,16 +164,20 @@ describe('one course bought and reviewed by many at once', () => {
     const credited = Math.round(CROWD * PRICE * 0.8 * 100) / 100;
     await eventually(
       async () => {
-        const income = await stack.call<{ earning: number }>('GET', '/api/v1/total-income-tutor', {
-          as: tutor,
-        });
+        const income = await stack.call<ResponseOf<'/api/v1/total-income-tutor', 'get'>>(
+          'GET',
+          '/api/v1/total-income-tutor',
+          {
+            as: tutor,
+          },
+        );
         return income.body.earning === credited ? true : undefined;
       },
       60_000,
       'the tutor credited for every purchase',
     );
     // A page holds at most 100; the default is 24.
-    const history = await stack.call<{ data: { success: boolean; user?: { _id: string } }[]; total: number }>(
+    const history = await stack.call<ResponseOf<'/api/v1/payment-history', 'get'>>(
       'GET',
       '/api/v1/payment-history?limit=100',
       { as: tutor },
@@ -366,7 +273,7 @@ describe('an enrollment interrupted between its steps', () => {
     );
 
   it('is counted by the redelivered event when it stopped after inserting the row', async () => {
-    const id = await createCourse(tutor, 'Interrupted Before Counting');
+    const id = await createCourse(stack, tutor, { title: 'Interrupted Before Counting', price: PRICE });
     const student = new ObjectId().toHexString();
     // What a crash right after the insert leaves: the row, not yet in the count.
     await catalogDb()
@@ -385,7 +292,7 @@ describe('an enrollment interrupted between its steps', () => {
   });
 
   it('is not counted twice when it stopped after the increment', async () => {
-    const id = await createCourse(tutor, 'Interrupted After Counting');
+    const id = await createCourse(stack, tutor, { title: 'Interrupted After Counting', price: PRICE });
     const student = new ObjectId().toHexString();
     const token = new ObjectId().toHexString();
     // What a crash right after the increment leaves: counted on the course, not yet on the row.

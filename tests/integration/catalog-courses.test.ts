@@ -1,83 +1,20 @@
+import type {
+  CourseDetails,
+  CourseForUpdate,
+  LearnCourse,
+  MessageResponse,
+  ResponseOf,
+  VideoItem,
+} from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
 import { createService, newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseData, courseForm, createCourse, newTutor } from '../support/flows.ts';
+import { PNG } from '../support/identity-fixtures.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
-
-/** A 1×1 PNG: enough for the content check by magic bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-type Card = {
-  _id: string;
-  title: string;
-  thumbnail: string;
-  price: number;
-  difficulity: string;
-  category: string;
-  reviews: { rating: number }[];
-  ratingAverage: number;
-  ratingCount: number;
-  courseCreatedBy: { _id: string; username: string };
-};
-type Item = { sectionTitle: string; videoTitle: string; videoDesc?: string; videoLink?: string };
-type Details = Omit<Card, 'reviews'> & {
-  desc: string;
-  benefits: string;
-  prerequistes: string;
-  enrolledCount: number;
-  studentsEnrolled: string[];
-  reviews: { rating: number; comment: string; user: { avatar: string; username: string } }[];
-  courseContent: Item[][];
-};
-
-function courseData(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Intro to Testing',
-    desc: 'How to test services that talk to real databases.',
-    price: 499,
-    category: 'Web Development',
-    difficulity: 'beginner',
-    benefits: 'Confidence in your changes',
-    prerequistes: 'Some JavaScript',
-    courseContent: [
-      [
-        {
-          sectionTitle: 'Basics',
-          videoTitle: 'Why test',
-          videoDesc: 'The case for tests',
-          videoLink: 'https://videos.example.com/why.mp4',
-        },
-        {
-          sectionTitle: 'Basics',
-          videoTitle: 'First test',
-          videoDesc: 'Writing one',
-          videoLink: 'http://videos.example.com/first.mp4',
-        },
-      ],
-      [
-        {
-          sectionTitle: 'Going further',
-          videoTitle: 'Real servers',
-          videoDesc: 'No mocks',
-          videoLink: 'https://videos.example.com/real.mp4',
-        },
-      ],
-    ],
-    ...overrides,
-  };
-}
-
-function courseForm(data: unknown, image: Buffer | null = PNG, filename = 'cover.png'): FormData {
-  const form = new FormData();
-  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), filename);
-  form.append('Data', typeof data === 'string' ? data : JSON.stringify(data));
-  return form;
-}
 
 let stack: TestStack;
 let admin: Session;
@@ -93,30 +30,6 @@ async function fetchPublic(url: string): Promise<Response> {
   if (!url.startsWith(prefix)) throw new Error(`${url} is not served under the gateway's /files/`);
   const s3 = stack.services.catalog!.app.config.s3;
   return fetch(`${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}/${url.slice(prefix.length)}`);
-}
-
-async function newTutor(prefix = 'tutor'): Promise<Session> {
-  const session = await stack.newUser(prefix);
-  const users = stack.services.identity!.app.db.collection('users');
-  // Let identity finish publishing the sign-up first, so no write of its own races this one.
-  await eventually(async () => {
-    const user = await users.findOne({ _id: new ObjectId(session._id) });
-    return user && user._outboxAt === undefined ? true : undefined;
-  });
-  // What an accepted tutor application does: the gateway reads the current role each call.
-  await stack.services
-    .identity!.app.db.collection('users')
-    .updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
-  return session;
-}
-
-async function createCourse(as: Session, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await stack.call<{ message: string; _id: string }>('POST', '/api/v1/create-course', {
-    as,
-    raw: courseForm(courseData(overrides)),
-  });
-  if (response.status !== 201) throw new Error(`create-course failed: ${JSON.stringify(response.body)}`);
-  return response.body._id;
 }
 
 function payment(courseId: string, studentId: string, tutorId: string): PaymentsPaymentSucceededData {
@@ -156,9 +69,13 @@ async function eventTypesFor(courseId: string): Promise<string[]> {
 }
 
 async function enrolledIn(student: Session): Promise<string[]> {
-  const list = await stack.call<{ coursesEnrolled: Card[] }>('GET', '/api/v1/enrolled-courses', {
-    as: student,
-  });
+  const list = await stack.call<ResponseOf<'/api/v1/enrolled-courses', 'get'>>(
+    'GET',
+    '/api/v1/enrolled-courses',
+    {
+      as: student,
+    },
+  );
   return list.body.coursesEnrolled.map((c) => c._id);
 }
 
@@ -181,7 +98,7 @@ afterAll(() => stack?.close());
 
 describe('categories', () => {
   it('lists at least 12 seeded categories, each with an image served from the public bucket', async () => {
-    const response = await stack.call<{ data: { _id: string; title: string; img: string }[] }>(
+    const response = await stack.call<ResponseOf<'/api/v1/get-all-category', 'get'>>(
       'GET',
       '/api/v1/get-all-category',
     );
@@ -207,15 +124,18 @@ describe('creating, updating and deleting courses', () => {
 
   beforeAll(async () => {
     [owner, otherTutor, student] = await Promise.all([
-      newTutor('owner'),
-      newTutor('other'),
+      newTutor(stack, 'owner'),
+      newTutor(stack, 'other'),
       stack.newUser('stud'),
     ]);
   });
 
   it('lets a tutor create a course and shows it publicly without video links', async () => {
-    courseId = await createCourse(owner, { title: 'Kitchen Chemistry', price: '1299' });
-    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    courseId = await createCourse(stack, owner, { title: 'Kitchen Chemistry', price: '1299' });
+    const detail = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
       _id: courseId,
@@ -244,14 +164,22 @@ describe('creating, updating and deleting courses', () => {
     const thumbnail = await fetchPublic(detail.body.thumbnail);
     expect(thumbnail.status).toBe(200);
 
-    const mine = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
-      as: owner,
-    });
+    const mine = await stack.call<ResponseOf<'/api/v1/get-tutors-courses', 'get'>>(
+      'GET',
+      '/api/v1/get-tutors-courses',
+      {
+        as: owner,
+      },
+    );
     expect(mine.status).toBe(200);
     expect(mine.body.createdCourses.map((c) => c._id)).toEqual([courseId]);
-    const theirs = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
-      as: otherTutor,
-    });
+    const theirs = await stack.call<ResponseOf<'/api/v1/get-tutors-courses', 'get'>>(
+      'GET',
+      '/api/v1/get-tutors-courses',
+      {
+        as: otherTutor,
+      },
+    );
     expect(theirs.body.createdCourses).toEqual([]);
   });
 
@@ -342,15 +270,19 @@ describe('creating, updating and deleting courses', () => {
     expect(notMultipart.status).toBeLessThan(500);
 
     // Nothing of the refused attempts was kept.
-    const mine = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
-      as: owner,
-    });
+    const mine = await stack.call<ResponseOf<'/api/v1/get-tutors-courses', 'get'>>(
+      'GET',
+      '/api/v1/get-tutors-courses',
+      {
+        as: owner,
+      },
+    );
     expect(mine.body.createdCourses.map((c) => c._id)).toEqual([courseId]);
   });
 
   it('gives the edit form only to the owner', async () => {
     const path = `/api/v1/get-course-details-to-updateByTutor/${courseId}`;
-    const ownView = await stack.call<Details>('GET', path, { as: owner });
+    const ownView = await stack.call<CourseForUpdate>('GET', path, { as: owner });
     expect(ownView.status).toBe(200);
     expect(ownView.body.courseContent[0]![0]).toEqual({
       _id: ITEM_ID,
@@ -385,17 +317,26 @@ describe('creating, updating and deleting courses', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ message: 'All fields are required' });
 
-    const before = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    const before = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
     const ok = await stack.call('PUT', path, { as: owner, raw: courseForm(update, null) });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: 'Course updated successfully' });
-    const after = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    const after = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
     expect(after.body).toMatchObject({ title: 'Kitchen Chemistry II', price: 1500, difficulity: 'advance' });
     expect(after.body.thumbnail).toBe(before.body.thumbnail);
 
     const withImage = await stack.call('PUT', path, { as: owner, raw: courseForm(update) });
     expect(withImage.status).toBe(200);
-    const replaced = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    const replaced = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
     expect(replaced.body.thumbnail).not.toBe(before.body.thumbnail);
     expect((await fetchPublic(replaced.body.thumbnail)).status).toBe(200);
     expect((await fetchPublic(before.body.thumbnail)).status).toBe(404);
@@ -415,9 +356,9 @@ describe('creating, updating and deleting courses', () => {
 
   it('keeps item ids through edits and reorders, gives new items ids and refuses unknown ones', async () => {
     const editPath = `/api/v1/get-course-details-to-updateByTutor/${courseId}`;
-    const before = (await stack.call<Details>('GET', editPath, { as: owner })).body.courseContent;
-    const [first, second] = before[0]! as Array<Item & { _id: string }>;
-    const third = before[1]![0]! as Item & { _id: string };
+    const before = (await stack.call<CourseForUpdate>('GET', editPath, { as: owner })).body.courseContent;
+    const [first, second] = before[0]! as Array<VideoItem & { _id: string }>;
+    const third = before[1]![0]! as VideoItem & { _id: string };
     // The second section first, its first item renamed; a new item without an id.
     const reordered = [
       [{ ...third, videoTitle: 'Real servers, renamed' }],
@@ -437,9 +378,8 @@ describe('creating, updating and deleting courses', () => {
       raw: courseForm(courseData({ courseContent: reordered }), null),
     });
     expect(saved.status).toBe(200);
-    const after = (await stack.call<Details>('GET', editPath, { as: owner })).body.courseContent as Array<
-      Array<Item & { _id: string }>
-    >;
+    const after = (await stack.call<CourseForUpdate>('GET', editPath, { as: owner })).body
+      .courseContent as Array<Array<VideoItem & { _id: string }>>;
     expect(after.map((section) => section.map((item) => item._id)).slice(0, 1)).toEqual([[third._id]]);
     expect(after[0]![0]!.videoTitle).toBe('Real servers, renamed');
     expect(after[1]!.slice(0, 2).map((item) => item._id)).toEqual([second!._id, first!._id]);
@@ -481,7 +421,7 @@ describe('creating, updating and deleting courses', () => {
   });
 
   it('lets only the owner delete; the course leaves listings and favourites, students keep learning', async () => {
-    const doomed = await createCourse(owner, { title: 'Doomed Course' });
+    const doomed = await createCourse(stack, owner, { title: 'Doomed Course' });
     const buyer = await stack.newUser('buyer');
     await pay(doomed, buyer, owner);
     await waitForEnrollment(buyer, doomed);
@@ -502,20 +442,31 @@ describe('creating, updating and deleting courses', () => {
     );
 
     expect((await stack.call('GET', `/api/v1/get-course-details/${doomed}`)).status).toBe(404);
-    const all = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    const all = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
     expect(all.body.courses.map((c) => c._id)).not.toContain(doomed);
-    const found = await stack.call<{ courses: Card[] }>('GET', '/api/v1/search/doomed');
+    const found = await stack.call<ResponseOf<'/api/v1/search/{query}', 'get'>>(
+      'GET',
+      '/api/v1/search/doomed',
+    );
     expect(found.body.courses).toEqual([]);
-    const favs = await stack.call<{ favourites: Card[] }>('GET', '/api/v1/getFavouriteBooks', {
-      as: student,
-    });
+    const favs = await stack.call<ResponseOf<'/api/v1/getFavouriteBooks', 'get'>>(
+      'GET',
+      '/api/v1/getFavouriteBooks',
+      {
+        as: student,
+      },
+    );
     expect(favs.body.favourites.map((c) => c._id)).not.toContain(doomed);
-    const mine = await stack.call<{ createdCourses: Card[] }>('GET', '/api/v1/get-tutors-courses', {
-      as: owner,
-    });
+    const mine = await stack.call<ResponseOf<'/api/v1/get-tutors-courses', 'get'>>(
+      'GET',
+      '/api/v1/get-tutors-courses',
+      {
+        as: owner,
+      },
+    );
     expect(mine.body.createdCourses.map((c) => c._id)).not.toContain(doomed);
 
-    const learn = await stack.call<{ title: string }>(
+    const learn = await stack.call<ResponseOf<'/api/v1/learn-course/{courseId}/user/{userId}', 'get'>>(
       'GET',
       `/api/v1/learn-course/${doomed}/user/${buyer._id}`,
       {
@@ -533,17 +484,21 @@ describe('listings, search and instructor pages', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    tutor = await newTutor('lister');
-    ids.plusplus = await createCourse(tutor, {
+    tutor = await newTutor(stack, 'lister');
+    ids.plusplus = await createCourse(stack, tutor, {
       title: 'C++ (Advanced) [2024] a.b*',
       category: 'Programming Languages',
     });
-    ids.data = await createCourse(tutor, { title: 'Pandas Basics', category: 'Data Science', price: 799 });
-    ids.design = await createCourse(tutor, { title: 'Figma Fundamentals', category: 'Design' });
+    ids.data = await createCourse(stack, tutor, {
+      title: 'Pandas Basics',
+      category: 'Data Science',
+      price: 799,
+    });
+    ids.design = await createCourse(stack, tutor, { title: 'Figma Fundamentals', category: 'Design' });
   });
 
   it('lists courses newest first as cards, with no video links', async () => {
-    const response = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    const response = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
     expect(response.status).toBe(200);
     const listed = response.body.courses.map((c) => c._id);
     expect(listed.indexOf(ids.design!)).toBeLessThan(listed.indexOf(ids.data!));
@@ -563,12 +518,12 @@ describe('listings, search and instructor pages', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/videoLink|videoDesc|courseContent/);
     const badPage = await stack.call('GET', '/api/v1/courses?page=abc');
     expect(badPage.status).toBe(400);
-    const farPage = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses?page=999');
+    const farPage = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses?page=999');
     expect(farPage.body.courses).toEqual([]);
   });
 
   it('lists a category by its title as the home page links it, unknown ones empty', async () => {
-    const response = await stack.call<{ courses: { courses: Card[] } }>(
+    const response = await stack.call<ResponseOf<'/api/v1/courses/{cat}', 'get'>>(
       'GET',
       `/api/v1/courses/${encodeURIComponent('data science')}`,
     );
@@ -580,11 +535,17 @@ describe('listings, search and instructor pages', () => {
   });
 
   it('shows the newest 8 and the most loved 8', async () => {
-    const recent = await stack.call<{ courses: Card[] }>('GET', '/api/v1/recently-added-courses');
+    const recent = await stack.call<ResponseOf<'/api/v1/recently-added-courses', 'get'>>(
+      'GET',
+      '/api/v1/recently-added-courses',
+    );
     expect(recent.status).toBe(200);
     expect(recent.body.courses.length).toBeLessThanOrEqual(8);
     expect(recent.body.courses[0]!._id).toBe(ids.design);
-    const loved = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses-loved-by-students');
+    const loved = await stack.call<ResponseOf<'/api/v1/courses-loved-by-students', 'get'>>(
+      'GET',
+      '/api/v1/courses-loved-by-students',
+    );
     expect(loved.status).toBe(200);
     expect(loved.body.courses.length).toBeLessThanOrEqual(8);
     expect(loved.body.courses.length).toBeGreaterThan(0);
@@ -592,7 +553,7 @@ describe('listings, search and instructor pages', () => {
 
   it('searches by words of the title, category and tutor, by prefix and despite typos, never as a pattern', async () => {
     const find = async (text: string) => {
-      const response = await stack.call<{ courses: Card[]; tutor: unknown[]; total: number }>(
+      const response = await stack.call<ResponseOf<'/api/v1/search/{query}', 'get'>>(
         'GET',
         `/api/v1/search/${encodeURIComponent(text)}`,
       );
@@ -619,30 +580,30 @@ describe('listings, search and instructor pages', () => {
   });
 
   it('pages every list with page and limit, and refuses values out of range', async () => {
-    const all = await stack.call<{ courses: Card[]; total: number; page: number; pages: number }>(
-      'GET',
-      '/api/v1/courses?limit=2',
-    );
+    const all = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses?limit=2');
     expect(all.status).toBe(200);
     expect(all.body.courses).toHaveLength(2);
     expect(all.body.page).toBe(1);
     expect(all.body.pages).toBe(Math.ceil(all.body.total / 2));
-    const second = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses?limit=2&page=2');
+    const second = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>(
+      'GET',
+      '/api/v1/courses?limit=2&page=2',
+    );
     expect(second.body.courses.map((c) => c._id)).not.toContain(all.body.courses[0]!._id);
-    const byTutor = await stack.call<{ user: { coursesCreated: Card[] }; total: number; pages: number }>(
+    const byTutor = await stack.call<ResponseOf<'/api/v1/viewUser/{username}', 'get'>>(
       'GET',
       `/api/v1/viewUser/${tutor.username}?limit=1&page=3`,
     );
     expect(byTutor.body.user.coursesCreated.map((c) => c._id)).toEqual([ids.plusplus]);
     expect(byTutor.body).toMatchObject({ total: 3, pages: 3 });
-    const found = await stack.call<{ courses: Card[]; total: number }>(
+    const found = await stack.call<ResponseOf<'/api/v1/search/{query}', 'get'>>(
       'GET',
       `/api/v1/search/${tutor.username}?limit=1`,
     );
     expect(found.body.courses).toHaveLength(1);
     expect(found.body.total).toBe(3);
     for (const query of ['limit=0', 'limit=101', 'limit=x', 'page=0', 'page=-1', 'page=1.5']) {
-      const refused = await stack.call<{ message: string }>('GET', `/api/v1/courses?${query}`);
+      const refused = await stack.call<MessageResponse>('GET', `/api/v1/courses?${query}`);
       expect({ query, status: refused.status }).toEqual({ query, status: 400 });
       expect(refused.body.message).toMatch(/page|limit/);
     }
@@ -651,9 +612,10 @@ describe('listings, search and instructor pages', () => {
 
   it('finds tutors by username and shows their page from the read model identity keeps current', async () => {
     const part = tutor.username.slice(2, 8).toUpperCase();
-    const search = await stack.call<{
-      tutor: { _id: string; username: string; avatar: string; desc: string }[];
-    }>('GET', `/api/v1/search/${part}`);
+    const search = await stack.call<ResponseOf<'/api/v1/search/{query}', 'get'>>(
+      'GET',
+      `/api/v1/search/${part}`,
+    );
     expect(search.body.tutor).toContainEqual({
       _id: tutor._id,
       username: tutor.username,
@@ -661,9 +623,10 @@ describe('listings, search and instructor pages', () => {
       desc: '',
     });
 
-    const page = await stack.call<{
-      user: { _id: string; username: string; avatar: string; desc: string; coursesCreated: Card[] };
-    }>('GET', `/api/v1/viewUser/${encodeURIComponent(tutor.username.toUpperCase())}`);
+    const page = await stack.call<ResponseOf<'/api/v1/viewUser/{username}', 'get'>>(
+      'GET',
+      `/api/v1/viewUser/${encodeURIComponent(tutor.username.toUpperCase())}`,
+    );
     expect(page.status).toBe(200);
     expect(page.body.user).toMatchObject({ _id: tutor._id, username: tutor.username, avatar: '', desc: '' });
     expect(page.body.user.coursesCreated.map((c) => c._id).sort()).toEqual(Object.values(ids).sort());
@@ -675,7 +638,7 @@ describe('listings, search and instructor pages', () => {
     });
     if (desc.status === 200) {
       await eventually(async () => {
-        const again = await stack.call<{ user: { desc: string } }>(
+        const again = await stack.call<ResponseOf<'/api/v1/viewUser/{username}', 'get'>>(
           'GET',
           `/api/v1/viewUser/${tutor.username}`,
         );
@@ -703,12 +666,12 @@ describe('enrollment, learning and reviews', () => {
 
   beforeAll(async () => {
     [tutor, otherTutor, student, stranger] = await Promise.all([
-      newTutor('teach'),
-      newTutor('notmine'),
+      newTutor(stack, 'teach'),
+      newTutor(stack, 'notmine'),
       stack.newUser('learner'),
       stack.newUser('stranger'),
     ]);
-    courseId = await createCourse(tutor, { title: 'Enrollable Course' });
+    courseId = await createCourse(stack, tutor, { title: 'Enrollable Course' });
   });
 
   it('enrolls once however often the payment event arrives', async () => {
@@ -721,13 +684,13 @@ describe('enrollment, learning and reviews', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const path = `/api/v1/get-course-details/${courseId}`;
     // Everyone sees how many bought it; only the buyer sees their own id, nobody sees others'.
-    const asStudent = await stack.call<Details>('GET', path, { as: student });
+    const asStudent = await stack.call<CourseDetails>('GET', path, { as: student });
     expect(asStudent.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [student._id] });
-    const asStranger = await stack.call<Details>('GET', path, { as: stranger });
+    const asStranger = await stack.call<CourseDetails>('GET', path, { as: stranger });
     expect(asStranger.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [] });
-    const asVisitor = await stack.call<Details>('GET', path);
+    const asVisitor = await stack.call<CourseDetails>('GET', path);
     expect(asVisitor.body).toMatchObject({ enrolledCount: 1, studentsEnrolled: [] });
-    const asOwner = await stack.call<Details>(
+    const asOwner = await stack.call<ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>>(
       'GET',
       `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
       {
@@ -752,7 +715,7 @@ describe('enrollment, learning and reviews', () => {
 
   it('opens the full course to the enrolled student, the tutor and the admin only', async () => {
     const path = (userId: string) => `/api/v1/learn-course/${courseId}/user/${userId}`;
-    const asStudent = await stack.call<{ title: string; courseContent: Item[][] }>('GET', path(student._id), {
+    const asStudent = await stack.call<LearnCourse>('GET', path(student._id), {
       as: student,
     });
     expect(asStudent.status).toBe(200);
@@ -819,16 +782,22 @@ describe('enrollment, learning and reviews', () => {
     });
     expect(second.status).toBe(201);
 
-    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    const detail = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
     expect(detail.body.reviews).toEqual([
       { rating: 5, comment: 'Second look: superb', user: { avatar: '', username: student.username } },
     ]);
     expect(detail.body).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
-    const cards = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    const cards = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
     const card = cards.body.courses.find((c) => c._id === courseId)!;
     expect(card).toMatchObject({ reviews: [{ rating: 5 }], ratingAverage: 5, ratingCount: 1 });
 
-    const top = await stack.call<{ reviews: Details['reviews'] }>('GET', '/api/v1/get-top4-reviews');
+    const top = await stack.call<ResponseOf<'/api/v1/get-top4-reviews', 'get'>>(
+      'GET',
+      '/api/v1/get-top4-reviews',
+    );
     expect(top.status).toBe(200);
     expect(top.body.reviews.length).toBeLessThanOrEqual(4);
     expect(top.body.reviews).toContainEqual({
@@ -848,10 +817,16 @@ describe('enrollment, learning and reviews', () => {
       body: { rating: 4, review: 'Good' },
     });
     expect(response.status).toBe(201);
-    const detail = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+    const detail = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
     expect(detail.body).toMatchObject({ ratingAverage: 4.5, ratingCount: 2 });
     expect(detail.body.reviews.map((r) => r.comment)).toEqual(['Good', 'Second look: superb']);
-    const top = await stack.call<{ reviews: Details['reviews'] }>('GET', '/api/v1/get-top4-reviews');
+    const top = await stack.call<ResponseOf<'/api/v1/get-top4-reviews', 'get'>>(
+      'GET',
+      '/api/v1/get-top4-reviews',
+    );
     const ratings = top.body.reviews.map((r) => r.rating);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
   });
@@ -859,14 +834,18 @@ describe('enrollment, learning and reviews', () => {
 
 describe('favourites', () => {
   it('adds idempotently (also at the doubled-slash path), lists and removes', async () => {
-    const tutor = await newTutor('favt');
+    const tutor = await newTutor(stack, 'favt');
     const user = await stack.newUser('fan');
-    const courseId = await createCourse(tutor, { title: 'Loved Course' });
+    const courseId = await createCourse(stack, tutor, { title: 'Loved Course' });
     const add = await stack.call('PUT', `/api/v1/add-to-favourite/${courseId}`, { as: user });
     expect(add.status).toBe(200);
     expect(add.body).toEqual({ message: 'Course added to favourites' });
     expect((await stack.call('PUT', `/api/v1//add-to-favourite/${courseId}`, { as: user })).status).toBe(200);
-    const list = await stack.call<{ favourites: Card[] }>('GET', '/api/v1/getFavouriteBooks', { as: user });
+    const list = await stack.call<ResponseOf<'/api/v1/getFavouriteBooks', 'get'>>(
+      'GET',
+      '/api/v1/getFavouriteBooks',
+      { as: user },
+    );
     expect(list.status).toBe(200);
     expect(list.body.favourites.map((c) => c._id)).toEqual([courseId]);
     expect(list.body.favourites[0]).toMatchObject({ title: 'Loved Course', price: 499 });
@@ -879,7 +858,11 @@ describe('favourites', () => {
 
     const remove = await stack.call('PUT', `/api/v1/remove-from-favourite/${courseId}`, { as: user });
     expect(remove.status).toBe(200);
-    const empty = await stack.call<{ favourites: Card[] }>('GET', '/api/v1/getFavouriteBooks', { as: user });
+    const empty = await stack.call<ResponseOf<'/api/v1/getFavouriteBooks', 'get'>>(
+      'GET',
+      '/api/v1/getFavouriteBooks',
+      { as: user },
+    );
     expect(empty.body.favourites).toEqual([]);
     expect((await stack.call('GET', '/api/v1/getFavouriteBooks')).status).toBe(401);
   });
@@ -887,14 +870,18 @@ describe('favourites', () => {
 
 describe('administration', () => {
   it('counts courses and charts the last 28 days and 12 months, for the admin only', async () => {
-    const count = await stack.call<{ count: number }>('GET', '/api/v1/count-courses', { as: admin });
+    const count = await stack.call<ResponseOf<'/api/v1/count-courses', 'get'>>(
+      'GET',
+      '/api/v1/count-courses',
+      { as: admin },
+    );
     expect(count.status).toBe(200);
     const listed = await stack.services
       .catalog!.app.db.collection('courses')
       .countDocuments({ listed: true });
     expect(count.body.count).toBe(listed);
 
-    const days = await stack.call<{ dates: string[]; courseCounts: number[] }>(
+    const days = await stack.call<ResponseOf<'/api/v1/course-created-data', 'get'>>(
       'GET',
       '/api/v1/course-created-data',
       {
@@ -908,7 +895,7 @@ describe('administration', () => {
     const all = await stack.services.catalog!.app.db.collection('courses').countDocuments({});
     expect(days.body.courseCounts.at(-1)).toBe(all);
 
-    const months = await stack.call<{ months: string[]; courseCounts: number[] }>(
+    const months = await stack.call<ResponseOf<'/api/v1/new-courses-per-month', 'get'>>(
       'GET',
       '/api/v1/new-courses-per-month',
       { as: admin },
@@ -932,9 +919,9 @@ describe('administration', () => {
 
 describe('identity events', () => {
   it("takes a deleted tutor's courses out of listings while students keep learning them", async () => {
-    const tutor = await newTutor('leaving');
+    const tutor = await newTutor(stack, 'leaving');
     const student = await stack.newUser('stays');
-    const courseId = await createCourse(tutor, { title: 'Orphaned Course' });
+    const courseId = await createCourse(stack, tutor, { title: 'Orphaned Course' });
     await pay(courseId, student, tutor);
     await waitForEnrollment(student, courseId);
     const { IDENTITY_USER_DELETED } = await import('@liveedu/contracts');
@@ -946,7 +933,10 @@ describe('identity events', () => {
       return page.status === 404 ? true : undefined;
     });
     expect((await stack.call('GET', `/api/v1/get-course-details/${courseId}`)).status).toBe(404);
-    const search = await stack.call<{ courses: Card[] }>('GET', '/api/v1/search/orphaned');
+    const search = await stack.call<ResponseOf<'/api/v1/search/{query}', 'get'>>(
+      'GET',
+      '/api/v1/search/orphaned',
+    );
     expect(search.body.courses).toEqual([]);
     const learn = await stack.call('GET', `/api/v1/learn-course/${courseId}/user/${student._id}`, {
       as: student,
@@ -960,7 +950,7 @@ describe('the listing on every replica', () => {
   let replica: Service;
 
   beforeAll(async () => {
-    tutor = await newTutor('replica');
+    tutor = await newTutor(stack, 'replica');
     // A second catalog process on the same database and streams: it sees others' writes only
     // through the database at its start and the events after it.
     replica = await createService(catalogService, {
@@ -976,7 +966,7 @@ describe('the listing on every replica', () => {
       method: 'GET',
       url: `/api/v1/search/${encodeURIComponent(text)}`,
     });
-    return (response.json() as { courses: Card[] }).courses;
+    return (response.json() as ResponseOf<'/api/v1/search/{query}', 'get'>).courses;
   };
 
   /** Polls every 20 ms and says how long the replica took to show what `seen` waits for. */
@@ -990,7 +980,7 @@ describe('the listing on every replica', () => {
   }
 
   it('finds a course within a second of its creation, update and deletion made on another replica', async () => {
-    const id = await createCourse(tutor, { title: 'Quantum Knitting Patterns' });
+    const id = await createCourse(stack, tutor, { title: 'Quantum Knitting Patterns' });
     expect(
       await timeUntil(async () => (await searchReplica('knitting')).some((c) => c._id === id)),
     ).toBeLessThan(1000);
@@ -1012,7 +1002,7 @@ describe('the listing on every replica', () => {
   });
 
   it('finds a course by a prefix of its title and by its tutor, and rebuilds on restart', async () => {
-    const id = await createCourse(tutor, { title: 'Byzantine Mosaics Restoration' });
+    const id = await createCourse(stack, tutor, { title: 'Byzantine Mosaics Restoration' });
     await timeUntil(async () => (await searchReplica('byzan')).some((c) => c._id === id));
     expect((await searchReplica(tutor.username)).map((c) => c._id)).toContain(id);
     const restarted = await createService(catalogService, {
@@ -1020,15 +1010,17 @@ describe('the listing on every replica', () => {
     });
     try {
       const response = await restarted.app.inject({ method: 'GET', url: '/api/v1/search/mosaics' });
-      expect((response.json() as { courses: Card[] }).courses.map((c) => c._id)).toEqual([id]);
+      expect(
+        (response.json() as ResponseOf<'/api/v1/search/{query}', 'get'>).courses.map((c) => c._id),
+      ).toEqual([id]);
     } finally {
       await restarted.close();
     }
   });
 
   it("follows a tutor's new name on another replica and keeps the course's description searchable", async () => {
-    const renamer = await newTutor('renamer');
-    const id = await createCourse(renamer, {
+    const renamer = await newTutor(stack, 'renamer');
+    const id = await createCourse(stack, renamer, {
       title: 'Origami Engineering',
       desc: 'Folding paper into bridges and satellites.',
     });
@@ -1044,7 +1036,7 @@ describe('the listing on every replica', () => {
   });
 
   it('answers a course page with an ETag, and 304 when it has not changed', async () => {
-    const id = await createCourse(tutor, { title: 'Etag Course' });
+    const id = await createCourse(stack, tutor, { title: 'Etag Course' });
     const first = await stack.call('GET', `/api/v1/get-course-details/${id}`);
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
@@ -1056,9 +1048,13 @@ describe('the listing on every replica', () => {
       as: tutor,
       raw: courseForm(courseData({ title: 'Etag Course, revised' }), null),
     });
-    const changed = await stack.call<Details>('GET', `/api/v1/get-course-details/${id}`, {
-      headers: { 'if-none-match': tag! },
-    });
+    const changed = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${id}`,
+      {
+        headers: { 'if-none-match': tag! },
+      },
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.title).toBe('Etag Course, revised');
   });
@@ -1068,11 +1064,15 @@ describe("the gateway's shared cache of public answers", () => {
   let tutor: Session;
 
   beforeAll(async () => {
-    tutor = await newTutor('cached');
+    tutor = await newTutor(stack, 'cached');
   });
 
   const details = (id: string, opts: { as?: Session; headers?: Record<string, string> } = {}) =>
-    stack.call<Details>('GET', `/api/v1/get-course-details/${id}`, opts);
+    stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${id}`,
+      opts,
+    );
 
   /**
    * A new course's own `catalog.course.created` event reaches the gateway a moment after the
@@ -1089,7 +1089,7 @@ describe("the gateway's shared cache of public answers", () => {
     );
 
   it('answers an anonymous read again from the gateway, and 304 to a matching ETag', async () => {
-    const id = await createCourse(tutor, { title: 'Cached Course' });
+    const id = await createCourse(stack, tutor, { title: 'Cached Course' });
     const first = await details(id);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=1');
@@ -1102,7 +1102,7 @@ describe("the gateway's shared cache of public answers", () => {
   });
 
   it("never serves a signed-in caller's answer from it, nor keeps it", async () => {
-    const id = await createCourse(tutor, { title: 'Private Answers Course' });
+    const id = await createCourse(stack, tutor, { title: 'Private Answers Course' });
     const student = await stack.newUser('viewer');
     await pay(id, student, tutor);
     await waitForEnrollment(student, id);
@@ -1118,7 +1118,7 @@ describe("the gateway's shared cache of public answers", () => {
   });
 
   it('shows a write made through the gateway on the very next read', async () => {
-    const id = await createCourse(tutor, { title: 'Before The Edit' });
+    const id = await createCourse(stack, tutor, { title: 'Before The Edit' });
     await cachedDetails(id);
     const updated = await stack.call('PUT', `/api/v1/update-course/${id}`, {
       as: tutor,
@@ -1129,7 +1129,7 @@ describe("the gateway's shared cache of public answers", () => {
   });
 
   it('forgets a cached answer when a course event says it changed, well before the cache would expire', async () => {
-    const id = await createCourse(tutor, { title: 'Bought Meanwhile' });
+    const id = await createCourse(stack, tutor, { title: 'Bought Meanwhile' });
     const student = await stack.newUser('buyer');
     // Read until an answer is kept, noting when the request that filled the cache was sent: the
     // cache would keep that answer for a second from then.

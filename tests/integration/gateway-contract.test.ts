@@ -1,12 +1,7 @@
-import { catalogService } from '@liveedu/catalog';
-import { earningsService } from '@liveedu/earnings';
 import { routeTable } from '@liveedu/gateway';
-import { identityService } from '@liveedu/identity';
-import { mediaService } from '@liveedu/media';
-import { paymentsService } from '@liveedu/payments';
-import { todoService } from '@liveedu/todo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startPlatformStack } from '../support/platform.ts';
+import type { TestStack } from '../support/stack.ts';
 
 /**
  * Every call of the spec's section 7, written out here independently of the route table, with
@@ -93,16 +88,7 @@ const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '64d0c0de00000000
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({
-    services: {
-      identity: identityService,
-      todo: todoService,
-      catalog: catalogService,
-      earnings: earningsService,
-      payments: paymentsService,
-      media: mediaService,
-    },
-  });
+  stack = await startPlatformStack();
 });
 afterAll(() => stack?.close());
 

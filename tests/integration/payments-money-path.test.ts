@@ -1,147 +1,36 @@
 import { createHmac } from 'node:crypto';
-import { catalogService } from '@liveedu/catalog';
+import type {
+  AdminPaymentRecord,
+  CourseDetails,
+  MessageResponse,
+  PaymentRecord,
+  ResponseOf,
+} from '@liveedu/api-client';
 import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
-import { earningsService } from '@liveedu/earnings';
-import { identityService } from '@liveedu/identity';
-import { paymentsService } from '@liveedu/payments';
-import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
-import { ObjectId } from 'mongodb';
+import { TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  eventually,
-  type Session,
-  type StackRazorpay,
-  startTestStack,
-  type TestStack,
-} from '../support/stack.ts';
+  callbackFor,
+  callbackUrl,
+  checkout,
+  courseDetails,
+  createCourse,
+  enrolledTimes,
+  moneyFigure,
+  newTutor,
+  payOnSandbox,
+  sandboxOf,
+} from '../support/flows.ts';
+import { PURCHASE_SERVICES } from '../support/platform.ts';
+import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
-/** The parts of a course page the money path reads. */
-interface Course {
-  _id: string;
-  title: string;
-  price: number;
-  courseCreatedBy: { _id: string; username: string };
-  studentsEnrolled: string[];
-}
+/** A row of any payment history; the admin's carries its buyer. */
+type PaymentRow = PaymentRecord & Partial<Pick<AdminPaymentRecord, 'user'>>;
+type Paged<T> = Omit<ResponseOf<'/api/v1/order-history', 'get'>, 'data'> & { data: T[] };
 
-interface Order {
-  orderId: string;
-  data: { amount: number; id: string };
-}
-
-interface PaymentRow {
-  _id: string;
-  razorpay_order_id: string;
-  razorpay_payment_id?: string;
-  courseEnrolled: { _id: string; title: string };
-  amount: number;
-  success: boolean;
-  createdAt: string;
-  user?: { _id: string; username: string };
-}
-
-function sandboxOf(stack: TestStack): StackRazorpay {
-  if (!stack.razorpay) throw new Error('the stack was started without razorpay: true');
-  return stack.razorpay;
-}
-
-/** A 1×1 PNG: a course needs a thumbnail. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function newTutor(stack: TestStack): Promise<Session> {
-  const session = await stack.newUser('tutor');
-  // What an accepted tutor application does; the gateway reads the current role on each call.
-  const users = stack.services.identity?.app.db.collection('users');
-  if (!users) throw new Error('identity is not running');
-  await users.updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
-  return session;
-}
-
-async function createCourse(stack: TestStack, tutor: Session, title: string, price: number): Promise<Course> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
-  form.append(
-    'Data',
-    JSON.stringify({
-      title,
-      desc: 'A course bought in the payment tests.',
-      price,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'Paid for properly',
-      prerequistes: 'None',
-      courseContent: [
-        [
-          {
-            sectionTitle: 'Basics',
-            videoTitle: 'Welcome',
-            videoDesc: 'Hello',
-            videoLink: 'https://videos.example.com/welcome.mp4',
-          },
-        ],
-      ],
-    }),
-  );
-  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', {
-    as: tutor,
-    raw: form,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return course(stack, created.body._id);
-}
-
-async function course(stack: TestStack, id: string, as?: Session): Promise<Course> {
-  const details = await stack.call<Course>('GET', `/api/v1/get-course-details/${id}`, as ? { as } : {});
-  expect(details.status).toBe(200);
-  return details.body;
-}
-
-async function checkout(stack: TestStack, student: Session, c: Course, amount = c.price) {
-  return stack.call<Order>('POST', '/api/v1/checkout', {
-    as: student,
-    body: { amount, paymentTo: c.courseCreatedBy._id, course: c._id, paymentBy: student._id },
-  });
-}
-
-/** The address the front end gives checkout.js as `callback_url`. */
-function callbackUrl(
-  stack: TestStack,
-  p: { orderId: string; courseId: string; userId: string; teacherId: string; amount: number | string },
-): string {
-  const parts = [p.orderId, p.courseId, p.userId, p.teacherId, String(p.amount)].map(encodeURIComponent);
-  return `${stack.url}/api/v1/paymentVerification/${parts.join('/')}`;
-}
-
-function callbackFor(stack: TestStack, order: Order, c: Course, student: Session): string {
-  return callbackUrl(stack, {
-    orderId: order.orderId,
-    courseId: c._id,
-    userId: student._id,
-    teacherId: c.courseCreatedBy._id,
-    amount: c.price,
-  });
-}
-
-/** Pays on the sandbox's hosted page over HTTP, as a browser does. */
-function pay(
-  stack: TestStack,
-  order: Order,
-  url: string,
-  opts: { card?: string; followCallback?: boolean; email?: string } = {},
-) {
-  const sandbox = sandboxOf(stack);
-  return payOrderOverHttp({
-    sandboxUrl: sandbox.url,
-    keyId: sandbox.keyId,
-    orderId: order.orderId,
-    callbackUrl: url,
-    prefill: { email: opts.email ?? 'student@example.com' },
-    card: opts.card ?? TEST_CARDS.success,
-    followCallback: opts.followCallback ?? true,
-  });
+/** A course of the tutor's, as its page shows it. */
+async function createPaidCourse(stack: TestStack, tutor: Session, title: string, price: number) {
+  return courseDetails(stack, await createCourse(stack, tutor, { title, price }), tutor);
 }
 
 /** POSTs fields to a callback address as Razorpay's checkout form does; answers status and Location. */
@@ -157,7 +46,7 @@ async function postCallback(url: string, fields: Record<string, string>) {
 }
 
 async function orderHistory(stack: TestStack, who: Session, path = '/api/v1/order-history') {
-  const history = await stack.call<{ data: PaymentRow[] }>('GET', path, { as: who });
+  const history = await stack.call<Paged<PaymentRow>>('GET', path, { as: who });
   expect(history.status).toBe(200);
   return history.body.data;
 }
@@ -168,26 +57,12 @@ async function rowFor(stack: TestStack, who: Session, orderId: string): Promise<
   return row;
 }
 
-/** The catalog lists a student in `studentsEnrolled` only on that student's own request. */
-async function enrolledTimes(stack: TestStack, courseId: string, student: Session): Promise<number> {
-  return (await course(stack, courseId, student)).studentsEnrolled.filter((id) => id === student._id).length;
-}
-
 const waitForEnrollment = (stack: TestStack, courseId: string, student: Session) =>
   eventually(
     async () => ((await enrolledTimes(stack, courseId, student)) > 0 ? true : undefined),
     20_000,
     'enrollment',
   );
-
-/** Figures other services keep, read through the gateway. */
-async function money(stack: TestStack, who: Session, path: string): Promise<number> {
-  const response = await stack.call<{ earning?: number; money?: number }>('GET', path, { as: who });
-  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
-  const value = response.body.earning ?? response.body.money;
-  if (typeof value !== 'number') throw new Error(`${path} answered ${JSON.stringify(response.body)}`);
-  return value;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -203,18 +78,13 @@ const paymentFailed = (location: string | null, reason: 'declined' | 'invalid') 
 let stack: TestStack;
 let tutor: Session;
 let admin: Session;
-let courses: Course[];
+let courses: CourseDetails[];
 const stackUrl = () => stack.url;
 
 beforeAll(async () => {
   stack = await startTestStack({
     // catalog before payments: payments reads course prices from CATALOG_URL.
-    services: {
-      identity: identityService,
-      catalog: catalogService,
-      earnings: earningsService,
-      payments: paymentsService,
-    },
+    services: PURCHASE_SERVICES,
     razorpay: true,
   });
   tutor = await newTutor(stack);
@@ -227,14 +97,14 @@ beforeAll(async () => {
     ['Idempotent Systems', 999],
     ['Signatures and Secrets', 649],
   ] as const) {
-    courses.push(await createCourse(stack, tutor, title, price));
+    courses.push(await createPaidCourse(stack, tutor, title, price));
   }
 });
 afterAll(() => stack?.close());
 
 /** A course no test has used yet, so each test sees only its own enrollments. */
 let next = 0;
-function freshCourse(): Course {
+function freshCourse(): CourseDetails {
   const c = courses[next % courses.length];
   next += 1;
   if (!c) throw new Error('no demo course');
@@ -301,9 +171,9 @@ async function publishedFor(orderId: string): Promise<number> {
 /** Tutor income, admin revenue and admin profit, in rupees. */
 async function ledger() {
   return {
-    tutor: await money(stack, tutor, '/api/v1/total-income-tutor'),
-    revenue: await money(stack, admin, '/api/v1/getTotalRevnue'),
-    profit: await money(stack, admin, '/api/v1/getTotalRevenueTwentyPercent'),
+    tutor: await moneyFigure(stack, tutor, '/api/v1/total-income-tutor'),
+    revenue: await moneyFigure(stack, admin, '/api/v1/getTotalRevnue'),
+    profit: await moneyFigure(stack, admin, '/api/v1/getTotalRevenueTwentyPercent'),
   };
 }
 
@@ -334,7 +204,9 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const c = freshCourse();
     const before = await ledger();
 
-    const keys = await stack.call<{ key: string }>('GET', '/api/v1/get-api-keys', { as: student });
+    const keys = await stack.call<ResponseOf<'/api/v1/get-api-keys', 'get'>>('GET', '/api/v1/get-api-keys', {
+      as: student,
+    });
     expect(keys.status).toBe(200);
     expect(keys.body).toEqual({ key: sandboxOf(stack).keyId });
 
@@ -361,13 +233,15 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     });
     expect(pending.razorpay_payment_id).toBeUndefined();
 
-    const paid = await pay(stack, order, callbackFor(stack, order, c, student), { email: student.email });
+    const paid = await payOnSandbox(stack, order.orderId, callbackFor(stack, order.orderId, c, student), {
+      email: student.email,
+    });
     if (paid.outcome !== 'success') throw new Error(`payment declined: ${paid.message}`);
     expect(paid.callbackResponse?.status).toBe(303);
     paymentSucceeded(paid.callbackResponse?.location ?? null, paid.fields.razorpay_payment_id);
 
     await waitForEnrollment(stack, c._id, student);
-    const enrolled = await stack.call<{ coursesEnrolled: { _id: string }[] }>(
+    const enrolled = await stack.call<ResponseOf<'/api/v1/enrolled-courses', 'get'>>(
       'GET',
       '/api/v1/enrolled-courses',
       { as: student },
@@ -408,7 +282,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const student = await stack.newUser('declined');
     const c = freshCourse();
     const order = (await checkout(stack, student, c)).body;
-    const result = await pay(stack, order, callbackFor(stack, order, c, student), {
+    const result = await payOnSandbox(stack, order.orderId, callbackFor(stack, order.orderId, c, student), {
       card: TEST_CARDS.declined,
     });
     expect(result.outcome).toBe('declined');
@@ -429,8 +303,8 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const c = freshCourse();
     const before = await ledger();
     const order = (await checkout(stack, student, c)).body;
-    const url = callbackFor(stack, order, c, student);
-    const paid = await pay(stack, order, url);
+    const url = callbackFor(stack, order.orderId, c, student);
+    const paid = await payOnSandbox(stack, order.orderId, url);
     if (paid.outcome !== 'success') throw new Error('declined');
     const paymentId = paid.fields.razorpay_payment_id;
 
@@ -469,7 +343,9 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const c = freshCourse();
     const before = await ledger();
     const order = (await checkout(stack, student, c)).body;
-    const paid = await pay(stack, order, callbackFor(stack, order, c, student), { followCallback: false });
+    const paid = await payOnSandbox(stack, order.orderId, callbackFor(stack, order.orderId, c, student), {
+      followCallback: false,
+    });
     if (paid.outcome !== 'success') throw new Error('declined');
 
     await waitForEnrollment(stack, c._id, student);
@@ -496,7 +372,9 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
       const otherCourse = courses.find((x) => x._id !== c._id);
       if (!otherCourse) throw new Error('need two courses');
       const order = (await checkout(stack, student, c, 1)).body;
-      const paid = await pay(stack, order, callbackFor(stack, order, c, student), { followCallback: false });
+      const paid = await payOnSandbox(stack, order.orderId, callbackFor(stack, order.orderId, c, student), {
+        followCallback: false,
+      });
       if (paid.outcome !== 'success') throw new Error('declined');
       const fields = paid.fields;
       const path = {
@@ -700,13 +578,6 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
   });
 });
 
-interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pages: number;
-}
-
 const kolkataDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -754,10 +625,10 @@ async function appendToList(list: string, owner: string, ids: string[]) {
   await lists.updateOne({ _id: owner }, { $set: { ids: all, count: all.length } }, { upsert: true });
 }
 
-const orderIds = (response: { body: Page<PaymentRow> }) =>
+const orderIds = (response: { body: Paged<PaymentRow> }) =>
   response.body.data.map((row) => row.razorpay_order_id);
 async function pageOf(who: Session, path: string) {
-  const response = await stack.call<Page<PaymentRow>>('GET', path, { as: who });
+  const response = await stack.call<Paged<PaymentRow>>('GET', path, { as: who });
   expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
   return response;
 }
@@ -777,7 +648,7 @@ async function everyPage(who: Session, path: string) {
   return rows;
 }
 async function refused(who: Session, path: string) {
-  const response = await stack.call<{ message: string }>('GET', path, { as: who });
+  const response = await stack.call<MessageResponse>('GET', path, { as: who });
   expect(response.status, path).toBe(400);
   expect(response.body, path).toEqual({ message: expect.any(String) });
 }

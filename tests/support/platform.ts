@@ -1,14 +1,30 @@
 import { catalogService } from '@liveedu/catalog';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
+import { mediaService } from '@liveedu/media';
 import { paymentsService } from '@liveedu/payments';
+import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
+import type { ServiceDefinition } from '@liveedu/service-kit';
 import { todoService } from '@liveedu/todo';
 import { type StackOptions, startTestStack, type TestStack } from './stack.ts';
 
-/** Every service, in an order that starts each after those it calls. */
-export const ALL_SERVICES = {
+const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
   identity: identityService,
   todo: todoService,
+  catalog: catalogService,
+  earnings: earningsService,
+  payments: paymentsService,
+  media: mediaService,
+};
+
+/** Every service of the platform registry, each started after those it calls. */
+export const ALL_SERVICES: StackOptions['services'] = Object.fromEntries(
+  serviceStartOrder().map((name) => [name, DEFINITIONS[name]]),
+);
+
+/** What a purchase goes through: accounts, the course, the payment and the tutor's credit. */
+export const PURCHASE_SERVICES = {
+  identity: identityService,
   catalog: catalogService,
   earnings: earningsService,
   payments: paymentsService,

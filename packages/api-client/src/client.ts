@@ -49,7 +49,7 @@ export function createApiClient(options: ApiClientOptions) {
         headers.id = c.id;
       }
     }
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (opts.body instanceof FormData) {
       body = opts.body;
     } else if (opts.body !== undefined) {

@@ -4,9 +4,16 @@ export const TOKEN_KEY = 'token';
 /** An older key some clients wrote the token under; read as a fallback, cleared on log-out. */
 export const LEGACY_TOKEN_KEY = 'jwt';
 
-function store(): Storage | null {
+/** The part of the browser's `localStorage` used here (absent in Node, where the client also runs). */
+interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function store(): KeyValueStore | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return (globalThis as { localStorage?: KeyValueStore }).localStorage ?? null;
   } catch {
     return null;
   }

@@ -1,0 +1,232 @@
+/**
+ * What users do again and again across the integration tests — become a tutor, publish a course,
+ * buy it — written once, through the gateway as a browser would, typed by the API's own schemas.
+ */
+import type { BodyOf, CourseDetails, ResponseOf } from '@liveedu/api-client';
+import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
+import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
+import { newEvent, type Service } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { expect } from 'vitest';
+import { PNG } from './identity-fixtures.ts';
+import { eventually, type Session, type StackRazorpay, type TestStack } from './stack.ts';
+
+export type Checkout = ResponseOf<'/api/v1/checkout', 'post'>;
+
+/**
+ * A new student made a tutor, as an accepted application does (the gateway reads the current
+ * role on each call). Identity finishes publishing the sign-up first, so no write of its own
+ * races this one.
+ */
+export async function newTutor(stack: TestStack, prefix = 'tutor'): Promise<Session> {
+  const session = await stack.newUser(prefix);
+  const users = stack.services.identity?.app.db.collection('users');
+  if (!users) throw new Error('identity is not running');
+  await eventually(async () => {
+    const user = await users.findOne({ _id: new ObjectId(session._id) });
+    return user && user._outboxAt === undefined ? true : undefined;
+  });
+  await users.updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
+  return session;
+}
+
+/** What a tutor fills in on the create-course form (two sections, three videos); `overrides` win. */
+export function courseData(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Intro to Testing',
+    desc: 'How to test services that talk to real databases.',
+    price: 499,
+    category: 'Web Development',
+    difficulity: 'beginner',
+    benefits: 'Confidence in your changes',
+    prerequistes: 'Some JavaScript',
+    courseContent: [
+      [
+        {
+          sectionTitle: 'Basics',
+          videoTitle: 'Why test',
+          videoDesc: 'The case for tests',
+          videoLink: 'https://videos.example.com/why.mp4',
+        },
+        {
+          sectionTitle: 'Basics',
+          videoTitle: 'First test',
+          videoDesc: 'Writing one',
+          videoLink: 'http://videos.example.com/first.mp4',
+        },
+      ],
+      [
+        {
+          sectionTitle: 'Going further',
+          videoTitle: 'Real servers',
+          videoDesc: 'No mocks',
+          videoLink: 'https://videos.example.com/real.mp4',
+        },
+      ],
+    ],
+    ...overrides,
+  };
+}
+
+/** The multipart form create-course and update-course take: the cover image and `Data` as JSON. */
+export function courseForm(data: unknown, image: Buffer | null = PNG, filename = 'cover.png'): FormData {
+  const form = new FormData();
+  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), filename);
+  form.append('Data', typeof data === 'string' ? data : JSON.stringify(data));
+  return form;
+}
+
+/** Publishes a course as `tutor`; answers its id. */
+export async function createCourse(
+  stack: TestStack,
+  tutor: Session,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const created = await stack.call<ResponseOf<'/api/v1/create-course', 'post'>>(
+    'POST',
+    '/api/v1/create-course',
+    { as: tutor, raw: courseForm(courseData(overrides)) },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body._id;
+}
+
+/** A course's page, as `as` (or a visitor) sees it. */
+export async function courseDetails(stack: TestStack, id: string, as?: Session): Promise<CourseDetails> {
+  const response = await stack.call<CourseDetails>(
+    'GET',
+    `/api/v1/get-course-details/${id}`,
+    as ? { as } : {},
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+/** How often the course's page lists the student (the catalog lists only the caller). */
+export async function enrolledTimes(stack: TestStack, courseId: string, student: Session): Promise<number> {
+  const course = await courseDetails(stack, courseId, student);
+  return course.studentsEnrolled.filter((id) => id === student._id).length;
+}
+
+/** The part of a course page a purchase needs. */
+export type Purchasable = Pick<CourseDetails, '_id' | 'price' | 'courseCreatedBy'>;
+
+/** Starts a purchase as the front end does; the status is the caller's to check. */
+export function checkout(stack: TestStack, student: Session, course: Purchasable, amount = course.price) {
+  return stack.call<Checkout>('POST', '/api/v1/checkout', {
+    as: student,
+    body: {
+      amount,
+      paymentTo: course.courseCreatedBy._id,
+      course: course._id,
+      paymentBy: student._id,
+    } satisfies BodyOf<'/api/v1/checkout', 'post'>,
+  });
+}
+
+/** The address the front end gives checkout.js as `callback_url`. */
+export function callbackUrl(
+  stack: TestStack,
+  p: { orderId: string; courseId: string; userId: string; teacherId: string; amount: number | string },
+): string {
+  const parts = [p.orderId, p.courseId, p.userId, p.teacherId, String(p.amount)].map(encodeURIComponent);
+  return `${stack.url}/api/v1/paymentVerification/${parts.join('/')}`;
+}
+
+/** The callback address of `student`'s order for `course`. */
+export function callbackFor(
+  stack: TestStack,
+  orderId: string,
+  course: Purchasable,
+  student: Session,
+): string {
+  return callbackUrl(stack, {
+    orderId,
+    courseId: course._id,
+    userId: student._id,
+    teacherId: course.courseCreatedBy._id,
+    amount: course.price,
+  });
+}
+
+export function sandboxOf(stack: TestStack): StackRazorpay {
+  if (!stack.razorpay) throw new Error('the stack was started without razorpay: true');
+  return stack.razorpay;
+}
+
+/** Pays an order on the sandbox's hosted page over HTTP, as a browser does. */
+export function payOnSandbox(
+  stack: TestStack,
+  orderId: string,
+  url: string,
+  opts: { card?: string; followCallback?: boolean; email?: string } = {},
+) {
+  const sandbox = sandboxOf(stack);
+  return payOrderOverHttp({
+    sandboxUrl: sandbox.url,
+    keyId: sandbox.keyId,
+    orderId,
+    callbackUrl: url,
+    prefill: { email: opts.email ?? 'student@example.com' },
+    card: opts.card ?? TEST_CARDS.success,
+    followCallback: opts.followCallback ?? true,
+  });
+}
+
+/** Pays with the success card and checks that the callback sent the browser to the success page. */
+export async function payAndReturn(
+  stack: TestStack,
+  student: Session,
+  orderId: string,
+  course: Purchasable,
+): Promise<void> {
+  const paid = await payOnSandbox(stack, orderId, callbackFor(stack, orderId, course, student), {
+    email: student.email,
+  });
+  if (paid.outcome !== 'success') throw new Error(`the payment was declined: ${paid.message}`);
+  expect(paid.callbackResponse?.status).toBe(303);
+  expect(paid.callbackResponse?.location).toBe(
+    `${stack.url}/paymentsuccess?reference=${paid.fields.razorpay_payment_id}`,
+  );
+}
+
+let published = 0;
+/**
+ * Publishes what the payments service publishes once a payment is verified, for stacks that run
+ * the services reacting to it without payments itself; `data` replaces the invented fields.
+ */
+export async function publishPaymentSucceeded(
+  service: Service | undefined,
+  data: Partial<PaymentsPaymentSucceededData> & Pick<PaymentsPaymentSucceededData, 'tutorId' | 'amountPaise'>,
+  opts: { id?: string } = {},
+) {
+  if (!service?.bus) throw new Error('the service has no event bus');
+  published += 1;
+  const unique = `${published}${Date.now()}`;
+  const event = newEvent(
+    PAYMENTS_PAYMENT_SUCCEEDED,
+    {
+      orderId: `order_${unique}`,
+      paymentId: `pay_${unique}`,
+      courseId: new ObjectId().toHexString(),
+      courseTitle: 'Spoken Sanskrit',
+      studentId: new ObjectId().toHexString(),
+      paidAt: new Date().toISOString(),
+      ...data,
+    },
+    opts.id ? { id: opts.id } : {},
+  );
+  await service.bus.publish(event);
+  return event;
+}
+
+/** An income or revenue figure (`{earning}` for a tutor's, `{money}` for the admin's), read through the gateway. */
+export async function moneyFigure(stack: TestStack, who: Session, path: string): Promise<number> {
+  const response = await stack.call<
+    Partial<ResponseOf<'/api/v1/total-income-tutor', 'get'> & ResponseOf<'/api/v1/getTotalRevnue', 'get'>>
+  >('GET', path, { as: who });
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+  const value = response.body.earning ?? response.body.money;
+  if (typeof value !== 'number') throw new Error(`${path} answered ${JSON.stringify(response.body)}`);
+  return value;
+}
