@@ -92,7 +92,7 @@ beforeAll(async () => {
     services: { identity: identityService, catalog: catalogService },
     env: { SEED_DEMO: '0' },
   });
-  admin = await stack.login('admin', 'admin-test-password');
+  admin = await stack.loginAdmin();
 });
 afterAll(() => stack?.close());
 

@@ -1,15 +1,8 @@
+import type { ResponseOf } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-
-type Card = {
-  _id: string;
-  title: string;
-  thumbnail: string;
-  ratingCount: number;
-  courseCreatedBy: { _id: string };
-};
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -19,16 +12,22 @@ afterAll(() => stack?.close());
 
 describe('demo content', () => {
   it('fills the home page on first start: a dozen courses with thumbnails, content and reviews', async () => {
-    const all = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses');
+    const all = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
     expect(all.status).toBe(200);
     expect(all.body.courses).toHaveLength(12);
     expect(all.body.courses.every((c) => c.courseCreatedBy._id === DEMO_TUTOR.id)).toBe(true);
 
-    const recent = await stack.call<{ courses: Card[] }>('GET', '/api/v1/recently-added-courses');
+    const recent = await stack.call<ResponseOf<'/api/v1/recently-added-courses', 'get'>>(
+      'GET',
+      '/api/v1/recently-added-courses',
+    );
     expect(recent.body.courses).toHaveLength(8);
-    const loved = await stack.call<{ courses: Card[] }>('GET', '/api/v1/courses-loved-by-students');
+    const loved = await stack.call<ResponseOf<'/api/v1/courses-loved-by-students', 'get'>>(
+      'GET',
+      '/api/v1/courses-loved-by-students',
+    );
     expect(loved.body.courses).toHaveLength(8);
-    const top = await stack.call<{ reviews: { rating: number; user: { username: string } }[] }>(
+    const top = await stack.call<ResponseOf<'/api/v1/get-top4-reviews', 'get'>>(
       'GET',
       '/api/v1/get-top4-reviews',
     );
@@ -48,14 +47,14 @@ describe('demo content', () => {
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     expect(bytes.length).toBeGreaterThan(2_000);
 
-    const detail = await stack.call<{ courseContent: { videoTitle: string }[][]; reviews: unknown[] }>(
+    const detail = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
       'GET',
       `/api/v1/get-course-details/${all.body.courses.at(-1)!._id}`,
     );
     expect(detail.body.courseContent.length).toBeGreaterThan(1);
     expect(detail.body.reviews.length).toBeGreaterThan(0);
 
-    const page = await stack.call<{ user: { username: string; coursesCreated: Card[] } }>(
+    const page = await stack.call<ResponseOf<'/api/v1/viewUser/{username}', 'get'>>(
       'GET',
       `/api/v1/viewUser/${DEMO_TUTOR.username}`,
     );

@@ -1,16 +1,14 @@
-import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
-import { newEvent } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
 beforeAll(async () => {
   stack = await startTestStack({ services: { identity: identityService, earnings: earningsService } });
-  admin = await stack.login('admin', stack.env.ADMIN_PASSWORD!);
+  admin = await stack.loginAdmin();
 });
 afterAll(() => stack?.close());
 
@@ -19,32 +17,13 @@ const istDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/
 const istMonth = (at: Date) => istDay(at).slice(0, 7);
 const ledger = () => stack.services.earnings!.app.db.collection<{ _id: string; tutorId: string }>('ledger');
 
-async function newTutor(prefix: string): Promise<Session> {
-  const user = await stack.newUser(prefix);
-  await stack.services
-    .identity!.app.db.collection('users')
-    .updateOne({ _id: new ObjectId(user._id) }, { $set: { role: 'tutor' } });
-  return user;
-}
-
-let payments = 0;
 /** What the payments service publishes once a payment is verified. */
-async function pay(tutor: Session, amountPaise: number, opts: { id?: string; paymentId?: string } = {}) {
-  payments += 1;
-  const data: PaymentsPaymentSucceededData = {
-    orderId: `order_${payments}${Date.now()}`,
-    paymentId: opts.paymentId ?? `pay_${payments}${Date.now()}`,
-    courseId: new ObjectId().toHexString(),
-    courseTitle: 'Spoken Sanskrit',
-    studentId: new ObjectId().toHexString(),
-    tutorId: tutor._id,
-    amountPaise,
-    paidAt: new Date().toISOString(),
-  };
-  const event = newEvent(PAYMENTS_PAYMENT_SUCCEEDED, data, opts.id ? { id: opts.id } : {});
-  await stack.services.earnings!.bus!.publish(event);
-  return event;
-}
+const pay = (tutor: Session, amountPaise: number, opts: { id?: string; paymentId?: string } = {}) =>
+  publishPaymentSucceeded(
+    stack.services.earnings,
+    { tutorId: tutor._id, amountPaise, ...(opts.paymentId ? { paymentId: opts.paymentId } : {}) },
+    opts,
+  );
 
 async function get<T = Record<string, number>>(path: string, as: Session): Promise<T> {
   const response = await stack.call<T>('GET', path, { as });
@@ -100,7 +79,7 @@ function expectMoved(
 
 describe('crediting payments', () => {
   it('credits the tutor 80% in paise, the remainder to the platform, once per payment', async () => {
-    const tutor = await newTutor('ledger');
+    const tutor = await newTutor(stack, 'ledger');
     const before = await adminFigures();
 
     // 999.99 rupees: the tutor gets 799.99 (79 999.2 paise, rounded down), the platform 200.00.
@@ -141,7 +120,7 @@ describe('crediting payments', () => {
   });
 
   it('counts a payment in this week and month only while it falls in them (Asia/Kolkata)', async () => {
-    const tutor = await newTutor('period');
+    const tutor = await newTutor(stack, 'period');
     const before = await adminFigures();
     const payment = await pay(tutor, 50_000);
     await waitForEarning(tutor, 400);
@@ -172,7 +151,7 @@ describe('crediting payments', () => {
 
 describe("the tutor's income figures and charts", () => {
   it('answers rolling windows and per-day and per-month series with empty days as zero', async () => {
-    const tutor = await newTutor('charts');
+    const tutor = await newTutor(stack, 'charts');
     await pay(tutor, 10_000); // 80 rupees to the tutor, today
     const tenDaysAgo = await pay(tutor, 20_000); // 160
     const fortyDaysAgo = await pay(tutor, 40_000); // 320
@@ -214,7 +193,7 @@ describe("the tutor's income figures and charts", () => {
     );
 
     // Another tutor's money is not in these figures.
-    const other = await newTutor('other');
+    const other = await newTutor(stack, 'other');
     expect((await get('/api/v1/total-income-tutor', other)).earning).toBe(0);
     expect((await get<{ income: number[] }>('/api/v1/last7DaysIncomeAnalytics', other)).income).toEqual([
       0, 0, 0, 0, 0, 0, 0,
@@ -223,7 +202,7 @@ describe("the tutor's income figures and charts", () => {
 
   it('lets only tutors read tutor figures and only the admin read revenue', async () => {
     const student = await stack.newUser('student');
-    const tutor = await newTutor('roles');
+    const tutor = await newTutor(stack, 'roles');
     for (const path of [
       '/api/v1/total-income-tutor',
       '/api/v1/last7DaysIncomeAnalytics',

@@ -1,20 +1,20 @@
-import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
+import type { BankDetails, ResponseOf } from '@liveedu/api-client';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
-import { newEvent } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
 beforeAll(async () => {
   stack = await startTestStack({ services: { identity: identityService, earnings: earningsService } });
-  admin = await stack.login('admin', stack.env.ADMIN_PASSWORD!);
+  admin = await stack.loginAdmin();
 });
 afterAll(() => stack?.close());
 
-const BANK = {
+const BANK: BankDetails = {
   fullName: 'Kavya Iyer',
   accountNumber: '001234567890',
   nameOfBank: 'Canara Bank',
@@ -22,44 +22,18 @@ const BANK = {
 };
 const TOO_LOW = 'Balance should be above 1000 to get withdrawl.';
 
-interface Withdrawal {
-  _id: string;
-  amount: number;
-  status: string;
-  date: string;
-}
-interface AdminWithdrawal extends Withdrawal {
-  user: { _id: string; username: string; email: string; bankDetails: typeof BANK };
-}
-
-async function newTutor(prefix: string): Promise<Session> {
-  const user = await stack.newUser(prefix);
-  await stack.services
-    .identity!.app.db.collection('users')
-    .updateOne({ _id: new ObjectId(user._id) }, { $set: { role: 'tutor' } });
-  return user;
-}
-
-let payments = 0;
-async function pay(tutor: Session, amountPaise: number) {
-  payments += 1;
-  const data: PaymentsPaymentSucceededData = {
-    orderId: `order_w${payments}${Date.now()}`,
-    paymentId: `pay_w${payments}${Date.now()}`,
-    courseId: new ObjectId().toHexString(),
-    courseTitle: 'Carnatic Vocals',
-    studentId: new ObjectId().toHexString(),
-    tutorId: tutor._id,
-    amountPaise,
-    paidAt: new Date().toISOString(),
-  };
-  await stack.services.earnings!.bus!.publish(newEvent(PAYMENTS_PAYMENT_SUCCEEDED, data));
-}
+/** What the payments service publishes once a payment is verified. */
+const pay = (tutor: Session, amountPaise: number) =>
+  publishPaymentSucceeded(stack.services.earnings, { tutorId: tutor._id, amountPaise });
 
 const balanceOf = async (tutor: Session) => {
-  const response = await stack.call<{ earnings: number }>('GET', '/api/v1/get-available-balance', {
-    as: tutor,
-  });
+  const response = await stack.call<ResponseOf<'/api/v1/get-available-balance', 'get'>>(
+    'GET',
+    '/api/v1/get-available-balance',
+    {
+      as: tutor,
+    },
+  );
   expect(response.status).toBe(200);
   return response.body.earnings;
 };
@@ -72,16 +46,20 @@ const waitForBalance = (tutor: Session, rupees: number) =>
 const withdraw = (tutor: Session, body: unknown = { amount: 1 }) =>
   stack.call('POST', '/api/v1/withdraw-request', { as: tutor, body });
 const ownWithdrawals = async (tutor: Session) => {
-  const response = await stack.call<{ withdrawals: Withdrawal[] }>('GET', '/api/v1/user-withdrawals', {
-    as: tutor,
-  });
+  const response = await stack.call<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(
+    'GET',
+    '/api/v1/user-withdrawals',
+    {
+      as: tutor,
+    },
+  );
   expect(response.status).toBe(200);
   return response.body.withdrawals;
 };
 
 describe('bank details', () => {
   it('validates and stores the account, and isBankDetail tells whether there is one', async () => {
-    const tutor = await newTutor('bank');
+    const tutor = await newTutor(stack, 'bank');
     const before = await stack.call('GET', '/api/v1/isBankDetail', { as: tutor });
     expect(before).toMatchObject({ status: 200, body: { message: false } });
 
@@ -131,7 +109,7 @@ describe('bank details', () => {
 
 describe('withdrawals', () => {
   it('takes the whole balance once it is above ₹1000 and bank details exist', async () => {
-    const tutor = await newTutor('payout');
+    const tutor = await newTutor(stack, 'payout');
     expect(await balanceOf(tutor)).toBe(0);
 
     // Exactly ₹1000 for the tutor (80% of ₹1250) is not above ₹1000.
@@ -176,7 +154,7 @@ describe('withdrawals', () => {
   });
 
   it('lets one of 20 simultaneous requests through each time, over three credits, never below zero', async () => {
-    const tutor = await newTutor('race');
+    const tutor = await newTutor(stack, 'race');
     await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
     const credits = [300_000, 150_000, 200_000];
     let expected = 0;
@@ -202,7 +180,7 @@ describe('withdrawals', () => {
     const taken = (await ownWithdrawals(tutor)).map((w) => w.amount);
     expect(taken).toEqual([1600, 1200, 2400]);
     expect(taken.reduce((a, b) => a + b, 0)).toBe(expected);
-    const page = await stack.call<{ withdrawals: { amount: number }[]; total: number; pages: number }>(
+    const page = await stack.call<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(
       'GET',
       '/api/v1/user-withdrawals?limit=1&page=2',
       { as: tutor },
@@ -216,7 +194,7 @@ describe('withdrawals', () => {
   });
 
   it('shows the admin every request with the tutor and bank details, and lets the admin confirm it', async () => {
-    const tutor = await newTutor('confirm');
+    const tutor = await newTutor(stack, 'confirm');
     await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
     await pay(tutor, 150_000);
     await waitForBalance(tutor, 1200);
@@ -226,7 +204,7 @@ describe('withdrawals', () => {
     // The tutor's email comes from identity's events, so it may take a moment to be known.
     const listed = await eventually(
       async () => {
-        const response = await stack.call<{ withdrawls: AdminWithdrawal[] }>(
+        const response = await stack.call<ResponseOf<'/api/v1/withdrawl-history', 'get'>>(
           'GET',
           '/api/v1/withdrawl-history',
           {
@@ -268,9 +246,13 @@ describe('withdrawals', () => {
     });
     // A paid-out withdrawal still counts against the balance.
     expect(await balanceOf(tutor)).toBe(0);
-    const history = await stack.call<{ withdrawls: AdminWithdrawal[] }>('GET', '/api/v1/withdrawl-history', {
-      as: admin,
-    });
+    const history = await stack.call<ResponseOf<'/api/v1/withdrawl-history', 'get'>>(
+      'GET',
+      '/api/v1/withdrawl-history',
+      {
+        as: admin,
+      },
+    );
     expect(history.body.withdrawls.find((w) => w._id === mine!._id)?.status).toBe('Success');
 
     // Both changes went out as events (the outbox on the document is emptied once published).
@@ -287,7 +269,7 @@ describe('withdrawals', () => {
   });
 
   it('answers the newest 24 withdrawals by default, then further pages, to the tutor and the admin', async () => {
-    const tutor = await newTutor('manypayouts');
+    const tutor = await newTutor(stack, 'manypayouts');
     // 30 earlier withdrawals of ₹1001 to ₹1030, a day apart, as the tutor's chain holds them.
     const now = Date.now();
     let withdrawn = 0;
@@ -312,9 +294,12 @@ describe('withdrawals', () => {
     await stack.services.earnings!.app.db.collection('withdrawals').insertMany(chain);
     const rupees = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
-    type Own = { withdrawals: Withdrawal[]; total: number; page: number; pages: number };
     const own = async (query: string) => {
-      const response = await stack.call<Own>('GET', `/api/v1/user-withdrawals${query}`, { as: tutor });
+      const response = await stack.call<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(
+        'GET',
+        `/api/v1/user-withdrawals${query}`,
+        { as: tutor },
+      );
       expect(response.status, query).toBe(200);
       return { ...response.body, amounts: response.body.withdrawals.map((w) => w.amount) };
     };
@@ -328,9 +313,12 @@ describe('withdrawals', () => {
     });
     expect(await own('?page=3')).toMatchObject({ total: 30, page: 3, pages: 2, amounts: [] });
 
-    type All = { withdrawls: AdminWithdrawal[]; total: number; page: number; pages: number };
     const all = async (query: string) => {
-      const response = await stack.call<All>('GET', `/api/v1/withdrawl-history${query}`, { as: admin });
+      const response = await stack.call<ResponseOf<'/api/v1/withdrawl-history', 'get'>>(
+        'GET',
+        `/api/v1/withdrawl-history${query}`,
+        { as: admin },
+      );
       expect(response.status, query).toBe(200);
       return response.body;
     };
@@ -362,7 +350,7 @@ describe('withdrawals', () => {
 
   it('keeps withdrawal calls to their roles', async () => {
     const student = await stack.newUser('nowithdraw');
-    const tutor = await newTutor('notadmin');
+    const tutor = await newTutor(stack, 'notadmin');
     for (const as of [student, admin]) {
       expect((await stack.call('GET', '/api/v1/get-available-balance', { as })).status).toBe(403);
       expect((await withdraw(as)).status).toBe(403);
@@ -384,7 +372,7 @@ describe('withdrawals', () => {
   });
 
   it('answers malformed requests with 400, never a server error', async () => {
-    const tutor = await newTutor('malformed');
+    const tutor = await newTutor(stack, 'malformed');
     for (const body of ['all of it', [1, 2], 7]) {
       const response = await withdraw(tutor, body);
       expect(response.status, JSON.stringify(body)).toBe(400);

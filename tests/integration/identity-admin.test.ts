@@ -1,32 +1,23 @@
+import type { ResponseOf } from '@liveedu/api-client';
 import type { IdentityUserDeleted } from '@liveedu/contracts';
-import { identityService } from '@liveedu/identity';
-import type { Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedEvent } from '../support/identity-fixtures.ts';
-import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
+import type { Session } from '../support/stack.ts';
 
-let stack: TestStack;
-let identity: Service;
+let stack: IdentityStack;
 let admin: Session;
 beforeAll(async () => {
-  stack = await startTestStack({ services: { identity: identityService }, env: { SEED_DEMO: '0' } });
-  identity = stack.services.identity as Service;
-  admin = await stack.login('admin', 'admin-test-password');
+  stack = await startIdentityStack();
+  admin = await stack.loginAdmin();
 });
 afterAll(() => stack?.close());
 
-interface ListedUser {
-  _id: string;
-  username: string;
-  email: string;
-  role: string;
-  avatar: string;
-  createdAt: string;
-}
-
 const count = async (what: string) => {
-  const response = await stack.call<{ count: number }>('GET', `/api/v1/${what}`, { as: admin });
+  const response = await stack.call<ResponseOf<'/api/v1/count-users', 'get'>>('GET', `/api/v1/${what}`, {
+    as: admin,
+  });
   expect(response.status).toBe(200);
   return response.body.count;
 };
@@ -37,7 +28,7 @@ const kolkataDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'A
 /** Moves a user's sign-up back in time, calendar keys included, as if they had joined then. */
 async function joinedAt(user: Session, at: Date) {
   const day = kolkataDay(at);
-  await identity.app.db
+  await stack.identity.app.db
     .collection('users')
     .updateOne({ _id: new ObjectId(user._id) }, { $set: { createdAt: at, day, month: day.slice(0, 7) } });
 }
@@ -107,7 +98,9 @@ describe('counts, newest users and pages', () => {
   it('lists the five newest users without secrets', async () => {
     const made: Session[] = [];
     for (let i = 0; i < 6; i += 1) made.push(await stack.newUser('newest'));
-    const response = await stack.call<ListedUser[]>('GET', '/api/v1/new-users', { as: admin });
+    const response = await stack.call<ResponseOf<'/api/v1/new-users', 'get'>>('GET', '/api/v1/new-users', {
+      as: admin,
+    });
     expect(response.status).toBe(200);
     expect(response.body.map((user) => user.username)).toEqual(
       made
@@ -130,7 +123,7 @@ describe('counts, newest users and pages', () => {
     expect(pages).toBeGreaterThan(1);
     const seen: string[] = [];
     for (let page = 1; page <= pages; page += 1) {
-      const response = await stack.call<{ allUsers: ListedUser[]; count: number }>(
+      const response = await stack.call<ResponseOf<'/api/v1/all-users', 'get'>>(
         'GET',
         `/api/v1/all-users?page=${page}`,
         { as: admin },
@@ -142,7 +135,9 @@ describe('counts, newest users and pages', () => {
     }
     expect(new Set(seen).size).toBe(total);
     expect(seen).not.toContain(admin._id);
-    const first = await stack.call<{ allUsers: ListedUser[] }>('GET', '/api/v1/all-users', { as: admin });
+    const first = await stack.call<ResponseOf<'/api/v1/all-users', 'get'>>('GET', '/api/v1/all-users', {
+      as: admin,
+    });
     expect(first.body.allUsers.map((user) => user._id)).toEqual(seen.slice(0, 7));
 
     const past = await stack.call('GET', `/api/v1/all-users?page=${pages + 1}`, { as: admin });
@@ -174,13 +169,13 @@ describe('delete-user', () => {
     });
     expect(login.status).toBe(401);
     expect(await count('count-users')).toBe(before - 1);
-    const all = await stack.call<{ allUsers: ListedUser[] }>('GET', '/api/v1/all-users?page=1', {
+    const all = await stack.call<ResponseOf<'/api/v1/all-users', 'get'>>('GET', '/api/v1/all-users?page=1', {
       as: admin,
     });
     expect(all.body.allUsers.map((u) => u._id)).not.toContain(user._id);
 
     const event = await publishedEvent<IdentityUserDeleted>(
-      identity,
+      stack.identity,
       'identity',
       (e) => e.type === 'identity.user.deleted' && (e as IdentityUserDeleted).data.userId === user._id,
       'identity.user.deleted',
@@ -229,7 +224,7 @@ describe('sign-up charts', () => {
     await joinedAt(gone, new Date(now.getTime() - 3 * DAY));
     await stack.call('DELETE', `/api/v1/delete-user/${gone._id}`, { as: admin });
 
-    const users = await stack.call<{ allUsers: ListedUser[]; count: number }>(
+    const users = await stack.call<ResponseOf<'/api/v1/all-users', 'get'>>(
       'GET',
       '/api/v1/all-users?page=1',
       {
@@ -238,7 +233,7 @@ describe('sign-up charts', () => {
     );
     const total = users.body.count;
 
-    const daily = await stack.call<{ dates: string[]; userCounts: number[] }>('GET', '/api/v1/user-signups', {
+    const daily = await stack.call<ResponseOf<'/api/v1/user-signups', 'get'>>('GET', '/api/v1/user-signups', {
       as: admin,
     });
     expect(daily.status).toBe(200);
@@ -255,7 +250,7 @@ describe('sign-up charts', () => {
     expect(userCounts[27]).toBe(total - 4);
     expect(userCounts.reduce((a, b) => a + b, 0)).toBe(total - 2);
 
-    const monthly = await stack.call<{ months: string[]; userCounts: number[] }>(
+    const monthly = await stack.call<ResponseOf<'/api/v1/new-users-per-month', 'get'>>(
       'GET',
       '/api/v1/new-users-per-month',
       { as: admin },

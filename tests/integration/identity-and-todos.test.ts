@@ -1,3 +1,4 @@
+import type { ResponseOf } from '@liveedu/api-client';
 import { identityService } from '@liveedu/identity';
 import { todoService } from '@liveedu/todo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +18,9 @@ describe('sign-up, log-in and getUserData through the gateway', () => {
     expect(signUp.status).toBe(201);
     expect(signUp.body).toEqual({ message: 'User registered successfully' });
 
-    const login = await stack.call<{ message: string; role: string; _id: string; token: string }>(
-      'POST',
-      '/api/v1/login',
-      { body: { username: 'asha', password: 'a long password' } },
-    );
+    const login = await stack.call<ResponseOf<'/api/v1/login', 'post'>>('POST', '/api/v1/login', {
+      body: { username: 'asha', password: 'a long password' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.role).toBe('student');
     expect(login.body._id).toMatch(/^[0-9a-f]{24}$/);
@@ -108,7 +107,7 @@ describe('sign-up, log-in and getUserData through the gateway', () => {
   });
 
   it('creates the admin account from ADMIN_PASSWORD with the admin role', async () => {
-    const login = await stack.call<{ role: string }>('POST', '/api/v1/login', {
+    const login = await stack.call<ResponseOf<'/api/v1/login', 'post'>>('POST', '/api/v1/login', {
       body: { username: 'admin', password: 'admin-test-password' },
     });
     expect(login.status).toBe(200);
@@ -121,7 +120,7 @@ describe('todos through the gateway', () => {
     const alice = await stack.newUser('alice');
     const bob = await stack.newUser('bob');
 
-    const created = await stack.call<{ message: string; data: { _id: string; desc: string } }>(
+    const created = await stack.call<ResponseOf<'/api2/v1/create-todo', 'post'>>(
       'POST',
       '/api2/v1/create-todo',
       { as: alice, body: { desc: '  Finish the React course  ' } },
@@ -131,16 +130,24 @@ describe('todos through the gateway', () => {
     await stack.call('POST', '/api2/v1/create-todo', { as: alice, body: { desc: 'Review chapter 2' } });
     await stack.call('POST', '/api2/v1/create-todo', { as: bob, body: { desc: 'Bob’s own' } });
 
-    const list = await stack.call<{ data: { _id: string; desc: string }[] }>('GET', '/api2/v1/getAll-todos', {
-      as: alice,
-    });
+    const list = await stack.call<ResponseOf<'/api2/v1/getAll-todos', 'get'>>(
+      'GET',
+      '/api2/v1/getAll-todos',
+      {
+        as: alice,
+      },
+    );
     expect(list.status).toBe(200);
     expect(list.body.data.map((todo) => todo.desc)).toEqual(['Review chapter 2', 'Finish the React course']);
 
     const stolen = await stack.call('DELETE', `/api2/v1/delete-todo/${created.body.data._id}`, { as: bob });
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ message: 'Todo not found' });
-    const stillThere = await stack.call<{ data: unknown[] }>('GET', '/api2/v1/getAll-todos', { as: alice });
+    const stillThere = await stack.call<ResponseOf<'/api2/v1/getAll-todos', 'get'>>(
+      'GET',
+      '/api2/v1/getAll-todos',
+      { as: alice },
+    );
     expect(stillThere.body.data).toHaveLength(2);
 
     const deleted = await stack.call('DELETE', `/api2/v1/delete-todo/${created.body.data._id}`, {
@@ -148,11 +155,19 @@ describe('todos through the gateway', () => {
     });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ message: 'Todo deleted' });
-    const after = await stack.call<{ data: { desc: string }[] }>('GET', '/api2/v1/getAll-todos', {
-      as: alice,
-    });
+    const after = await stack.call<ResponseOf<'/api2/v1/getAll-todos', 'get'>>(
+      'GET',
+      '/api2/v1/getAll-todos',
+      {
+        as: alice,
+      },
+    );
     expect(after.body.data.map((todo) => todo.desc)).toEqual(['Review chapter 2']);
-    const bobs = await stack.call<{ data: { desc: string }[] }>('GET', '/api2/v1/getAll-todos', { as: bob });
+    const bobs = await stack.call<ResponseOf<'/api2/v1/getAll-todos', 'get'>>(
+      'GET',
+      '/api2/v1/getAll-todos',
+      { as: bob },
+    );
     expect(bobs.body.data.map((todo) => todo.desc)).toEqual(['Bob’s own']);
   });
 
@@ -166,7 +181,11 @@ describe('todos through the gateway', () => {
     const bad = await stack.call('DELETE', '/api2/v1/delete-todo/not-an-id', { as: user });
     expect(bad.status).toBe(400);
     expect(bad.body).toHaveProperty('message');
-    const list = await stack.call<{ data: unknown[] }>('GET', '/api2/v1/getAll-todos', { as: user });
+    const list = await stack.call<ResponseOf<'/api2/v1/getAll-todos', 'get'>>(
+      'GET',
+      '/api2/v1/getAll-todos',
+      { as: user },
+    );
     expect(list.body.data).toEqual([]);
   });
 

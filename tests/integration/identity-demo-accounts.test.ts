@@ -1,3 +1,4 @@
+import type { ResponseOf } from '@liveedu/api-client';
 import {
   DEFAULT_DEMO_PASSWORD,
   DEMO_STUDENTS,
@@ -6,16 +7,15 @@ import {
   type IdentityUserUpdated,
 } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
-import { createService, type Service } from '@liveedu/service-kit';
+import { createService } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedEvents } from '../support/identity-fixtures.ts';
-import { eventually, startTestStack, type TestStack } from '../support/stack.ts';
+import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
+import { eventually } from '../support/stack.ts';
 
-let stack: TestStack;
-let identity: Service;
+let stack: IdentityStack;
 beforeAll(async () => {
-  stack = await startTestStack({ services: { identity: identityService }, env: { SEED_DEMO: '1' } });
-  identity = stack.services.identity as Service;
+  stack = await startIdentityStack({ SEED_DEMO: '1' });
 });
 afterAll(() => stack?.close());
 
@@ -23,11 +23,9 @@ describe('demo accounts', () => {
   it('creates the demo tutor with a bio and the demo students, with their fixed ids and password', async () => {
     const tutor = await stack.login(DEMO_TUTOR.username, DEFAULT_DEMO_PASSWORD);
     expect(tutor._id).toBe(DEMO_TUTOR.id);
-    const me = await stack.call<{ role: string; desc: string; email: string; stausOfPage: string }>(
-      'GET',
-      '/api/v1/getUserData',
-      { as: tutor },
-    );
+    const me = await stack.call<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', {
+      as: tutor,
+    });
     expect(me.body).toMatchObject({ role: 'tutor', email: DEMO_TUTOR.email, stausOfPage: 'accept' });
     expect(me.body.desc.length).toBeGreaterThan(200);
     for (const student of DEMO_STUDENTS) {
@@ -38,7 +36,7 @@ describe('demo accounts', () => {
 
   it('publishes their registration, and the tutor’s role and bio, for the catalog', async () => {
     const events = await eventually(async () => {
-      const all = await publishedEvents(identity, 'identity');
+      const all = await publishedEvents(stack.identity, 'identity');
       return all.length >= DEMO_STUDENTS.length + 2 ? all : undefined;
     });
     const registered = events.filter(
@@ -60,19 +58,21 @@ describe('demo accounts', () => {
   it('is idempotent across restarts and keeps what was changed since', async () => {
     const tutor = await stack.login(DEMO_TUTOR.username, DEFAULT_DEMO_PASSWORD);
     await stack.call('PUT', '/api/v1/update-user-desc', { as: tutor, body: { desc: 'A shorter bio.' } });
-    const users = identity.app.db.collection('users');
+    const users = stack.identity.app.db.collection('users');
     const before = await users.countDocuments();
 
     const restarted = await createService(identityService, {
       env: { ...process.env, ...stack.env },
-      config: { ...identity.config },
+      config: { ...stack.identity.config },
     });
     try {
       expect(await users.countDocuments()).toBe(before);
-      const me = await stack.call<{ desc: string }>('GET', '/api/v1/getUserData', { as: tutor });
+      const me = await stack.call<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', {
+        as: tutor,
+      });
       expect(me.body.desc).toBe('A shorter bio.');
       await restarted.app.outbox.drain();
-      const registered = (await publishedEvents(identity, 'identity')).filter(
+      const registered = (await publishedEvents(stack.identity, 'identity')).filter(
         (e) => e.type === 'identity.user.registered',
       );
       expect(registered).toHaveLength(DEMO_STUDENTS.length + 1);
@@ -82,10 +82,7 @@ describe('demo accounts', () => {
   });
 
   it('creates nothing when SEED_DEMO is 0 or false', async () => {
-    const quiet = await startTestStack({
-      services: { identity: identityService },
-      env: { SEED_DEMO: 'false' },
-    });
+    const quiet = await startIdentityStack({ SEED_DEMO: 'false' });
     try {
       const login = await quiet.call('POST', '/api/v1/login', {
         body: { username: DEMO_TUTOR.username, password: DEFAULT_DEMO_PASSWORD },

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { ResponseOf } from '@liveedu/api-client';
 import type { IdentityUserUpdated } from '@liveedu/contracts';
-import { identityService } from '@liveedu/identity';
-import type { Service } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 
-let stack: TestStack;
-let identity: Service;
+let stack: IdentityStack;
 beforeAll(async () => {
-  stack = await startTestStack({ services: { identity: identityService }, env: { SEED_DEMO: '0' } });
-  identity = stack.services.identity as Service;
+  stack = await startIdentityStack();
 });
 afterAll(() => stack?.close());
 
@@ -20,13 +17,13 @@ afterAll(() => stack?.close());
  */
 function fromStorage(publicUrl: string): string {
   const path = publicUrl.slice(`${stack.url}/files/`.length);
-  const s3 = identity.config.s3;
+  const s3 = stack.identity.config.s3;
   return `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}/${path}`;
 }
 
 const updatedFor = (userId: string, field: IdentityUserUpdated['data']['changed'][number], value?: string) =>
   publishedEvent<IdentityUserUpdated>(
-    identity,
+    stack.identity,
     'identity',
     (event) => {
       const data = (event as IdentityUserUpdated).data;
@@ -195,10 +192,14 @@ describe('change-password', () => {
 describe('update-avatar', () => {
   it('stores a png under a generated key; the public URL serves it and the profile and events show it', async () => {
     const user = await stack.newUser('avatar');
-    const response = await stack.call<{ message: string; avatar: string }>('PUT', '/api/v1/update-avatar', {
-      as: user,
-      raw: formWith('image', PNG, '../../etc/passwd.png', 'image/png'),
-    });
+    const response = await stack.call<ResponseOf<'/api/v1/update-avatar', 'put'>>(
+      'PUT',
+      '/api/v1/update-avatar',
+      {
+        as: user,
+        raw: formWith('image', PNG, '../../etc/passwd.png', 'image/png'),
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Avatar updated successfully');
     const url = response.body.avatar;
@@ -216,10 +217,14 @@ describe('update-avatar', () => {
     expect(event.data.changed).toEqual(['avatar']);
 
     // A jpeg replaces it, and the old file is removed.
-    const second = await stack.call<{ avatar: string }>('PUT', '/api/v1/update-avatar', {
-      as: user,
-      raw: formWith('image', JPEG, 'me.jpg', 'image/jpeg'),
-    });
+    const second = await stack.call<ResponseOf<'/api/v1/update-avatar', 'put'>>(
+      'PUT',
+      '/api/v1/update-avatar',
+      {
+        as: user,
+        raw: formWith('image', JPEG, 'me.jpg', 'image/jpeg'),
+      },
+    );
     expect(second.status).toBe(200);
     expect(second.body.avatar).toMatch(/\.jpg$/);
     expect((await fetch(fromStorage(url))).status).toBe(404);
@@ -243,8 +248,8 @@ describe('update-avatar', () => {
     expect(wrongKind.status).toBe(400);
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
     expect(me.body).toMatchObject({ avatar: '' });
-    const bucket = identity.app.storage.bucket('avatars');
-    const stored = await identity.app.storage.client.listObjectsV2(bucket, '', true).toArray();
+    const bucket = stack.identity.app.storage.bucket('avatars');
+    const stored = await stack.identity.app.storage.client.listObjectsV2(bucket, '', true).toArray();
     expect(stored.every((object) => !String(object.name).includes('liar'))).toBe(true);
   });
 

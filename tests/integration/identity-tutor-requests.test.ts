@@ -1,30 +1,25 @@
+import type { ResponseOf, TutorRequest } from '@liveedu/api-client';
 import type { IdentityUserUpdated } from '@liveedu/contracts';
-import { identityService } from '@liveedu/identity';
-import type { Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
-import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
+import type { Session } from '../support/stack.ts';
 
-let stack: TestStack;
-let identity: Service;
+let stack: IdentityStack;
 let admin: Session;
 beforeAll(async () => {
-  stack = await startTestStack({ services: { identity: identityService }, env: { SEED_DEMO: '0' } });
-  identity = stack.services.identity as Service;
-  admin = await stack.login('admin', 'admin-test-password');
+  stack = await startIdentityStack();
+  admin = await stack.loginAdmin();
 });
 afterAll(() => stack?.close());
 
-interface TutorRequest {
-  _id: string;
-  user: { _id: string; avatar: string; username: string; email: string; stausOfPage: string };
-  ytLink?: string;
-  resume?: string;
-}
-
 async function requestOf(userId: string): Promise<TutorRequest | undefined> {
-  const list = await stack.call<{ data: TutorRequest[] }>('GET', '/api/v1/getTutorRequests', { as: admin });
+  const list = await stack.call<ResponseOf<'/api/v1/getTutorRequests', 'get'>>(
+    'GET',
+    '/api/v1/getTutorRequests',
+    { as: admin },
+  );
   expect(list.status).toBe(200);
   return list.body.data.find((request) => request.user._id === userId);
 }
@@ -33,7 +28,8 @@ const decide = (id: string, option: string, as = admin) =>
   stack.call('PUT', '/api/v1/acceptTutorRequest', { as, body: { option, id } });
 
 const statusOf = async (user: Session) =>
-  (await stack.call<{ stausOfPage: string; role: string }>('GET', '/api/v1/getUserData', { as: user })).body;
+  (await stack.call<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', { as: user }))
+    .body;
 
 describe('applying to become a tutor', () => {
   it('takes a channel link, puts the application under review and refuses a second one', async () => {
@@ -46,7 +42,7 @@ describe('applying to become a tutor', () => {
     expect(response.body).toEqual({ message: 'Your application to become a tutor has been submitted' });
     expect(await statusOf(user)).toMatchObject({ stausOfPage: 'in progress', role: 'student' });
     const event = await publishedEvent<IdentityUserUpdated>(
-      identity,
+      stack.identity,
       'identity',
       (e) => e.type === 'identity.user.updated' && (e as IdentityUserUpdated).data.userId === user._id,
       'the status event',
@@ -139,11 +135,11 @@ describe('applying to become a tutor', () => {
     });
     expect(tooBig.status).toBe(413);
     expect(await statusOf(user)).toMatchObject({ stausOfPage: 'none' });
-    const stored = await identity.app.storage.client
-      .listObjectsV2(identity.app.storage.bucket('resumes'), '', true)
+    const stored = await stack.identity.app.storage.client
+      .listObjectsV2(stack.identity.app.storage.bucket('resumes'), '', true)
       .toArray();
     const keys = (
-      await identity.app.db
+      await stack.identity.app.db
         .collection('users')
         .find({ resumeKey: { $exists: true } })
         .toArray()
@@ -181,7 +177,7 @@ describe('deciding applications', () => {
     expect(after.status).toBe(503);
     expect((await requestOf(user._id))?.user.stausOfPage).toBe('accept');
     const event = await publishedEvent<IdentityUserUpdated>(
-      identity,
+      stack.identity,
       'identity',
       (e) =>
         e.type === 'identity.user.updated' &&
@@ -221,7 +217,7 @@ describe('deciding applications', () => {
       /^Your application was rejected\. You can apply again after 60 days, on \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
     );
 
-    const users = identity.app.db.collection('users');
+    const users = stack.identity.app.db.collection('users');
     const day = 24 * 60 * 60 * 1000;
     await users.updateOne(
       { _id: new ObjectId(user._id) },

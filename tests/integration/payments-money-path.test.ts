@@ -69,7 +69,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Rounds to paise, so float sums of rupees compare exactly. */
 const rupees = (value: number) => Math.round(value * 100) / 100;
 
-const ADMIN_PASSWORD = 'admin-test-password';
 const paymentSucceeded = (location: string | null, paymentId: string) =>
   expect(location).toBe(`${stackUrl()}/paymentsuccess?reference=${paymentId}`);
 const paymentFailed = (location: string | null, reason: 'declined' | 'invalid') =>
@@ -88,7 +87,7 @@ beforeAll(async () => {
     razorpay: true,
   });
   tutor = await newTutor(stack);
-  admin = await stack.login('admin', ADMIN_PASSWORD);
+  admin = await stack.loginAdmin();
   courses = [];
   for (const [title, price] of [
     ['Payments for Beginners', 499],

@@ -23,7 +23,7 @@ describe('payments while NATS is down', () => {
     });
     try {
       const tutor = await newTutor(stack);
-      const admin = await stack.login('admin', 'admin-test-password');
+      const admin = await stack.loginAdmin();
       const student = await stack.newUser('outage');
       const price = 1499;
       const courseId = await createCourse(stack, tutor, { title: 'Surviving Outages', price });

@@ -4,7 +4,7 @@ import { identityService } from '@liveedu/identity';
 import { mediaService } from '@liveedu/media';
 import { paymentsService } from '@liveedu/payments';
 import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
-import type { ServiceDefinition } from '@liveedu/service-kit';
+import type { Service, ServiceDefinition } from '@liveedu/service-kit';
 import { todoService } from '@liveedu/todo';
 import { type StackOptions, startTestStack, type TestStack } from './stack.ts';
 
@@ -33,4 +33,16 @@ export const PURCHASE_SERVICES = {
 /** The whole platform behind a real gateway, as a client sees it. */
 export function startPlatformStack(opts: Omit<StackOptions, 'services'> = {}): Promise<TestStack> {
   return startTestStack({ ...opts, services: ALL_SERVICES });
+}
+
+/** Identity alone behind the gateway, and its running service. */
+export type IdentityStack = TestStack & { identity: Service };
+
+/** Identity alone behind the gateway (no demo accounts unless `env` asks for them). */
+export async function startIdentityStack(env: Record<string, string> = {}): Promise<IdentityStack> {
+  const stack = await startTestStack({
+    services: { identity: identityService },
+    env: { SEED_DEMO: '0', ...env },
+  });
+  return Object.assign(stack, { identity: stack.services.identity as Service });
 }

@@ -63,6 +63,8 @@ export interface TestStack {
   /** Signs up a fresh student and logs in. */
   newUser(prefix?: string): Promise<Session>;
   login(username: string, password: string): Promise<Session>;
+  /** Logs in the `admin` account with the stack's ADMIN_PASSWORD. */
+  loginAdmin(): Promise<Session>;
   close(): Promise<void>;
 }
 
@@ -184,6 +186,9 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
         if (response.status !== 200)
           throw new Error(`log-in of ${username} failed: ${JSON.stringify(response.body)}`);
         return { _id: response.body._id, token: response.body.token, username, password, email: '' };
+      },
+      loginAdmin() {
+        return stack.login('admin', env.ADMIN_PASSWORD as string);
       },
       async newUser(prefix = 'user') {
         counter += 1;
