@@ -1,9 +1,14 @@
 import type { ResponseOf } from '@liveedu/api-client';
-import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
-import { newEvent } from '@liveedu/service-kit';
 import { type Db, type Document, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, courseDetails, createCourse, newTutor, payAndReturn } from '../support/flows.ts';
+import {
+  checkout,
+  courseDetails,
+  createCourse,
+  newTutor,
+  payAndReturn,
+  publishPaymentSucceeded,
+} from '../support/flows.ts';
 import { PURCHASE_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -236,22 +241,26 @@ describe('one course bought and reviewed by many at once', () => {
 });
 
 describe('an enrollment interrupted between its steps', () => {
-  async function publishPayment(student: string, target: string) {
-    const bus = stack.services.catalog?.bus;
-    if (!bus) throw new Error('catalog has no bus');
-    await bus.publish(
-      newEvent(PAYMENTS_PAYMENT_SUCCEEDED, {
-        orderId: `order_${new ObjectId().toHexString()}`,
-        paymentId: `pay_${new ObjectId().toHexString()}`,
-        courseId: target,
-        courseTitle: 'Interrupted',
+  /** An enrollment row as the catalog writes it before counting it under `token`. */
+  const insertUncountedRow = (student: string, courseId: string, token: string) =>
+    catalogDb()
+      .collection<Document & { _id: string }>('enrollments')
+      .insertOne({
+        _id: `${student}:${courseId}`,
         studentId: student,
-        tutorId: tutor._id,
-        amountPaise: PRICE * 100,
-        paidAt: new Date().toISOString(),
-      }),
-    );
-  }
+        courseId,
+        enrolledAt: new Date(),
+        counted: false,
+        countToken: token,
+      });
+  const publishPayment = (student: string, target: string) =>
+    publishPaymentSucceeded(stack.services.catalog, {
+      courseId: target,
+      courseTitle: 'Interrupted',
+      studentId: student,
+      tutorId: tutor._id,
+      amountPaise: PRICE * 100,
+    });
 
   const countOf = async (id: string) =>
     (
@@ -276,16 +285,7 @@ describe('an enrollment interrupted between its steps', () => {
     const id = await createCourse(stack, tutor, { title: 'Interrupted Before Counting', price: PRICE });
     const student = new ObjectId().toHexString();
     // What a crash right after the insert leaves: the row, not yet in the count.
-    await catalogDb()
-      .collection<Document & { _id: string }>('enrollments')
-      .insertOne({
-        _id: `${student}:${id}`,
-        studentId: student,
-        courseId: id,
-        enrolledAt: new Date(),
-        counted: false,
-        countToken: new ObjectId().toHexString(),
-      });
+    await insertUncountedRow(student, id, new ObjectId().toHexString());
     await publishPayment(student, id);
     await rowCounted(student, id);
     expect(await countOf(id)).toBe(1);
@@ -296,16 +296,7 @@ describe('an enrollment interrupted between its steps', () => {
     const student = new ObjectId().toHexString();
     const token = new ObjectId().toHexString();
     // What a crash right after the increment leaves: counted on the course, not yet on the row.
-    await catalogDb()
-      .collection<Document & { _id: string }>('enrollments')
-      .insertOne({
-        _id: `${student}:${id}`,
-        studentId: student,
-        courseId: id,
-        enrolledAt: new Date(),
-        counted: false,
-        countToken: token,
-      });
+    await insertUncountedRow(student, id, token);
     await catalogDb()
       .collection<{ _id: ObjectId; enrolledCount: number; countedTokens?: string[] }>('courses')
       .updateOne({ _id: new ObjectId(id) }, { $inc: { enrolledCount: 1 }, $push: { countedTokens: token } });

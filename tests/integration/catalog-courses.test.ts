@@ -7,12 +7,11 @@ import type {
   VideoItem,
 } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
-import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
 import { createService, newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseData, courseForm, createCourse, newTutor } from '../support/flows.ts';
+import { courseData, courseForm, createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
 import { PNG } from '../support/identity-fixtures.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -32,26 +31,13 @@ async function fetchPublic(url: string): Promise<Response> {
   return fetch(`${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}/${url.slice(prefix.length)}`);
 }
 
-function payment(courseId: string, studentId: string, tutorId: string): PaymentsPaymentSucceededData {
-  return {
-    orderId: `order_${new ObjectId().toHexString()}`,
-    paymentId: `pay_${new ObjectId().toHexString()}`,
-    courseId,
-    courseTitle: 'a course',
-    studentId,
-    tutorId,
-    amountPaise: 49_900,
-    paidAt: new Date().toISOString(),
-  };
-}
-
-async function pay(courseId: string, student: Session, tutor: Session, eventId?: string) {
-  const event = newEvent(PAYMENTS_PAYMENT_SUCCEEDED, payment(courseId, student._id, tutor._id), {
-    id: eventId,
-  });
-  await stack.services.catalog!.bus!.publish(event);
-  return event;
-}
+/** What the payments service publishes once a student paid for a course. */
+const pay = (courseId: string, student: Session, tutor: Session, eventId?: string) =>
+  publishPaymentSucceeded(
+    stack.services.catalog,
+    { courseId, courseTitle: 'a course', studentId: student._id, tutorId: tutor._id, amountPaise: 49_900 },
+    { id: eventId },
+  );
 
 /** The types of the catalog events about one course, in the order they were published. */
 async function eventTypesFor(courseId: string): Promise<string[]> {

@@ -1,9 +1,10 @@
 import { catalogService, itemIdFor } from '@liveedu/catalog';
-import { IDENTITY_HEADER, PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
-import { createIdentitySigner, createService, newEvent, type Service } from '@liveedu/service-kit';
+import { IDENTITY_HEADER } from '@liveedu/contracts';
+import { createIdentitySigner, createService, type Service } from '@liveedu/service-kit';
 import { isolation, testServers } from '@liveedu/test-kit';
 import { type Db, type Document, MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishPaymentSucceeded } from '../support/flows.ts';
 import { eventually } from '../support/stack.ts';
 
 /**
@@ -133,20 +134,14 @@ async function page(courseId: string, viewer?: string) {
   };
 }
 
-async function pay(courseId: string, studentId: string) {
-  await service?.bus?.publish(
-    newEvent(PAYMENTS_PAYMENT_SUCCEEDED, {
-      orderId: `order_${new ObjectId().toHexString()}`,
-      paymentId: `pay_${new ObjectId().toHexString()}`,
-      courseId,
-      courseTitle: 'a course',
-      studentId,
-      tutorId,
-      amountPaise: 49_900,
-      paidAt: new Date().toISOString(),
-    }),
-  );
-}
+const pay = (courseId: string, studentId: string) =>
+  publishPaymentSucceeded(service ?? undefined, {
+    courseId,
+    courseTitle: 'a course',
+    studentId,
+    tutorId,
+    amountPaise: 49_900,
+  });
 
 const courseDoc = (id: ObjectId) => db.collection('courses').findOne({ _id: id });
 const legacyId = legacy._id.toHexString();

@@ -2,13 +2,13 @@ import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { eventually, type Session, startTestStack, type TestStack, withAdmin } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
 beforeAll(async () => {
-  stack = await startTestStack({ services: { identity: identityService, earnings: earningsService } });
-  admin = await stack.loginAdmin();
+  const services = { identity: identityService, earnings: earningsService };
+  ({ stack, admin } = await withAdmin(startTestStack({ services })));
 });
 afterAll(() => stack?.close());
 

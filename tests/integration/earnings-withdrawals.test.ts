@@ -4,13 +4,13 @@ import { identityService } from '@liveedu/identity';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { eventually, type Session, startTestStack, type TestStack, withAdmin } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
 beforeAll(async () => {
-  stack = await startTestStack({ services: { identity: identityService, earnings: earningsService } });
-  admin = await stack.loginAdmin();
+  const services = { identity: identityService, earnings: earningsService };
+  ({ stack, admin } = await withAdmin(startTestStack({ services })));
 });
 afterAll(() => stack?.close());
 

@@ -2,15 +2,15 @@ import type { ResponseOf } from '@liveedu/api-client';
 import type { IdentityUserDeleted } from '@liveedu/contracts';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedApplication } from '../support/flows.ts';
 import { publishedEvent } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
-import type { Session } from '../support/stack.ts';
+import { type Session, withAdmin } from '../support/stack.ts';
 
 let stack: IdentityStack;
 let admin: Session;
 beforeAll(async () => {
-  stack = await startIdentityStack();
-  admin = await stack.loginAdmin();
+  ({ stack, admin } = await withAdmin(startIdentityStack()));
 });
 afterAll(() => stack?.close());
 
@@ -59,14 +59,7 @@ describe('admin calls are for the admin only', () => {
 
   it('answers 403 to a tutor too', async () => {
     const tutor = await stack.newUser('tutor');
-    await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: tutor,
-      body: { ytLink: 'https://youtu.be/t' },
-    });
-    await stack.call('PUT', '/api/v1/acceptTutorRequest', {
-      as: admin,
-      body: { option: 'accept', id: tutor._id },
-    });
+    await acceptedApplication(stack, admin, tutor);
     const response = await stack.call('GET', '/api/v1/count-users', { as: tutor });
     expect(response.status).toBe(403);
   });
@@ -82,14 +75,7 @@ describe('counts, newest users and pages', () => {
     expect(users).toBe(students + tutors);
     const a = await stack.newUser('counted');
     await stack.newUser('counted');
-    await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: a,
-      body: { ytLink: 'https://youtu.be/c' },
-    });
-    await stack.call('PUT', '/api/v1/acceptTutorRequest', {
-      as: admin,
-      body: { option: 'accept', id: a._id },
-    });
+    await acceptedApplication(stack, admin, a);
     expect(await count('count-users')).toBe(users + 2);
     expect(await count('count-students')).toBe(students + 1);
     expect(await count('count-tutors')).toBe(tutors + 1);

@@ -4,13 +4,12 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
-import type { Session } from '../support/stack.ts';
+import { type Session, withAdmin } from '../support/stack.ts';
 
 let stack: IdentityStack;
 let admin: Session;
 beforeAll(async () => {
-  stack = await startIdentityStack();
-  admin = await stack.loginAdmin();
+  ({ stack, admin } = await withAdmin(startIdentityStack()));
 });
 afterAll(() => stack?.close());
 

@@ -30,6 +30,20 @@ export async function newTutor(stack: TestStack, prefix = 'tutor'): Promise<Sess
   return session;
 }
 
+/** A student becomes a tutor as the site makes one: an application with a channel link, accepted by the admin. */
+export async function acceptedApplication(stack: TestStack, admin: Session, user: Session): Promise<void> {
+  const applied = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
+    as: user,
+    body: { ytLink: `https://youtu.be/${user.username}` },
+  });
+  expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+  const accepted = await stack.call('PUT', '/api/v1/acceptTutorRequest', {
+    as: admin,
+    body: { option: 'accept', id: user._id } satisfies BodyOf<'/api/v1/acceptTutorRequest', 'put'>,
+  });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+}
+
 /** What a tutor fills in on the create-course form (two sections, three videos); `overrides` win. */
 export function courseData(overrides: Record<string, unknown> = {}) {
   return {

@@ -217,6 +217,14 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
   }
 }
 
+/** The stack with its admin logged in (for a file's `beforeAll`). */
+export async function withAdmin<S extends TestStack>(
+  starting: Promise<S>,
+): Promise<{ stack: S; admin: Session }> {
+  const stack = await starting;
+  return { stack, admin: await stack.loginAdmin() };
+}
+
 /** A sandbox with a key pair and webhook secret of its own; webhooks are pointed once the gateway listens. */
 async function startStackRazorpay(): Promise<StackRazorpay> {
   const keyId = `rzp_test_${randomBytes(7).toString('hex')}`;

@@ -10,6 +10,15 @@ const READS = [
   { name: 'order-history', path: '/api/v1/order-history', service: 'payments' },
 ];
 
+export const AUTHENTICATED_READ_COLUMNS = [
+  'gateway req/s',
+  'gateway p50',
+  'gateway p99',
+  'direct req/s',
+  'direct p50',
+  'token + role check (p50)',
+];
+
 export async function authenticatedReads(ctx: BenchContext): Promise<Section> {
   const { mode, log, gw, figures } = ctx;
   log('» authenticated reads …');
@@ -45,14 +54,7 @@ export async function authenticatedReads(ctx: BenchContext): Promise<Section> {
     id: 'authenticated-reads',
     title: 'Authenticated reads',
     about: `a student with 10 enrollments and 10 orders, concurrency ${mode.concurrency}; through the gateway (JWT check + the user's current role read from identity) and straight at the service with a signed identity header; the difference of p50s is the cost of the check`,
-    columns: [
-      'gateway req/s',
-      'gateway p50',
-      'gateway p99',
-      'direct req/s',
-      'direct p50',
-      'token + role check (p50)',
-    ],
+    columns: AUTHENTICATED_READ_COLUMNS,
     rows,
   };
 }

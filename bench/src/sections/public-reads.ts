@@ -17,6 +17,17 @@ interface Endpoint {
 /** The reads compared straight at the catalog. */
 const OVERHEAD_READS = ['courses', 'get-course-details/{id}', 'search/{q}'];
 
+export const OVERHEAD_COLUMNS = [
+  'gateway req/s',
+  'direct req/s',
+  'throughput ratio',
+  'gateway p50',
+  'direct p50',
+  'gateway p99',
+  'direct p99',
+  'added p99',
+];
+
 /** Answers the gateway-overhead section, then the hot-reads section. */
 export async function publicReads(ctx: BenchContext, people: People): Promise<Section[]> {
   const { mode, log, gw, figures } = ctx;
@@ -69,16 +80,7 @@ export async function publicReads(ctx: BenchContext, people: People): Promise<Se
       id: 'gateway-overhead',
       title: 'Gateway overhead',
       about: `the same public reads through the gateway and straight at the catalog, concurrency ${mode.concurrency}; ratio = gateway ÷ direct throughput, added p99 = gateway p99 − direct p99`,
-      columns: [
-        'gateway req/s',
-        'direct req/s',
-        'throughput ratio',
-        'gateway p50',
-        'direct p50',
-        'gateway p99',
-        'direct p99',
-        'added p99',
-      ],
+      columns: OVERHEAD_COLUMNS,
       rows: overheadRows,
     },
     {
