@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REVENUE_FIGURES } from '@liveedu/api-client';
 import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import type { Page } from 'playwright-core';
@@ -307,14 +308,7 @@ describe('the money path and the decisions', () => {
   it('all payments and revenue: a sandbox purchase shows with its buyer and in every revenue figure', async () => {
     const { page } = session;
     const revenue = async () => {
-      const names = [
-        'getTotalRevnue',
-        'getTotalRevenueThisMonth',
-        'getTotalRevenueThisWeek',
-        'getTotalRevenueTwentyPercent',
-        'getTotalRevenueThisMonthTwentyPercent',
-        'getTotalRevenueThisWeektwentypercent',
-      ];
+      const names = REVENUE_FIGURES;
       const values = await Promise.all(
         names.map(async (n) => (await ok<{ money: number }>('GET', `/api/v1/${n}`, { as: adminAuth })).money),
       );

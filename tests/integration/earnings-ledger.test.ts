@@ -1,14 +1,13 @@
-import { earningsService } from '@liveedu/earnings';
-import { identityService } from '@liveedu/identity';
+import { REVENUE_FIGURES } from '@liveedu/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { newTutor, publishPaymentSucceeded, readOk } from '../support/flows.ts';
+import { EARNINGS_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack, withAdmin } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
 beforeAll(async () => {
-  const services = { identity: identityService, earnings: earningsService };
-  ({ stack, admin } = await withAdmin(startTestStack({ services })));
+  ({ stack, admin } = await withAdmin(startTestStack({ services: EARNINGS_SERVICES })));
 });
 afterAll(() => stack?.close());
 
@@ -25,11 +24,7 @@ const pay = (tutor: Session, amountPaise: number, opts: { id?: string; paymentId
     opts,
   );
 
-async function get<T = Record<string, number>>(path: string, as: Session): Promise<T> {
-  const response = await stack.call<T>('GET', path, { as });
-  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
-  return response.body;
-}
+const get = <T = Record<string, number>>(path: string, as: Session) => readOk<T>(stack, path, as);
 
 const waitForEarning = (tutor: Session, rupees: number) =>
   eventually(
@@ -54,14 +49,7 @@ async function backdate(eventId: string, daysAgo: number) {
 
 async function adminFigures() {
   const figures: Record<string, number> = {};
-  for (const name of [
-    'getTotalRevnue',
-    'getTotalRevenueThisMonth',
-    'getTotalRevenueThisWeek',
-    'getTotalRevenueTwentyPercent',
-    'getTotalRevenueThisMonthTwentyPercent',
-    'getTotalRevenueThisWeektwentypercent',
-  ]) {
+  for (const name of REVENUE_FIGURES) {
     figures[name] = (await get<{ money: number }>(`/api/v1/${name}`, admin)).money;
   }
   return figures;

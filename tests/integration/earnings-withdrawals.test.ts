@@ -1,16 +1,14 @@
 import type { BankDetails, ResponseOf } from '@liveedu/api-client';
-import { earningsService } from '@liveedu/earnings';
-import { identityService } from '@liveedu/identity';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { newTutor, publishPaymentSucceeded, readOk } from '../support/flows.ts';
+import { EARNINGS_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack, withAdmin } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
 beforeAll(async () => {
-  const services = { identity: identityService, earnings: earningsService };
-  ({ stack, admin } = await withAdmin(startTestStack({ services })));
+  ({ stack, admin } = await withAdmin(startTestStack({ services: EARNINGS_SERVICES })));
 });
 afterAll(() => stack?.close());
 
@@ -26,17 +24,14 @@ const TOO_LOW = 'Balance should be above 1000 to get withdrawl.';
 const pay = (tutor: Session, amountPaise: number) =>
   publishPaymentSucceeded(stack.services.earnings, { tutorId: tutor._id, amountPaise });
 
-const balanceOf = async (tutor: Session) => {
-  const response = await stack.call<ResponseOf<'/api/v1/get-available-balance', 'get'>>(
-    'GET',
-    '/api/v1/get-available-balance',
-    {
-      as: tutor,
-    },
-  );
-  expect(response.status).toBe(200);
-  return response.body.earnings;
-};
+const balanceOf = async (tutor: Session) =>
+  (
+    await readOk<ResponseOf<'/api/v1/get-available-balance', 'get'>>(
+      stack,
+      '/api/v1/get-available-balance',
+      tutor,
+    )
+  ).earnings;
 const waitForBalance = (tutor: Session, rupees: number) =>
   eventually(
     async () => ((await balanceOf(tutor)) === rupees ? rupees : undefined),
@@ -45,17 +40,9 @@ const waitForBalance = (tutor: Session, rupees: number) =>
   );
 const withdraw = (tutor: Session, body: unknown = { amount: 1 }) =>
   stack.call('POST', '/api/v1/withdraw-request', { as: tutor, body });
-const ownWithdrawals = async (tutor: Session) => {
-  const response = await stack.call<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(
-    'GET',
-    '/api/v1/user-withdrawals',
-    {
-      as: tutor,
-    },
-  );
-  expect(response.status).toBe(200);
-  return response.body.withdrawals;
-};
+const ownWithdrawals = async (tutor: Session) =>
+  (await readOk<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(stack, '/api/v1/user-withdrawals', tutor))
+    .withdrawals;
 
 describe('bank details', () => {
   it('validates and stores the account, and isBankDetail tells whether there is one', async () => {

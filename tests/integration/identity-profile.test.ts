@@ -4,6 +4,7 @@ import type { IdentityUserUpdated } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
+import type { Session } from '../support/stack.ts';
 
 let stack: IdentityStack;
 beforeAll(async () => {
@@ -190,16 +191,16 @@ describe('change-password', () => {
 });
 
 describe('update-avatar', () => {
+  /** Uploads an avatar as `user` would from the settings page. */
+  const upload = (user: Session, bytes: Buffer, filename: string, type: string) =>
+    stack.call<ResponseOf<'/api/v1/update-avatar', 'put'>>('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', bytes, filename, type),
+    });
+
   it('stores a png under a generated key; the public URL serves it and the profile and events show it', async () => {
     const user = await stack.newUser('avatar');
-    const response = await stack.call<ResponseOf<'/api/v1/update-avatar', 'put'>>(
-      'PUT',
-      '/api/v1/update-avatar',
-      {
-        as: user,
-        raw: formWith('image', PNG, '../../etc/passwd.png', 'image/png'),
-      },
-    );
+    const response = await upload(user, PNG, '../../etc/passwd.png', 'image/png');
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Avatar updated successfully');
     const url = response.body.avatar;
@@ -217,14 +218,7 @@ describe('update-avatar', () => {
     expect(event.data.changed).toEqual(['avatar']);
 
     // A jpeg replaces it, and the old file is removed.
-    const second = await stack.call<ResponseOf<'/api/v1/update-avatar', 'put'>>(
-      'PUT',
-      '/api/v1/update-avatar',
-      {
-        as: user,
-        raw: formWith('image', JPEG, 'me.jpg', 'image/jpeg'),
-      },
-    );
+    const second = await upload(user, JPEG, 'me.jpg', 'image/jpeg');
     expect(second.status).toBe(200);
     expect(second.body.avatar).toMatch(/\.jpg$/);
     expect((await fetch(fromStorage(url))).status).toBe(404);
@@ -234,17 +228,11 @@ describe('update-avatar', () => {
   it('refuses a file that claims to be png but is not, and keeps nothing', async () => {
     const user = await stack.newUser('liar');
     const fake = Buffer.from('<?php echo "hello"; ?>\n'.repeat(20));
-    const response = await stack.call('PUT', '/api/v1/update-avatar', {
-      as: user,
-      raw: formWith('image', fake, 'avatar.png', 'image/png'),
-    });
+    const response = await upload(user, fake, 'avatar.png', 'image/png');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Please upload a png or jpeg image' });
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    const wrongKind = await stack.call('PUT', '/api/v1/update-avatar', {
-      as: user,
-      raw: formWith('image', gif, 'avatar.gif', 'image/gif'),
-    });
+    const wrongKind = await upload(user, gif, 'avatar.gif', 'image/gif');
     expect(wrongKind.status).toBe(400);
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
     expect(me.body).toMatchObject({ avatar: '' });
@@ -256,10 +244,7 @@ describe('update-avatar', () => {
   it('answers 413 for an image past the size limit, and 400 without an image', async () => {
     const user = await stack.newUser('big');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10, 1)]);
-    const tooBig = await stack.call('PUT', '/api/v1/update-avatar', {
-      as: user,
-      raw: formWith('image', big, 'big.png', 'image/png'),
-    });
+    const tooBig = await upload(user, big, 'big.png', 'image/png');
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toHaveProperty('message');
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });

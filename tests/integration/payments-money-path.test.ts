@@ -646,6 +646,12 @@ async function everyPage(who: Session, path: string) {
   expect(rows).toHaveLength(total);
   return rows;
 }
+/** What page `page` of a list of `total` items at `limit` a page says about itself. */
+const pageOfList = (total: number, page: number, limit = 24) => ({
+  total,
+  page,
+  pages: Math.ceil(total / limit),
+});
 async function refused(who: Session, path: string) {
   const response = await stack.call<MessageResponse>('GET', path, { as: who });
   expect(response.status, path).toBe(400);
@@ -788,19 +794,11 @@ describe('order and payment histories', () => {
     expect(todayIds).toEqual(expect.arrayContaining([order.orderId, copy(0), copy(1), copy(2)]));
     expect(todayIds).not.toContain(copy(3));
     const second = await pageOf(admin, '/api/v1/all-payment-history?timePeriod=past28days&limit=2&page=2');
-    expect(second.body).toMatchObject({
-      total: after.past28days,
-      page: 2,
-      pages: Math.ceil(after.past28days / 2),
-    });
+    expect(second.body).toMatchObject(pageOfList(after.past28days, 2, 2));
     expect(orderIds(second)).toEqual(monthIds.slice(2, 4));
     // The default page of a period is its newest 24.
     const firstOfToday = await pageOf(admin, '/api/v1/all-payment-history?timePeriod=today');
-    expect(firstOfToday.body).toMatchObject({
-      total: after.today,
-      page: 1,
-      pages: Math.ceil(after.today / 24),
-    });
+    expect(firstOfToday.body).toMatchObject(pageOfList(after.today, 1));
     expect(orderIds(firstOfToday)).toEqual(todayIds.slice(0, 24));
 
     await refused(admin, '/api/v1/all-payment-history?timePeriod=yesterday');

@@ -13,6 +13,13 @@ import { eventually, type Session, type StackRazorpay, type TestStack } from './
 
 export type Checkout = ResponseOf<'/api/v1/checkout', 'post'>;
 
+/** GETs `path` as `who` (or a visitor), expects 200 and answers the body. */
+export async function readOk<T>(stack: TestStack, path: string, who?: Session): Promise<T> {
+  const response = await stack.call<T>('GET', path, who ? { as: who } : {});
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+  return response.body;
+}
+
 /**
  * A new student made a tutor, as an accepted application does (the gateway reads the current
  * role on each call). Identity finishes publishing the sign-up first, so no write of its own
@@ -106,14 +113,8 @@ export async function createCourse(
 }
 
 /** A course's page, as `as` (or a visitor) sees it. */
-export async function courseDetails(stack: TestStack, id: string, as?: Session): Promise<CourseDetails> {
-  const response = await stack.call<CourseDetails>(
-    'GET',
-    `/api/v1/get-course-details/${id}`,
-    as ? { as } : {},
-  );
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
+export function courseDetails(stack: TestStack, id: string, as?: Session): Promise<CourseDetails> {
+  return readOk<CourseDetails>(stack, `/api/v1/get-course-details/${id}`, as);
 }
 
 /** How often the course's page lists the student (the catalog lists only the caller). */
@@ -236,11 +237,10 @@ export async function publishPaymentSucceeded(
 
 /** An income or revenue figure (`{earning}` for a tutor's, `{money}` for the admin's), read through the gateway. */
 export async function moneyFigure(stack: TestStack, who: Session, path: string): Promise<number> {
-  const response = await stack.call<
+  const body = await readOk<
     Partial<ResponseOf<'/api/v1/total-income-tutor', 'get'> & ResponseOf<'/api/v1/getTotalRevnue', 'get'>>
-  >('GET', path, { as: who });
-  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
-  const value = response.body.earning ?? response.body.money;
-  if (typeof value !== 'number') throw new Error(`${path} answered ${JSON.stringify(response.body)}`);
+  >(stack, path, who);
+  const value = body.earning ?? body.money;
+  if (typeof value !== 'number') throw new Error(`${path} answered ${JSON.stringify(body)}`);
   return value;
 }

@@ -30,6 +30,12 @@ export const PURCHASE_SERVICES = {
   payments: paymentsService,
 } satisfies StackOptions['services'];
 
+/** What the tutors' and the admin's money figures need: accounts and the ledger. */
+export const EARNINGS_SERVICES = {
+  identity: identityService,
+  earnings: earningsService,
+} satisfies StackOptions['services'];
+
 /** The whole platform behind a real gateway, as a client sees it. */
 export function startPlatformStack(opts: Omit<StackOptions, 'services'> = {}): Promise<TestStack> {
   return startTestStack({ ...opts, services: ALL_SERVICES });

@@ -2,6 +2,17 @@ import { ApiError } from './errors.ts';
 import { readCredentials } from './storage.ts';
 import type { ApiPath, BodyOf, ResponseOf, TimePeriod } from './types.ts';
 
+/** The admin's revenue figures (what students paid; `TwentyPercent`: the platform's share), by call. */
+export const REVENUE_FIGURES = [
+  'getTotalRevnue',
+  'getTotalRevenueThisMonth',
+  'getTotalRevenueThisWeek',
+  'getTotalRevenueTwentyPercent',
+  'getTotalRevenueThisMonthTwentyPercent',
+  'getTotalRevenueThisWeektwentypercent',
+] as const;
+export type RevenueFigure = (typeof REVENUE_FIGURES)[number];
+
 export interface ApiClientOptions {
   /** Base address the `api/v1/...` paths are relative to, e.g. `/` or `https://host/`. */
   baseUrl: string;
@@ -21,6 +32,19 @@ interface RequestOptions {
 }
 
 const enc = encodeURIComponent;
+/** A multipart form of one file, as an `<input type=file>` sends it. */
+function fileForm(field: string, file: File): FormData {
+  const form = new FormData();
+  form.append(field, file);
+  return form;
+}
+/** The course form: its cover (when chosen) and the fields as JSON under `Data`. */
+function courseForm(data: unknown, image: File | null): FormData {
+  const form = new FormData();
+  if (image) form.append('image', image);
+  form.append('Data', JSON.stringify(data));
+  return form;
+}
 /** The answer of a GET, POST, PUT or DELETE of `P`, from the services' schemas. */
 type Get<P extends ApiPath> = ResponseOf<P, 'get'>;
 type Post<P extends ApiPath> = ResponseOf<P, 'post'>;
@@ -186,18 +210,12 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     createReview: (courseId: string, body: BodyOf<'/api/v1/create-review/{courseId}', 'post'>) =>
       post<Post<'/api/v1/create-review/{courseId}'>>(`api/v1/create-review/${enc(courseId)}`, body, auth),
-    tutorRequestFile: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return post<Post<'/api/v1/tutor-request'>>('api/v1/tutor-request', form, auth);
-    },
+    tutorRequestFile: (file: File) =>
+      post<Post<'/api/v1/tutor-request'>>('api/v1/tutor-request', fileForm('file', file), auth),
     tutorRequestYtLink: (ytLink: string) =>
       post<Post<'/api/v1/tutor-request-ytlink'>>('api/v1/tutor-request-ytlink', { ytLink }, auth),
-    updateAvatar: (image: File) => {
-      const form = new FormData();
-      form.append('image', image);
-      return put<Put<'/api/v1/update-avatar'>>('api/v1/update-avatar', form, auth);
-    },
+    updateAvatar: (image: File) =>
+      put<Put<'/api/v1/update-avatar'>>('api/v1/update-avatar', fileForm('image', image), auth),
     changeUsername: (username: string) =>
       put<Put<'/api/v1/change-username'>>('api/v1/change-username', { username }, auth),
     updateUserDesc: (desc: string) =>
@@ -221,23 +239,19 @@ export function createApiClient(options: ApiClientOptions) {
         ...auth,
         headers: { catid: categoryId },
       }),
-    createCourse: (data: unknown, image: File | null) => {
-      const form = new FormData();
-      if (image) form.append('image', image);
-      form.append('Data', JSON.stringify(data));
-      return post<Post<'/api/v1/create-course'>>('api/v1/create-course', form, auth);
-    },
+    createCourse: (data: unknown, image: File | null) =>
+      post<Post<'/api/v1/create-course'>>('api/v1/create-course', courseForm(data, image), auth),
     courseDetailsForUpdate: (id: string, signal?: AbortSignal) =>
       get<Get<'/api/v1/get-course-details-to-updateByTutor/{id}'>>(
         `api/v1/get-course-details-to-updateByTutor/${enc(id)}`,
         { ...auth, signal },
       ),
-    updateCourse: (id: string, data: unknown, image: File | null) => {
-      const form = new FormData();
-      if (image) form.append('image', image);
-      form.append('Data', JSON.stringify(data));
-      return put<Put<'/api/v1/update-course/{id}'>>(`api/v1/update-course/${enc(id)}`, form, auth);
-    },
+    updateCourse: (id: string, data: unknown, image: File | null) =>
+      put<Put<'/api/v1/update-course/{id}'>>(
+        `api/v1/update-course/${enc(id)}`,
+        courseForm(data, image),
+        auth,
+      ),
     totalIncomeTutor: () => get<Get<'/api/v1/total-income-tutor'>>('api/v1/total-income-tutor', auth),
     last28DaysEarning: () => get<Get<'/api/v1/last28Days'>>('api/v1/last28Days', auth),
     last7DaysEarning: () => get<Get<'/api/v1/last7Days'>>('api/v1/last7Days', auth),
@@ -284,15 +298,7 @@ export function createApiClient(options: ApiClientOptions) {
         { ...auth, signal },
       );
     },
-    revenue: (
-      which:
-        | 'getTotalRevnue'
-        | 'getTotalRevenueThisMonth'
-        | 'getTotalRevenueThisWeek'
-        | 'getTotalRevenueTwentyPercent'
-        | 'getTotalRevenueThisMonthTwentyPercent'
-        | 'getTotalRevenueThisWeektwentypercent',
-    ) => get<Get<`/api/v1/${typeof which}`>>(`api/v1/${which}`, auth),
+    revenue: (which: RevenueFigure) => get<Get<`/api/v1/${typeof which}`>>(`api/v1/${which}`, auth),
     withdrawalHistory: (signal?: AbortSignal, page = 1) =>
       get<Get<'/api/v1/withdrawl-history'>>(`api/v1/withdrawl-history${pageQuery(page)}`, {
         ...auth,

@@ -1,5 +1,11 @@
 export { type AppConfig, DEFAULT_APP_CONFIG, loadAppConfig, resetAppConfig } from './app-config.ts';
-export { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  REVENUE_FIGURES,
+  type RevenueFigure,
+} from './client.ts';
 export { ApiError, messageOf } from './errors.ts';
 export {
   clearCredentials,
