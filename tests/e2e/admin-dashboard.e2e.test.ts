@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REVENUE_FIGURES } from '@liveedu/api-client';
+import { REVENUE_FIGURES, type ResponseOf } from '@liveedu/api-client';
 import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import type { Page } from 'playwright-core';
@@ -56,7 +56,7 @@ async function ok<T>(method: string, path: string, opts: Parameters<typeof call>
 }
 
 async function logIn(username: string, password: string): Promise<Auth> {
-  const r = await ok<{ _id: string; token: string }>('POST', '/api/v1/login', {
+  const r = await ok<ResponseOf<'/api/v1/login', 'post'>>('POST', '/api/v1/login', {
     body: { username, password },
   });
   return { _id: r._id, token: r.token, username };
@@ -221,7 +221,9 @@ describe('home', () => {
     await shows(row.getByText(`${newest.username}@example.com`));
     await shows(row.getByText('student', { exact: true }));
     await shows(row.getByRole('img', { name: `Avatar of ${newest.username}` }));
-    const newUsers = await ok<{ username: string }[]>('GET', '/api/v1/new-users', { as: adminAuth });
+    const newUsers = await ok<ResponseOf<'/api/v1/new-users', 'get'>>('GET', '/api/v1/new-users', {
+      as: adminAuth,
+    });
     expect(await recent.getByRole('listitem').count()).toBe(newUsers.length);
     await session.screenshot('admin-home');
   });
@@ -274,7 +276,7 @@ describe('the money path and the decisions', () => {
     await row.getByRole('button', { name: `Confirm status for ${applicant.username}` }).click();
     await shows(row.getByText('Accepted', { exact: true }));
 
-    const me = await ok<{ role: string; stausOfPage: string }>('GET', '/api/v1/getUserData', {
+    const me = await ok<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', {
       as: applicant,
     });
     expect(me).toMatchObject({ role: 'tutor', stausOfPage: 'accept' });
@@ -301,7 +303,9 @@ describe('the money path and the decisions', () => {
       .selectOption({ label: 'Reject' });
     await row.getByRole('button', { name: `Confirm status for ${other.username}` }).click();
     await shows(row.getByText('Rejected', { exact: true }));
-    const me = await ok<{ role: string; stausOfPage: string }>('GET', '/api/v1/getUserData', { as: other });
+    const me = await ok<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', {
+      as: other,
+    });
     expect(me).toMatchObject({ role: 'student', stausOfPage: 'reject' });
   });
 
@@ -342,17 +346,22 @@ describe('the money path and the decisions', () => {
         ],
       }),
     );
-    const created = await ok<{ _id: string }>('POST', '/api/v1/create-course', { as: applicant, form });
+    const created = await ok<ResponseOf<'/api/v1/create-course', 'post'>>('POST', '/api/v1/create-course', {
+      as: applicant,
+      form,
+    });
     course = { _id: created._id, title, price: 2000 };
 
     // … and a student buys it on the Razorpay sandbox's hosted page.
     buyer = await signUp('buy');
-    const order = await ok<{ orderId: string }>('POST', '/api/v1/checkout', {
+    const order = await ok<ResponseOf<'/api/v1/checkout', 'post'>>('POST', '/api/v1/checkout', {
       as: buyer,
       body: { amount: course.price, paymentTo: applicant._id, course: course._id, paymentBy: buyer._id },
     });
     const config = await ok<{ razorpayCheckoutUrl: string }>('GET', '/app-config.json');
-    const { key } = await ok<{ key: string }>('GET', '/api/v1/get-api-keys', { as: buyer });
+    const { key } = await ok<ResponseOf<'/api/v1/get-api-keys', 'get'>>('GET', '/api/v1/get-api-keys', {
+      as: buyer,
+    });
     const callbackUrl = `${platform().url}/api/v1/paymentVerification/${[order.orderId, course._id, buyer._id, applicant._id, String(course.price)].map(encodeURIComponent).join('/')}`;
     const paid = await payOrderOverHttp({
       sandboxUrl: new URL(config.razorpayCheckoutUrl).origin,
@@ -400,7 +409,11 @@ describe('the money path and the decisions', () => {
     await shows(row.getByText('Success', { exact: true }));
     await shows(row.getByText(rupees.format(course.price)));
     // Pages of every order (more load as the end scrolls into view), and how many there are in all.
-    const all = await ok<{ total: number }>('GET', '/api/v1/all-payment-history?limit=1', { as: adminAuth });
+    const all = await ok<ResponseOf<'/api/v1/all-payment-history', 'get'>>(
+      'GET',
+      '/api/v1/all-payment-history?limit=1',
+      { as: adminAuth },
+    );
     await shows(page.getByText(new RegExp(`^Showing \\d+ of ${all.total}$`)));
     const shownMatchesRows = async () => {
       const text = (await page.getByText(/^Showing \d+ of \d+$/).textContent()) ?? '';
@@ -408,9 +421,13 @@ describe('the money path and the decisions', () => {
     };
     await expect.poll(shownMatchesRows).toBe(true);
     // 'Today' asks the server for today's orders, the purchase made a moment ago among them.
-    const today = await ok<{ total: number }>('GET', '/api/v1/all-payment-history?timePeriod=today', {
-      as: adminAuth,
-    });
+    const today = await ok<ResponseOf<'/api/v1/all-payment-history', 'get'>>(
+      'GET',
+      '/api/v1/all-payment-history?timePeriod=today',
+      {
+        as: adminAuth,
+      },
+    );
     await page.getByRole('button', { name: 'Today' }).click();
     await shows(page.getByText(new RegExp(`^Showing \\d+ of ${today.total}$`)));
     await shows(page.getByRole('row').filter({ hasText: order.orderId }));
@@ -429,8 +446,11 @@ describe('the money path and the decisions', () => {
       },
     });
     const balance = await eventually('the tutor to be credited', async () => {
-      const b = (await ok<{ earnings: number }>('GET', '/api/v1/get-available-balance', { as: applicant }))
-        .earnings;
+      const b = (
+        await ok<ResponseOf<'/api/v1/get-available-balance', 'get'>>('GET', '/api/v1/get-available-balance', {
+          as: applicant,
+        })
+      ).earnings;
       return b > 1000 ? b : undefined;
     });
     expect(balance).toBe(1600);
@@ -458,7 +478,7 @@ describe('the money path and the decisions', () => {
     // The Status column (User, Amount, Status, …) changes once the server took the new status.
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Success');
     const mine = await eventually('the tutor to see Success', async () => {
-      const list = await ok<{ withdrawals: { status: string; amount: number }[] }>(
+      const list = await ok<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(
         'GET',
         '/api/v1/user-withdrawals',
         {
@@ -474,10 +494,14 @@ describe('the money path and the decisions', () => {
 describe('analytics', () => {
   it('draws the four charts; the monthly bars are the counts the server gives', async () => {
     const { page } = session;
-    const users = await ok<{ months: string[]; userCounts: number[] }>('GET', '/api/v1/new-users-per-month', {
-      as: adminAuth,
-    });
-    const courses = await ok<{ months: string[]; courseCounts: number[] }>(
+    const users = await ok<ResponseOf<'/api/v1/new-users-per-month', 'get'>>(
+      'GET',
+      '/api/v1/new-users-per-month',
+      {
+        as: adminAuth,
+      },
+    );
+    const courses = await ok<ResponseOf<'/api/v1/new-courses-per-month', 'get'>>(
       'GET',
       '/api/v1/new-courses-per-month',
       {

@@ -1,16 +1,10 @@
+import type { CourseCard, ResponseOf } from '@liveedu/api-client';
 import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 
 // One new student walks through the learner area: buying, favourites, todos, the player, the
 // review and every setting. The steps share the account, so they run in order.
-
-interface CourseSummary {
-  _id: string;
-  title: string;
-  courseCreatedBy: { username: string };
-  price: number;
-}
 
 // A 2×2 PNG (the avatar upload checks the file's content, not its name).
 const PNG = Buffer.from(
@@ -22,7 +16,7 @@ const PNG = Buffer.from(
 type BrowserStorage = { localStorage: { getItem(key: string): string | null } };
 
 let session: BrowserSession;
-let courses: CourseSummary[];
+let courses: CourseCard[];
 const stamp = Date.now().toString(36);
 const user = {
   username: `learner${stamp}`,
@@ -52,7 +46,7 @@ async function eventually(path: string, check: () => Promise<boolean>, timeout =
   }
 }
 
-async function pay(course: CourseSummary, card: string) {
+async function pay(course: CourseCard, card: string) {
   const { page } = session;
   await session.open(`/viewCouse/${course._id}`);
   await page.getByRole('button', { name: 'Enroll Now' }).click();
@@ -70,7 +64,7 @@ async function pay(course: CourseSummary, card: string) {
 
 beforeAll(async () => {
   session = await openBrowser();
-  const all = await api<{ courses: CourseSummary[] }>('/api/v1/courses');
+  const all = await api<ResponseOf<'/api/v1/courses', 'get'>>('/api/v1/courses');
   // The demo tutor's seeded courses: other test files add courses of their own (one section,
   // other prices) to the same platform, in an order this file cannot know.
   courses = all.courses.filter((course) => course.courseCreatedBy.username === DEMO_TUTOR.username);
@@ -226,7 +220,9 @@ describe('the learner area', () => {
   it('plays the course, switches videos across sections, and the review shows on the course page', async () => {
     const { page } = session;
     const course = courses[0]!;
-    const before = await api<{ ratingCount: number }>(`/api/v1/get-course-details/${course._id}`);
+    const before = await api<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      `/api/v1/get-course-details/${course._id}`,
+    );
     const content = await page.evaluate(
       async ([c, u]) => {
         const storage = (globalThis as unknown as BrowserStorage).localStorage;

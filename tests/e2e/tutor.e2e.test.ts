@@ -1,3 +1,4 @@
+import type { LoginResponse, ResponseOf } from '@liveedu/api-client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
@@ -11,10 +12,8 @@ import { eventually, png } from './support/page-helpers.ts';
  * call; every tutor and student step goes through the pages.
  */
 
-interface Auth {
-  _id: string;
-  token: string;
-}
+/** The part of a log-in answer the calls send back. */
+type Auth = Pick<LoginResponse, '_id' | 'token'>;
 
 async function call<T>(method: string, path: string, opts: { as?: Auth; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -91,12 +90,14 @@ describe('becoming a tutor', () => {
     await otherPage.getByRole('button', { name: 'Submit application' }).click();
     await shows(otherPage.getByText('Your application to become a tutor is under review.'));
 
-    const admin = await call<Auth>('POST', '/api/v1/login', {
+    const admin = await call<ResponseOf<'/api/v1/login', 'post'>>('POST', '/api/v1/login', {
       body: { username: 'admin', password: platform().adminPassword },
     });
-    const requests = await call<{
-      data: { user: { _id: string; username: string }; ytLink?: string; resume?: string }[];
-    }>('GET', '/api/v1/getTutorRequests', { as: admin });
+    const requests = await call<ResponseOf<'/api/v1/getTutorRequests', 'get'>>(
+      'GET',
+      '/api/v1/getTutorRequests',
+      { as: admin },
+    );
     const byFile = requests.data.find((r) => r.user.username === tutorName);
     const byLink = requests.data.find((r) => r.user.username === linkApplicant);
     expect(byFile?.resume).toBeTruthy();
