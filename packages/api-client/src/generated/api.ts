@@ -106,7 +106,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            role: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
                             _id: string;
                             token: string;
                         };
@@ -1081,9 +1082,11 @@ export interface paths {
                             avatar: string;
                             email: string;
                             username: string;
-                            role: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
                             desc: string;
-                            stausOfPage: string;
+                            /** @enum {string} */
+                            stausOfPage: "none" | "in progress" | "accept" | "reject";
                         };
                     };
                 };
@@ -4012,9 +4015,11 @@ export interface paths {
                             avatar: string;
                             username: string;
                             email: string;
-                            role: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
                             desc: string;
-                            stausOfPage: string;
+                            /** @enum {string} */
+                            stausOfPage: "none" | "in progress" | "accept" | "reject";
                             createdAt: string;
                         }[];
                     };
@@ -4107,9 +4112,11 @@ export interface paths {
                                 avatar: string;
                                 username: string;
                                 email: string;
-                                role: string;
+                                /** @enum {string} */
+                                role: "student" | "tutor" | "admin";
                                 desc: string;
-                                stausOfPage: string;
+                                /** @enum {string} */
+                                stausOfPage: "none" | "in progress" | "accept" | "reject";
                                 createdAt: string;
                             }[];
                             count: number;
@@ -4535,7 +4542,8 @@ export interface paths {
                                     avatar: string;
                                     username: string;
                                     email: string;
-                                    stausOfPage: string;
+                                    /** @enum {string} */
+                                    stausOfPage: "none" | "in progress" | "accept" | "reject";
                                 };
                                 ytLink?: string;
                                 resume?: string;

@@ -13,6 +13,7 @@ import {
 import { ObjectId } from 'mongodb';
 import type { UserDoc } from '../../domain/user.ts';
 import { changeUser, MEMBERS, usersOf } from '../../users.ts';
+import { PageStatusField, RoleField } from '../fields.ts';
 import { AVATARS } from '../profile/index.ts';
 import { RESUMES } from '../tutor-requests/index.ts';
 
@@ -25,9 +26,9 @@ const ListedUser = Type.Object({
   avatar: Type.String(),
   username: Type.String(),
   email: Type.String(),
-  role: Type.String(),
+  role: RoleField,
   desc: Type.String(),
-  stausOfPage: Type.String(),
+  stausOfPage: PageStatusField,
   createdAt: Type.String(),
 });
 

@@ -21,6 +21,7 @@ import { userRegistered } from '../../events.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
+import { RoleField } from '../fields.ts';
 import { perAccountLimit } from '../per-account-limit.ts';
 
 const Credentials = {
@@ -92,7 +93,7 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         response: {
           200: Type.Object({
             message: Type.String(),
-            role: Type.String(),
+            role: RoleField,
             _id: Type.String(),
             token: Type.String(),
           }),

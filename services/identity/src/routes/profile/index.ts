@@ -16,15 +16,16 @@ import { descProblem, newPasswordProblem, usernameKey, usernameProblem } from '.
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { changeUser, LIVE, usersOf } from '../../users.ts';
+import { PageStatusField, RoleField } from '../fields.ts';
 
 export const UserData = Type.Object({
   _id: Type.String(),
   avatar: Type.String(),
   email: Type.String(),
   username: Type.String(),
-  role: Type.String(),
+  role: RoleField,
   desc: Type.String(),
-  stausOfPage: Type.String(),
+  stausOfPage: PageStatusField,
 });
 
 export const AVATARS = 'avatars';

@@ -23,6 +23,7 @@ import {
 import type { UserDoc } from '../../domain/user.ts';
 import { identitySettings } from '../../settings.ts';
 import { changeUser, LIVE, usersOf } from '../../users.ts';
+import { PageStatusField } from '../fields.ts';
 
 export const RESUMES = 'resumes';
 /** How long the admin's link to a private resume works. */
@@ -37,7 +38,7 @@ const TutorRequest = Type.Object({
     avatar: Type.String(),
     username: Type.String(),
     email: Type.String(),
-    stausOfPage: Type.String(),
+    stausOfPage: PageStatusField,
   }),
   ytLink: Type.Optional(Type.String()),
   resume: Type.Optional(Type.String()),
