@@ -44,6 +44,8 @@ export type LearnCourse = ResponseOf<'/api/v1/learn-course/{courseId}/user/{user
 /** A section with its videos' descriptions and links, as the player and the course editor see it. */
 export type CourseSection = LearnCourse['courseContent'][number];
 export type VideoItem = CourseSection[number];
+/** What a tutor writes for an item on the course form (the service gives it its ids). */
+export type VideoFields = Pick<VideoItem, 'sectionTitle' | 'videoTitle' | 'videoDesc' | 'videoLink'>;
 export type TutorProfile = ResponseOf<'/api/v1/search/{query}', 'get'>['tutor'][number];
 export type InstructorProfile = ResponseOf<'/api/v1/viewUser/{username}', 'get'>['user'];
 

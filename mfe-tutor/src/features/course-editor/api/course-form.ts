@@ -1,4 +1,4 @@
-import type { CourseForUpdate, VideoItem } from '@liveedu/api-client';
+import type { CourseForUpdate, VideoFields } from '@liveedu/api-client';
 
 /** The spec's levels, spelt as the server stores them. */
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advance', 'all level'] as const;
@@ -7,7 +7,7 @@ export const UNTITLED_SECTION = 'Untitled Section';
 export const REQUIRED_MESSAGE = 'All fields are required';
 export const IMAGE_REQUIRED_MESSAGE = 'Please select an image first.';
 
-export interface ItemDraft extends Required<VideoItem> {
+export interface ItemDraft extends Required<VideoFields> {
   key: string;
 }
 
@@ -29,7 +29,7 @@ export interface CourseDraft {
 }
 
 export type CourseField = Exclude<keyof CourseDraft, 'sections'>;
-export type ItemField = keyof VideoItem;
+export type ItemField = keyof VideoFields;
 
 let counter = 0;
 const nextKey = (prefix: string) => `${prefix}-${++counter}`;
