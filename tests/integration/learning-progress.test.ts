@@ -1,58 +1,20 @@
+import type { CourseForUpdate, ResponseOf, VideoItem } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
-import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
-import { newEvent } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseData, courseForm, createCourse, publishPaymentSucceeded, readOk } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
-interface Item {
-  _id: string;
-  sectionTitle: string;
-  videoTitle: string;
-  videoDesc?: string;
-  videoLink?: string;
-  videoId?: string;
-}
-interface Progress {
-  percent: number;
-  completedItems: number;
-  resume: { itemId: string; positionSec: number } | null;
-  items: Array<{ itemId: string; positionSec: number; completed: boolean }>;
-}
-interface Analytics {
-  courseId: string;
-  enrolled: number;
-  items: Array<{
-    itemId: string;
-    videoTitle: string;
-    hosted: boolean;
-    started: number;
-    completed: number;
-    startedShare: number;
-    completedShare: number;
-    retention: number[] | null;
-  }>;
-}
-interface Certificate {
-  certificateId: string;
-  studentName: string;
-  courseTitle: string;
-  tutorName: string;
-  issuedAt: string;
-  hours: number;
-}
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+type Progress = ResponseOf<'/api/v1/progress/{courseId}', 'get'>;
+type Analytics = ResponseOf<'/api/v1/course-analytics/{courseId}', 'get'>;
+type Certificate = ResponseOf<'/api/v1/certificates/{certificateId}', 'get'>;
 
 let stack: TestStack;
 let tutor: Session;
 
-function item(title: string, extra: Partial<Item> = {}) {
+function item(title: string, extra: Partial<VideoItem> = {}) {
   return {
     sectionTitle: 'Lectures',
     videoTitle: title,
@@ -62,54 +24,39 @@ function item(title: string, extra: Partial<Item> = {}) {
   };
 }
 
-function courseForm(title: string, content: unknown[][], withImage = true): FormData {
-  const form = new FormData();
-  if (withImage) form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
-  form.append(
-    'Data',
-    JSON.stringify({
-      title,
-      desc: 'A course to finish.',
-      price: 299,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'A certificate',
-      prerequistes: 'None',
-      courseContent: content,
-    }),
+/** A course of the tutor's with these sections, and its items with the ids the catalog gave them. */
+async function newCourse(
+  title: string,
+  content: unknown[][],
+): Promise<{ courseId: string; items: VideoItem[] }> {
+  const courseId = await createCourse(stack, tutor, finishing(title, content));
+  const edit = await readOk<CourseForUpdate>(
+    stack,
+    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
+    tutor,
   );
-  return form;
+  return { courseId, items: edit.courseContent.flat() };
 }
 
-async function newCourse(title: string, content: unknown[][]): Promise<{ courseId: string; items: Item[] }> {
-  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', {
-    as: tutor,
-    raw: courseForm(title, content),
-  });
-  expect(created.status).toBe(201);
-  const courseId = created.body._id;
-  const edit = await stack.call<{ courseContent: Item[][] }>(
-    'GET',
-    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
-    { as: tutor },
-  );
-  return { courseId, items: edit.body.courseContent.flat() };
-}
+/** The course form's fields for a course to finish. */
+const finishing = (title: string, courseContent: unknown[][]) => ({
+  title,
+  desc: 'A course to finish.',
+  price: 299,
+  benefits: 'A certificate',
+  prerequistes: 'None',
+  courseContent,
+});
 
 async function buyer(courseId: string, prefix = 'learner'): Promise<Session> {
   const student = await stack.newUser(prefix);
-  await stack.services.catalog!.bus!.publish(
-    newEvent(PAYMENTS_PAYMENT_SUCCEEDED, {
-      orderId: `order_${new ObjectId().toHexString()}`,
-      paymentId: `pay_${new ObjectId().toHexString()}`,
-      courseId,
-      courseTitle: 'a course',
-      studentId: student._id,
-      tutorId: tutor._id,
-      amountPaise: 29_900,
-      paidAt: new Date().toISOString(),
-    }),
-  );
+  await publishPaymentSucceeded(stack.services.catalog, {
+    courseId,
+    courseTitle: 'a course',
+    studentId: student._id,
+    tutorId: tutor._id,
+    amountPaise: 29_900,
+  });
   await eventually(async () => {
     const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
     return progress.status === 200 ? true : undefined;
@@ -142,7 +89,7 @@ describe('learning progress', () => {
   it('keeps what was watched and where to continue, and never completes by seeking', async () => {
     const { courseId, items } = await newCourse('Progress basics', [[item('One'), item('Two')]]);
     const student = await buyer(courseId);
-    const [one, two] = items as [Item, Item];
+    const [one, two] = items as [VideoItem, VideoItem];
     const first = await report(student, courseId, one._id, {
       positionSec: 30,
       durationSec: 100,
@@ -228,7 +175,7 @@ describe('learning progress', () => {
       [item('Linked'), item('Hosted', { videoId: new ObjectId().toHexString(), videoLink: '' })],
     ]);
     const student = await buyer(courseId);
-    const [linked, hosted] = items as [Item, Item];
+    const [linked, hosted] = items as [VideoItem, VideoItem];
     const body = { positionSec: 5, durationSec: 60, watchedRanges: [[0, 5]] };
     const stranger = await stack.newUser('stranger');
     expect((await report(stranger, courseId, linked._id, body)).status).toBe(403);
@@ -278,7 +225,7 @@ describe('learning progress', () => {
 
 describe('certificates', () => {
   let courseId: string;
-  let items: Item[];
+  let items: VideoItem[];
   let student: Session;
   let certificateId: string;
 
@@ -358,10 +305,13 @@ describe('certificates', () => {
   });
 
   it('keeps item ids and progress through an edit of the course', async () => {
-    const [alpha, beta] = items as [Item, Item];
+    const [alpha, beta] = items as [VideoItem, VideoItem];
     const saved = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
       as: tutor,
-      raw: courseForm('Finishing Strong', [[{ ...beta, videoTitle: 'Beta, revised' }, alpha]], false),
+      raw: courseForm(
+        courseData(finishing('Finishing Strong', [[{ ...beta, videoTitle: 'Beta, revised' }, alpha]])),
+        null,
+      ),
     });
     expect(saved.status).toBe(200);
     const progress = await stack.call<Progress>('GET', `/api/v1/progress/${courseId}`, { as: student });

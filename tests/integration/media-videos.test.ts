@@ -1,13 +1,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResponseOf } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
-import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
 import { makeTestPattern, mediaService, playbackToken, probeVideo, toolPaths } from '@liveedu/media';
-import { newEvent } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 const PART = 5 * 1024 * 1024;
@@ -23,25 +22,11 @@ let otherTutor: Session;
 let admin: Session;
 let student: Session;
 
-interface VideoView {
-  videoId: string;
-  status: string;
-  durationSec: number | null;
-  poster: string | null;
-  renditions: string[];
-  error: string | null;
-}
-
-async function newTutor(): Promise<Session> {
-  const session = await stack.newUser('tutor');
-  const users = stack.services.identity?.app.db.collection('users');
-  await users?.updateOne({ _id: new ObjectId(session._id) }, { $set: { role: 'tutor' } });
-  return session;
-}
+type VideoView = ResponseOf<'/api/v1/videos/{videoId}', 'get'>;
 
 /** Uploads one part to its signed address, as a browser does; answers the part's ETag. */
 async function putPart(as: Session, videoId: string, partNumber: number, bytes: Buffer): Promise<string> {
-  const signed = await stack.call<{ url: string }>(
+  const signed = await stack.call<ResponseOf<'/api/v1/videos/{videoId}/parts/{partNumber}/url', 'get'>>(
     'GET',
     `/api/v1/videos/${videoId}/parts/${partNumber}/url`,
     { as },
@@ -53,14 +38,10 @@ async function putPart(as: Session, videoId: string, partNumber: number, bytes: 
 }
 
 async function startUpload(as: Session, bytes: Buffer, filename = 'lecture.mp4') {
-  const created = await stack.call<{ videoId: string; uploadId: string; partSize: number }>(
-    'POST',
-    '/api/v1/videos',
-    {
-      as,
-      body: { filename, contentType: 'video/mp4', size: bytes.length },
-    },
-  );
+  const created = await stack.call<ResponseOf<'/api/v1/videos', 'post'>>('POST', '/api/v1/videos', {
+    as,
+    body: { filename, contentType: 'video/mp4', size: bytes.length },
+  });
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -77,49 +58,28 @@ async function uploadWhole(as: Session, bytes: Buffer, filename?: string): Promi
   return videoId;
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** A course whose one item plays a hosted video. */
-async function courseWithVideo(as: Session, videoId: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
-  form.append(
-    'Data',
-    JSON.stringify({
-      title: 'Hosted lectures',
-      desc: 'A course whose videos live here.',
-      price: 499,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'Watching without leaving the site',
-      prerequistes: 'None',
-      courseContent: [
-        [{ sectionTitle: 'Start', videoTitle: 'Welcome', videoDesc: 'The first lecture', videoId }],
-      ],
-    }),
-  );
-  const created = await stack.call<{ _id: string }>('POST', '/api/v1/create-course', { as, raw: form });
-  expect(created.status).toBe(201);
-  return created.body._id;
-}
+const courseWithVideo = (as: Session, videoId: string) =>
+  createCourse(stack, as, {
+    title: 'Hosted lectures',
+    desc: 'A course whose videos live here.',
+    benefits: 'Watching without leaving the site',
+    prerequistes: 'None',
+    courseContent: [
+      [{ sectionTitle: 'Start', videoTitle: 'Welcome', videoDesc: 'The first lecture', videoId }],
+    ],
+  });
 
 /** What a completed payment does: the catalog enrolls the student from the event. */
 async function buy(courseId: string, buyer: Session, seller: Session): Promise<void> {
-  await stack.services.catalog!.bus!.publish(
-    newEvent(PAYMENTS_PAYMENT_SUCCEEDED, {
-      orderId: `order_${new ObjectId().toHexString()}`,
-      paymentId: `pay_${new ObjectId().toHexString()}`,
-      courseId,
-      courseTitle: 'Hosted lectures',
-      studentId: buyer._id,
-      tutorId: seller._id,
-      amountPaise: 49_900,
-      paidAt: new Date().toISOString(),
-    }),
-  );
+  await publishPaymentSucceeded(stack.services.catalog, {
+    courseId,
+    courseTitle: 'Hosted lectures',
+    studentId: buyer._id,
+    tutorId: seller._id,
+    amountPaise: 49_900,
+  });
+
   await eventually(
     async () => {
       const learn = await stack.call('GET', `/api/v1/learn-course/${courseId}/user/${buyer._id}`, {
@@ -163,10 +123,10 @@ beforeAll(async () => {
       MEDIA_MAX_BYTES: String(64 * 1024 * 1024),
     },
   });
-  tutor = await newTutor();
-  otherTutor = await newTutor();
+  tutor = await newTutor(stack);
+  otherTutor = await newTutor(stack);
   student = await stack.newUser('student');
-  admin = await stack.login('admin', 'admin-test-password');
+  admin = await stack.loginAdmin();
 }, 120_000);
 
 afterAll(async () => {
@@ -321,11 +281,11 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
       const answer = await stack.call(method, path, { as: otherTutor, body });
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
-    const mine = await stack.call<{ videos: VideoView[]; total: number }>('GET', '/api/v1/videos', {
+    const mine = await stack.call<ResponseOf<'/api/v1/videos', 'get'>>('GET', '/api/v1/videos', {
       as: otherTutor,
     });
     expect(mine.body.total).toBe(0);
-    const theirs = await stack.call<{ videos: VideoView[]; total: number }>(
+    const theirs = await stack.call<ResponseOf<'/api/v1/videos', 'get'>>(
       'GET',
       '/api/v1/videos?status=ready',
       {
