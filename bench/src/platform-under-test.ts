@@ -6,7 +6,8 @@ import { childrenOf } from './memory.ts';
 /** Secrets of this run only: the bench signs the gateway's identity header for direct calls. */
 export const INTERNAL_SECRET = 'bench-internal-secret-0123456789abcdef';
 const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123';
-const UNLIMITED = '1000000000';
+/** The largest rate limit the settings accept: far beyond what a run sends in a minute. */
+const UNLIMITED = '1000000';
 /** The sandbox's default test key (startRazorpaySandbox without keys). */
 export const SANDBOX_KEY_ID = 'rzp_test_liveedu';
 
