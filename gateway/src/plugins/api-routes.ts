@@ -168,6 +168,10 @@ export async function apiRoutes(
     app.all(`${prefix}/*`, async (request, reply) => {
       const path = request.url.split('?')[0]!.replace(/\/{2,}/g, '/');
       const methods = methodsOf.find((entry) => entry.pattern.test(path))?.methods;
+      if (methods?.includes(request.method)) {
+        // A known call the router would not take: a path segment over its length limit.
+        return reply.status(400).send({ message: 'A part of this address is too long' });
+      }
       if (methods) {
         return reply
           .status(405)
