@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_KB = 200;
+/** The home page budget (ADR 11; scripts/bundle-size.mjs holds the same). */
+export const BUDGET_KB = 212;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
