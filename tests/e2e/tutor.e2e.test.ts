@@ -2,6 +2,7 @@ import type { LoginResponse, ResponseOf } from '@liveedu/api-client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+import { lectureVideo } from './support/lecture-video.ts';
 import { eventually, png } from './support/page-helpers.ts';
 
 /**
@@ -230,6 +231,20 @@ describe('the tutor’s course', () => {
     expect(await tutorPage.getByRole('group', { name: /^Section \d+$/ }).count()).toBe(2);
     await session.screenshot('tutor-update-course');
     await tutorPage.getByLabel('Title', { exact: true }).fill(updatedTitle);
+
+    // The third lesson becomes a hosted video: uploaded straight to storage, with a progress bar.
+    const lesson = tutorPage
+      .getByRole('group', { name: 'Section 2' })
+      .getByRole('group', { name: 'Video 1' });
+    await lesson.getByLabel('Or upload a video').setInputFiles({
+      name: 'lesson-3.mp4',
+      mimeType: 'video/mp4',
+      buffer: await lectureVideo(),
+    });
+    await shows(lesson.getByTestId('upload-progress'));
+    await shows(lesson.getByText('Uploaded · processing…'), 60_000);
+    await shows(lesson.locator('[data-testid="video-state"][data-status="ready"]'), 120_000);
+    await session.screenshot('tutor-uploaded-video');
     await tutorPage.getByRole('button', { name: 'Update Course' }).click();
     await tutorPage.waitForURL(`**/viewCouse/${courseId}`, { timeout: 30_000 });
     await shows(tutorPage.getByRole('heading', { name: updatedTitle }));
@@ -252,6 +267,25 @@ describe('the tutor’s course', () => {
     await checkout.getByRole('button', { name: /^Pay/ }).click();
     await buyerPage.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
     await shows(buyerPage.getByText('PAYMENT SUCCESSFUL'));
+    // The buyer plays the uploaded lesson.
+    const buyerId = await buyerPage.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+      ).localStorage.getItem('id'),
+    );
+    await buyerPage.goto(`/learn/${courseId}/user/${buyerId}`, { waitUntil: 'domcontentloaded' });
+    await buyerPage.getByRole('button', { name: /Types in depth/ }).click();
+    await buyerPage.getByRole('button', { name: 'Lesson 3', exact: true }).click();
+    const video = buyerPage.locator('[data-testid="hls-player"]');
+    await shows(video, 30_000);
+    await buyerPage.locator('[tabindex="0"][aria-label="Lesson 3"]').focus();
+    await buyerPage.keyboard.press('k');
+    await expect
+      .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(1);
+    await buyerPage.keyboard.press('k');
     await buyer.close();
 
     await tutorPage.goto('/profile/tutor-analytics', { waitUntil: 'domcontentloaded' });
@@ -269,6 +303,9 @@ describe('the tutor’s course', () => {
     await tutorPage.getByRole('button', { name: '365 days' }).click();
     await shows(tutorPage.getByText('Income in the last 365 days'));
     await shows(tutorPage.locator('.apexcharts-svg'), 30_000);
+    // Where students drop off: the buyer started the uploaded lesson.
+    await shows(tutorPage.getByText('Students who started and completed each item (%)'), 30_000);
+    await shows(tutorPage.getByText('Viewers still watching, through each uploaded video (%)'));
     await tutorPage.waitForTimeout(800);
     await session.screenshot('tutor-analytics');
 

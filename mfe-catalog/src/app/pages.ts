@@ -41,6 +41,11 @@ const pages: Record<PageName<'catalog'>, ComponentType> = {
       default: m.InstructorPage,
     })),
   ),
+  certificate: lazy(() =>
+    import(
+      /* webpackChunkName: "page-certificate-page" */ '../features/certificate/components/certificate-page.tsx'
+    ).then((m) => ({ default: m.CertificatePage })),
+  ),
   teach: lazy(() =>
     import(/* webpackChunkName: "page-teach-page" */ '../features/teach/components/teach-page.tsx').then(
       (m) => ({ default: m.TeachPage }),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { CertificatesPage } from '../features/certificates/components/certificates-page.tsx';
 import { EnrolledCoursesPage } from '../features/enrolled-courses/components/enrolled-courses-page.tsx';
 import { FavouritesPage } from '../features/favourites/components/favourites-page.tsx';
 import { OrderHistoryPage } from '../features/order-history/components/order-history-page.tsx';
@@ -29,6 +30,7 @@ export function ProfileRoutes() {
         <Route path="enrolled-courses" element={<EnrolledCoursesPage />} />
         <Route path="order-history" element={<OrderHistoryPage />} />
         <Route path="favourites" element={<FavouritesPage />} />
+        <Route path="certificates" element={<CertificatesPage />} />
         <Route path="todo" element={<TodoPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route

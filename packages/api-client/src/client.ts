@@ -268,5 +268,34 @@ export function createApiClient(options: ApiClientOptions) {
       get('/api/v1/withdrawl-history', { ...auth, query: pageQuery(page), signal }),
     confirmWithdrawalRequest: (id: string, status: 'Processing' | 'Success') =>
       put('/api/v1/confirm-withdrawlRequest/{id}', { ...auth, params: { id }, body: { status } }),
+
+    // Hosted videos (the tutor's own; the bytes go to storage with the signed part addresses)
+    createVideo: (body: BodyOf<'/api/v1/videos', 'post'>) => post('/api/v1/videos', { ...auth, body }),
+    videoPartUrl: (videoId: string, partNumber: number) =>
+      get('/api/v1/videos/{videoId}/parts/{partNumber}/url', { ...auth, params: { videoId, partNumber } }),
+    videoParts: (videoId: string) => get('/api/v1/videos/{videoId}/parts', { ...auth, params: { videoId } }),
+    completeVideo: (videoId: string, parts: BodyOf<'/api/v1/videos/{videoId}/complete', 'post'>['parts']) =>
+      post('/api/v1/videos/{videoId}/complete', { ...auth, params: { videoId }, body: { parts } }),
+    deleteVideo: (videoId: string) => del('/api/v1/videos/{videoId}', { ...auth, params: { videoId } }),
+    video: (videoId: string, signal?: AbortSignal) =>
+      get('/api/v1/videos/{videoId}', { ...auth, params: { videoId }, signal }),
+    videoPlayback: (videoId: string, signal?: AbortSignal) =>
+      get('/api/v1/videos/{videoId}/playback', { ...auth, params: { videoId }, signal }),
+
+    // Learning progress, certificates and the tutors' analytics
+    progress: (courseId: string, signal?: AbortSignal) =>
+      get('/api/v1/progress/{courseId}', { ...auth, params: { courseId }, signal }),
+    reportProgress: (
+      courseId: string,
+      itemId: string,
+      body: BodyOf<'/api/v1/progress/{courseId}/{itemId}', 'put'>,
+    ) => put('/api/v1/progress/{courseId}/{itemId}', { ...auth, params: { courseId, itemId }, body }),
+    certificates: (signal?: AbortSignal) => get('/api/v1/certificates', { ...auth, signal }),
+    certificate: (certificateId: string, signal?: AbortSignal) =>
+      get('/api/v1/certificates/{certificateId}', { params: { certificateId }, signal }),
+    certificatePdfUrl: (certificateId: string) =>
+      `${base}${fill('/api/v1/certificates/{certificateId}/pdf' satisfies PathsWith<'get'>, { certificateId })}`,
+    courseAnalytics: (courseId: string, signal?: AbortSignal) =>
+      get('/api/v1/course-analytics/{courseId}', { ...auth, params: { courseId }, signal }),
   };
 }

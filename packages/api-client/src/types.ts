@@ -71,3 +71,12 @@ export type Withdrawal = ResponseOf<'/api/v1/user-withdrawals', 'get'>['withdraw
 export type WithdrawalRequest = ResponseOf<'/api/v1/withdrawl-history', 'get'>['withdrawls'][number];
 /** Bank details as the service keeps and answers them (the form may send the account number as a number). */
 export type BankDetails = WithdrawalRequest['user']['bankDetails'];
+
+export type VideoView = ResponseOf<'/api/v1/videos/{videoId}', 'get'>;
+export type VideoStatus = VideoView['status'];
+export type Playback = ResponseOf<'/api/v1/videos/{videoId}/playback', 'get'>;
+export type WatchReport = BodyOf<'/api/v1/progress/{courseId}/{itemId}', 'put'>;
+export type CourseProgress = ResponseOf<'/api/v1/progress/{courseId}', 'get'>;
+export type CertificateSummary = ResponseOf<'/api/v1/certificates', 'get'>[number];
+export type Certificate = ResponseOf<'/api/v1/certificates/{certificateId}', 'get'>;
+export type CourseAnalytics = ResponseOf<'/api/v1/course-analytics/{courseId}', 'get'>;

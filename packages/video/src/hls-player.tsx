@@ -3,10 +3,11 @@
  * a choice of quality that keeps the position, keyboard controls, no download control and no
  * context menu. It reports what was played every ten seconds and on pause, end and leaving.
  */
+
+import type { WatchReport } from '@liveedu/api-client';
 import Hls from 'hls.js';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { WatchReport } from './video-api.ts';
 import { WatchedSpans } from './watched-spans.ts';
 
 export const REPORT_EVERY_MS = 10_000;

@@ -6,13 +6,5 @@ export {
   VIDEO_TYPES,
   type VideoUpload,
 } from './upload.ts';
-export {
-  type Playback,
-  type Request,
-  type VideoApi,
-  type VideoStatus,
-  type VideoView,
-  videoApi,
-  type WatchReport,
-} from './video-api.ts';
+export type { VideoCalls } from './video-api.ts';
 export { type Span, WatchedSpans } from './watched-spans.ts';

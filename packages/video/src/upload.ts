@@ -10,7 +10,7 @@
  */
 import AwsS3Multipart from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
-import type { VideoApi } from './video-api.ts';
+import type { VideoCalls } from './video-api.ts';
 
 export const VIDEO_TYPES = /^video\//;
 
@@ -34,7 +34,7 @@ export interface UploadHandlers {
   onRetry?(): void;
 }
 
-export function startVideoUpload(api: VideoApi, file: File, handlers: UploadHandlers = {}): VideoUpload {
+export function startVideoUpload(api: VideoCalls, file: File, handlers: UploadHandlers = {}): VideoUpload {
   let videoId: string | null = null;
   let partSize = 16 * 1024 * 1024;
   const uppy = new Uppy({ autoProceed: false, allowMultipleUploadBatches: false }).use(AwsS3Multipart, {
@@ -43,7 +43,7 @@ export function startVideoUpload(api: VideoApi, file: File, handlers: UploadHand
     retryDelays: [0, 1_000, 3_000, 5_000, 10_000],
     getChunkSize: () => partSize,
     async createMultipartUpload(uppyFile) {
-      const created = await api.create({
+      const created = await api.createVideo({
         filename: uppyFile.name ?? 'video',
         contentType: uppyFile.type ?? 'application/octet-stream',
         size: uppyFile.size ?? 0,
@@ -53,21 +53,21 @@ export function startVideoUpload(api: VideoApi, file: File, handlers: UploadHand
       return { key: created.videoId, uploadId: created.uploadId };
     },
     async signPart(_file, { key, partNumber }) {
-      const { url } = await api.partUrl(key, partNumber);
+      const { url } = await api.videoPartUrl(key, partNumber);
       return { method: 'PUT' as const, url };
     },
     async listParts(_file, { key }) {
-      return (await api.parts(key)).parts;
+      return (await api.videoParts(key)).parts;
     },
     async completeMultipartUpload(_file, { key, parts }) {
-      await api.complete(
+      await api.completeVideo(
         key,
         parts.flatMap((p) => (p.PartNumber && p.ETag ? [{ PartNumber: p.PartNumber, ETag: p.ETag }] : [])),
       );
       return {};
     },
     async abortMultipartUpload(_file, { key }) {
-      await api.remove(key).catch(() => {});
+      await api.deleteVideo(key).catch(() => {});
     },
   });
   uppy.on('upload-progress', (_file, progress) => {

@@ -1,18 +1,6 @@
+import { DEMO_VIDEOS } from '@liveedu/contracts';
 import type { Difficulty } from '../domain/course.ts';
 import type { Motif } from './images.ts';
-
-/** Public sample videos that need no account; the demo only links to them. */
-const VIDEOS = [
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/BigBuckBunny.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ElephantsDream.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ForBiggerBlazes.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ForBiggerEscapes.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ForBiggerFun.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ForBiggerJoyrides.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ForBiggerMeltdowns.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/Sintel.mp4',
-  'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/TearsOfSteel.mp4',
-];
 
 export interface DemoCourse {
   id: string;
@@ -294,17 +282,21 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
 ];
 
-/** The video items of a demo course, each with a description and a sample video link. */
+/**
+ * The video items of a demo course: each plays one of the demo tutor's lecture videos, which the
+ * media service makes and transcodes locally, so the demo plays without the internet.
+ */
 export function demoContent(course: DemoCourse) {
   let n = 0;
   return course.sections.map(([sectionTitle, videos]) =>
     videos.map((videoTitle) => {
-      const videoLink = VIDEOS[(Number.parseInt(course.id.slice(-4), 16) + n++) % VIDEOS.length]!;
+      const video = DEMO_VIDEOS[(Number.parseInt(course.id.slice(-4), 16) + n++) % DEMO_VIDEOS.length]!;
       return {
         sectionTitle,
         videoTitle,
         videoDesc: `${videoTitle}: part of "${sectionTitle}" in ${course.title}. Watch the lesson, then try the exercise in the notes before moving on.`,
-        videoLink,
+        videoLink: '',
+        videoId: video.id,
       };
     }),
   );

@@ -3,7 +3,8 @@ import { calendarKeys } from '@liveedu/calendar';
 import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { newestReviews, ratingTotals, type StoredReview } from '../domain/course.ts';
+import { linkCourseVideos } from '../course-videos.ts';
+import { newestReviews, ratingTotals, type StoredReview, videoIdsOf } from '../domain/course.ts';
 import { textKey } from '../domain/text.ts';
 import { courseCreated } from '../events.ts';
 import { urlsOf } from '../present.ts';
@@ -110,6 +111,11 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
     };
     try {
       await app.outbox.insertOne(COURSES, course, [courseCreated(course, urls.thumbnail(key))]);
+      await linkCourseVideos(
+        app.db,
+        { courseId: demo.id, tutorId: DEMO_TUTOR.id },
+        videoIdsOf(course.sections.map((s) => s.items)),
+      );
       created += 1;
     } catch (error) {
       await app.storage.remove(THUMBNAILS_BUCKET, key).catch(() => {});

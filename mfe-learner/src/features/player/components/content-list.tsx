@@ -29,6 +29,7 @@ const List = styled.ol`
     background: transparent; cursor: pointer; color: ${theme.colors.ink};
   }
   .video:hover { background: #f9fafb; }
+  .done { color: #16a34a; font-weight: 700; }
   .video[aria-current='true'] { background: #eef2ff; color: ${theme.colors.primaryDark}; font-weight: 700; }
 `;
 
@@ -37,10 +38,13 @@ export function ContentList({
   sections,
   current,
   onSelect,
+  completed = new Set(),
 }: {
   sections: CourseSection[];
   current: Position;
   onSelect: (position: Position) => void;
+  /** The ids of the items the student completed. */
+  completed?: ReadonlySet<string>;
 }) {
   const [open, setOpen] = useState<Set<number>>(() => new Set([current.section]));
   // The section of the video being played is always open.
@@ -80,14 +84,18 @@ export function ContentList({
               {expanded ? (
                 <ul id={panelId}>
                   {section.map((item, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and keep their order
-                    <li key={i}>
+                    <li key={item._id}>
                       <button
                         type="button"
                         className="video"
                         aria-current={current.section === s && current.item === i}
                         onClick={() => onSelect({ section: s, item: i })}
                       >
+                        {completed.has(item._id) ? (
+                          <span className="done">
+                            ✓<span className="visually-hidden"> completed:</span>{' '}
+                          </span>
+                        ) : null}
                         {item.videoTitle}
                       </button>
                     </li>

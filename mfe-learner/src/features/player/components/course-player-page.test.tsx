@@ -12,6 +12,7 @@ const course = {
     [
       {
         sectionTitle: 'Basics',
+        _id: 'i1',
         videoTitle: 'Intro',
         videoDesc: longDesc,
         videoLink: 'https://v.example/1.mp4',
@@ -20,12 +21,14 @@ const course = {
     [
       {
         sectionTitle: 'Advanced',
+        _id: 'i2',
         videoTitle: 'Deep',
         videoDesc: 'Short',
         videoLink: 'https://v.example/2.mp4',
       },
       {
         sectionTitle: 'Advanced',
+        _id: 'i3',
         videoTitle: 'Embedded',
         videoDesc: '',
         videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -33,6 +36,13 @@ const course = {
     ],
   ],
 };
+
+const noProgress = { percent: 0, completedItems: 0, resume: null, items: [] };
+
+/** The course for the player's read, and progress (none yet, or `progress`) for its other one. */
+function answerCourse(progress: unknown = noProgress) {
+  answer((request) => (request.path.startsWith('/api/v1/progress/') ? json(progress) : json(course)));
+}
 
 function renderPage() {
   const store = createTestStore();
@@ -50,7 +60,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('course player', () => {
   it('cuts the title to 80 and the description to 1000 with See more / See less', async () => {
-    answer(() => json(course));
+    answerCourse();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'T'.repeat(80) })).toBeTruthy();
     const desc = screen.getByTestId('video-description');
@@ -62,11 +72,11 @@ describe('course player', () => {
     const video = document.querySelector('video');
     expect(video?.getAttribute('src')).toBe('https://v.example/1.mp4');
     expect(video?.getAttribute('controlslist')).toContain('nodownload');
-    expect(requests()[0]?.path).toBe('/api/v1/learn-course/c1/user/u1');
+    expect(requests().map((r) => r.path)).toContain('/api/v1/learn-course/c1/user/u1');
   });
 
   it('opens a section and plays its video; a YouTube link is embedded', async () => {
-    answer(() => json(course));
+    answerCourse();
     renderPage();
     const advanced = await screen.findByRole('button', { name: /Advanced/ });
     expect(advanced.getAttribute('aria-expanded')).toBe('false');
@@ -80,8 +90,12 @@ describe('course player', () => {
   });
 
   it("asks for both fields of the review ('All fields are required') and sends rating and review", async () => {
-    answer(({ method }) =>
-      method === 'POST' ? json({ message: 'Review added successfully' }, 201) : json(course),
+    answer(({ method, path }) =>
+      method === 'POST'
+        ? json({ message: 'Review added successfully' }, 201)
+        : path.startsWith('/api/v1/progress/')
+          ? json(noProgress)
+          : json(course),
     );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit review' }));
@@ -102,6 +116,30 @@ describe('course player', () => {
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Please buy this course to start learning',
+    );
+  });
+
+  it('opens where the student left off, marks what they completed and lets them mark a link done', async () => {
+    answerCourse({
+      percent: 33,
+      completedItems: 1,
+      resume: { itemId: 'i2', positionSec: 12 },
+      items: [
+        { itemId: 'i1', positionSec: 0, completed: true },
+        { itemId: 'i2', positionSec: 12, completed: false },
+        { itemId: 'i3', positionSec: 0, completed: false },
+      ],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deep' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Basics/ }));
+    expect(screen.getByRole('button', { name: /completed: Intro/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
+    await vi.waitFor(() =>
+      expect(requests().find((r) => r.method === 'PUT')).toMatchObject({
+        path: '/api/v1/progress/c1/i2',
+        body: { positionSec: 0, durationSec: 1, watchedRanges: [], completed: true },
+      }),
     );
   });
 });

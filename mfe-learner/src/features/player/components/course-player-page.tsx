@@ -1,11 +1,12 @@
-import type { LearnCourse } from '@liveedu/api-client';
-import { useApiQuery } from '@liveedu/query';
+import type { CourseProgress, LearnCourse, WatchReport } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { ContentList, type Position } from './content-list.tsx';
+import { HostedVideo } from './hosted-video.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { VideoView } from './video-view.tsx';
 
@@ -57,10 +58,58 @@ function Description({ text }: { text: string }) {
   );
 }
 
-function Player({ course, courseId }: { course: LearnCourse; courseId: string }) {
+const Done = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  margin-top: 0.75rem;
+  color: ${theme.colors.muted};
+`;
+
+/** Where "Continue" opens the player: the item last watched, at its second. */
+function resumeOf(
+  sections: LearnCourse['courseContent'],
+  progress?: CourseProgress,
+): Position & { at: number } {
+  const itemId = progress?.resume?.itemId;
+  for (let s = 0; s < sections.length; s += 1) {
+    const i = sections[s]!.findIndex((item) => item._id === itemId);
+    if (i >= 0) return { section: s, item: i, at: progress?.resume?.positionSec ?? 0 };
+  }
+  return { section: 0, item: 0, at: 0 };
+}
+
+function Player({
+  course,
+  courseId,
+  progress,
+}: {
+  course: LearnCourse;
+  courseId: string;
+  progress?: CourseProgress;
+}) {
+  const api = useApi();
   const sections = (course.courseContent ?? []).filter((s) => s.length > 0);
-  const [position, setPosition] = useState<Position>({ section: 0, item: 0 });
+  const [start] = useState(() => resumeOf(sections, progress));
+  const [position, setPosition] = useState<Position>({ section: start.section, item: start.item });
   const item = sections[position.section]?.[position.item];
+  const progressKey = ['learner', 'progress', courseId];
+  const report = useApiMutation(
+    ({ itemId, body }: { itemId: string; body: WatchReport }) => api.reportProgress(courseId, itemId, body),
+    { invalidates: [SHARED_KEYS.enrolledCourses], answers: progressKey },
+  );
+  const { mutate } = report;
+  const itemId = item?._id;
+  const onReport = useCallback(
+    (body: WatchReport) => {
+      if (itemId) mutate({ itemId, body });
+    },
+    [mutate, itemId],
+  );
+  const completed = new Set(
+    (report.data ?? progress)?.items?.filter((i) => i.completed).map((i) => i.itemId) ?? [],
+  );
+  const startAt = item && start.section === position.section && start.item === position.item ? start.at : 0;
   return (
     <Frame>
       <h1 title={course.title}>{truncate(course.title, TITLE_MAX)}</h1>
@@ -68,7 +117,41 @@ function Player({ course, courseId }: { course: LearnCourse; courseId: string })
         <div>
           {item ? (
             <>
-              <VideoView link={item.videoLink} title={item.videoTitle} />
+              <VideoView
+                link={item.videoLink}
+                title={item.videoTitle}
+                hosted={
+                  item.videoId ? (
+                    <HostedVideo
+                      videoId={item.videoId}
+                      title={item.videoTitle}
+                      startAt={startAt}
+                      onReport={onReport}
+                    />
+                  ) : undefined
+                }
+              />
+              {!item.videoId ? (
+                <Done>
+                  {completed.has(item._id) ? (
+                    <span data-testid="item-done">✓ Done</span>
+                  ) : (
+                    <Button
+                      type="button"
+                      $variant="ghost"
+                      disabled={report.isPending}
+                      onClick={() =>
+                        mutate({
+                          itemId: item._id,
+                          body: { positionSec: 0, durationSec: 1, watchedRanges: [], completed: true },
+                        })
+                      }
+                    >
+                      Mark as done
+                    </Button>
+                  )}
+                </Done>
+              ) : null}
               <Lesson aria-labelledby="lesson-title">
                 <h2 id="lesson-title">{item.videoTitle}</h2>
                 {/* A new lesson starts with its description folded again. */}
@@ -81,7 +164,12 @@ function Player({ course, courseId }: { course: LearnCourse; courseId: string })
         </div>
         <Side>
           {sections.length ? (
-            <ContentList sections={sections} current={position} onSelect={setPosition} />
+            <ContentList
+              sections={sections}
+              current={position}
+              onSelect={setPosition}
+              completed={completed}
+            />
           ) : null}
           <ReviewForm courseId={courseId} />
         </Side>
@@ -97,7 +185,9 @@ export function CoursePlayerPage() {
   const course = useApiQuery(['learner', 'course', courseid, userid], (signal) =>
     api.learnCourse(courseid, userid, signal),
   );
-  if (course.status === 'loading') return <Loading label="Loading course…" />;
+  const progress = useApiQuery(['learner', 'progress', courseid], (signal) => api.progress(courseid, signal));
+  if (course.status === 'loading' || progress.status === 'loading')
+    return <Loading label="Loading course…" />;
   if (course.status === 'error') {
     return (
       <Frame>
@@ -105,5 +195,6 @@ export function CoursePlayerPage() {
       </Frame>
     );
   }
-  return <Player course={course.data} courseId={courseid} />;
+  // Without its progress (a failed read) the course still plays, from the start.
+  return <Player course={course.data} courseId={courseid} progress={progress.data} />;
 }

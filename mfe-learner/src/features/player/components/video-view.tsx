@@ -1,4 +1,5 @@
 import { theme } from '@liveedu/ui';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { videoSource } from '../api/video-source.ts';
 
@@ -15,8 +16,18 @@ const Box = styled.div`
 `;
 
 /** The lesson's video: no download control, no context menu on it. */
-export function VideoView({ link, title }: { link?: string; title: string }) {
+export function VideoView({
+  link,
+  title,
+  hosted,
+}: {
+  link?: string;
+  title: string;
+  /** A video hosted here plays instead of the link. */
+  hosted?: ReactNode;
+}) {
   const source = videoSource(link);
+  if (hosted) return <div data-testid="player-video">{hosted}</div>;
   return (
     <Box onContextMenu={(e) => e.preventDefault()} data-testid="player-video">
       {source.kind === 'file' ? (

@@ -32,7 +32,7 @@ describe('profile frame', () => {
     expect(requests()).toHaveLength(0);
   });
 
-  it('shows a tutor the header card, Create A New Course, the review banner and all ten entries', async () => {
+  it('shows a tutor the header card, Create A New Course, the review banner and all eleven entries', async () => {
     answer(() =>
       json({
         avatar: '',
@@ -52,7 +52,7 @@ describe('profile frame', () => {
     );
     expect(screen.getByText('Your application to become a tutor is under review')).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Profile' });
-    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(11);
     expect(screen.getByText('index page')).toBeTruthy();
   });
 
@@ -65,11 +65,12 @@ describe('profile frame', () => {
 });
 
 describe('sidebar entries', () => {
-  it('gives a student the last six entries with Enrolled Courses at /profile', () => {
+  it('gives a student the learner entries with Enrolled Courses at /profile', () => {
     expect(sidebarEntries('student')).toEqual([
       { label: 'Enrolled Courses', to: '/profile' },
       { label: 'Order History', to: '/profile/order-history' },
       { label: 'Favourites', to: '/profile/favourites' },
+      { label: 'Certificates', to: '/profile/certificates' },
       { label: 'Todo', to: '/profile/todo' },
       { label: 'Settings', to: '/profile/settings' },
     ]);
@@ -85,6 +86,7 @@ describe('sidebar entries', () => {
       '/profile/enrolled-courses',
       '/profile/order-history',
       '/profile/favourites',
+      '/profile/certificates',
       '/profile/todo',
       '/profile/settings',
     ]);

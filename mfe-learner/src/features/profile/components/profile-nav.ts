@@ -16,6 +16,7 @@ const LEARNER_ENTRIES: NavEntry[] = [
   { label: 'Enrolled Courses', to: '/profile/enrolled-courses' },
   { label: 'Order History', to: '/profile/order-history' },
   { label: 'Favourites', to: '/profile/favourites' },
+  { label: 'Certificates', to: '/profile/certificates' },
   { label: 'Todo', to: '/profile/todo' },
   { label: 'Settings', to: '/profile/settings' },
 ];

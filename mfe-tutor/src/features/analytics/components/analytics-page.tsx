@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
+import { DropOffReport } from './drop-off-report.tsx';
 
 const Figures = styled.dl`
   display: grid;
@@ -94,7 +95,7 @@ function IncomeChart() {
   );
 }
 
-/** Tutor analytics: the earnings report and the income line chart. */
+/** Tutor analytics: the earnings report, the income line chart and where students drop off. */
 export function AnalyticsPage() {
   return (
     <Panel>
@@ -102,6 +103,8 @@ export function AnalyticsPage() {
       <EarningsReport />
       <h2>Income</h2>
       <IncomeChart />
+      <h2>Where students drop off</h2>
+      <DropOffReport />
     </Panel>
   );
 }

@@ -9,6 +9,10 @@ export const IMAGE_REQUIRED_MESSAGE = 'Please select an image first.';
 
 export interface ItemDraft extends Required<VideoFields> {
   key: string;
+  /** The item's id on the server: sent back so an edit keeps it (and the students' progress). */
+  _id?: string;
+  /** A video uploaded here, played instead of the link ('' when the item has none). */
+  videoId: string;
 }
 
 export interface SectionDraft {
@@ -29,7 +33,7 @@ export interface CourseDraft {
 }
 
 export type CourseField = Exclude<keyof CourseDraft, 'sections'>;
-export type ItemField = keyof VideoFields;
+export type ItemField = keyof VideoFields | 'videoId';
 
 let counter = 0;
 const nextKey = (prefix: string) => `${prefix}-${++counter}`;
@@ -41,6 +45,7 @@ export function emptyItem(): ItemDraft {
     videoTitle: '',
     videoDesc: '',
     videoLink: '',
+    videoId: '',
   };
 }
 
@@ -70,6 +75,8 @@ export function draftFromCourse(course: CourseForUpdate): CourseDraft {
       key: nextKey('section'),
       items: items.map((item) => ({
         key: nextKey('item'),
+        _id: item._id,
+        videoId: item.videoId ?? '',
         sectionTitle: item.sectionTitle ?? '',
         videoTitle: item.videoTitle ?? '',
         videoDesc: item.videoDesc ?? '',
@@ -116,7 +123,7 @@ export function validateDraft(
         blank(item.sectionTitle) ||
         blank(item.videoTitle) ||
         blank(item.videoDesc) ||
-        blank(item.videoLink)
+        (blank(item.videoLink) && blank(item.videoId))
       ) {
         return REQUIRED_MESSAGE;
       }
@@ -137,11 +144,13 @@ export function toCoursePayload(draft: CourseDraft) {
     benefits: draft.benefits.trim(),
     prerequistes: draft.prerequistes.trim(),
     courseContent: draft.sections.map((section) =>
-      section.items.map(({ sectionTitle, videoTitle, videoDesc, videoLink }) => ({
+      section.items.map(({ _id, sectionTitle, videoTitle, videoDesc, videoLink, videoId }) => ({
+        ...(_id ? { _id } : {}),
         sectionTitle: sectionTitle.trim(),
         videoTitle: videoTitle.trim(),
         videoDesc: videoDesc.trim(),
-        videoLink: videoLink.trim(),
+        videoLink: videoId ? '' : videoLink.trim(),
+        ...(videoId ? { videoId } : {}),
       })),
     ),
   };

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ItemDraft } from '../api/course-form.ts';
 import type { CourseDraftApi } from '../hooks/use-course-draft.ts';
+import { VideoUploadField } from './video-upload-field.tsx';
 
 const SectionBox = styled.fieldset`
   border: 1px solid ${theme.colors.border};
@@ -108,10 +109,16 @@ function ItemEditor({
         <label htmlFor={`${id}-desc`}>Video description</label>
         <textarea id={`${id}-desc`} value={item.videoDesc} onChange={set('videoDesc')} />
       </Field>
-      <Field>
-        <label htmlFor={`${id}-link`}>Video link</label>
-        <input id={`${id}-link`} type="url" value={item.videoLink} onChange={set('videoLink')} />
-      </Field>
+      {item.videoId ? null : (
+        <Field>
+          <label htmlFor={`${id}-link`}>Video link</label>
+          <input id={`${id}-link`} type="url" value={item.videoLink} onChange={set('videoLink')} />
+        </Field>
+      )}
+      <VideoUploadField
+        videoId={item.videoId}
+        onChange={(videoId) => api.setItemField(sectionKey, item.key, 'videoId', videoId)}
+      />
     </ItemBox>
   );
 }
