@@ -13,7 +13,15 @@ export default defineConfig({
           name: 'node',
           globalSetup: ['packages/test-kit/src/global-setup.ts'],
           include: ['**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.tools/**', 'tests/e2e/**'],
+          exclude: [
+            '**/node_modules/**',
+            '**/dist/**',
+            '**/.data/**',
+            '**/.tools/**',
+            'tests/e2e/**',
+            // The front end's packages run in the `web` project, with a DOM.
+            'packages/{ui,session,api-client,query,upload,remote-loader,web-test-kit}/**',
+          ],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

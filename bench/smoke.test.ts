@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BUDGET_KB } from './src/front-end.ts';
 import { SMOKE } from './src/modes.ts';
 import type { Cell, Results } from './src/report.ts';
 import { AUTHENTICATED_READ_COLUMNS } from './src/sections/authenticated-reads.ts';
@@ -92,7 +93,7 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
   },
   'front-end': {
     rows: ['home page', 'catalog entry', 'learner entry', 'tutor entry', 'admin entry'],
-    columns: ['min+gz', 'of 200 kB budget'],
+    columns: ['min+gz', `of ${BUDGET_KB} kB budget`],
   },
 };
 

@@ -112,8 +112,9 @@ export const routeTable: readonly RouteEntry[] = [
   r('DELETE', '/api/v1/videos/:videoId', 'media', 'tutor', { private: true }),
   // The owning tutor or the admin (the service checks which).
   r('GET', '/api/v1/videos/:videoId', 'media', 'user'),
-  // The enrolled student, the owning tutor or the admin (the service asks the catalog).
-  r('GET', '/api/v1/videos/:videoId/playback', 'media', 'user'),
+  // The enrolled student, the owning tutor or the admin (the service asks the catalog); anyone
+  // else, a visitor included, is refused by the service with 403.
+  r('GET', '/api/v1/videos/:videoId/playback', 'media', 'public'),
   // Playlists and segments: the signed token in the path is the proof, checked by the service.
   r('GET', '/media/:videoId/:renditionSet/:token/:file', 'media', 'public'),
   r('GET', '/media/:videoId/:renditionSet/:token/:rendition/:file', 'media', 'public'),

@@ -78,7 +78,7 @@ describe('the learner area', () => {
     await session.page.waitForURL('**/signup', { timeout: 30_000 });
   });
 
-  it('shows a new student the header card, the six sidebar entries and the empty enrolled courses', async () => {
+  it('shows a new student the header card, the seven sidebar entries and the empty enrolled courses', async () => {
     const { page } = session;
     await session.open('/signup');
     await page.getByLabel(/username/i).fill(user.username);
@@ -105,6 +105,7 @@ describe('the learner area', () => {
       'Enrolled Courses',
       'Order History',
       'Favourites',
+      'Certificates',
       'Todo',
       'Settings',
       'Log out',
@@ -485,7 +486,7 @@ describe('the profile frame of a tutor', () => {
   });
   afterAll(() => tutor?.close());
 
-  it('shows all ten entries, Create A New Course, and the tutor pages inside the frame', async () => {
+  it('shows all eleven entries, Create A New Course, and the tutor pages inside the frame', async () => {
     const { page } = tutor;
     await tutor.open('/login');
     await page.getByLabel(/username/i).fill(DEMO_TUTOR.username);
@@ -506,6 +507,7 @@ describe('the profile frame of a tutor', () => {
       'Enrolled Courses',
       'Order History',
       'Favourites',
+      'Certificates',
       'Todo',
       'Settings',
       'Log out',

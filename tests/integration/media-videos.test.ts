@@ -235,9 +235,10 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     }
   });
 
-  it('gives a visitor 401 and a student who did not buy 403 on playback', async () => {
+  it('gives a visitor and a student who did not buy 403 on playback', async () => {
     const visitor = await stack.call('GET', `/api/v1/videos/${videoId}/playback`);
-    expect(visitor.status).toBe(401);
+    expect(visitor.status).toBe(403);
+    expect(visitor.body).toEqual({ message: 'Log in and enroll in the course to watch this video' });
     const stranger = await stack.call('GET', `/api/v1/videos/${videoId}/playback`, { as: student });
     expect(stranger.status).toBe(403);
     expect(stranger.body).toHaveProperty('message');

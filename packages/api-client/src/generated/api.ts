@@ -1685,6 +1685,8 @@ export interface paths {
                                 };
                                 /** @description Percent completed */
                                 progress: number;
+                                /** @description Whether the student has watched any of it (then "Continue") */
+                                started: boolean;
                             }[];
                             /** @description How many items the whole list has */
                             total: number;

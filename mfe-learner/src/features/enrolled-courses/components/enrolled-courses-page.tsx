@@ -20,7 +20,7 @@ export function EnrolledCoursesPage() {
     api.enrolledCourses(signal, page).then((r) => ({ ...r, items: r.coursesEnrolled ?? [] })),
   );
   const progressOf = new Map(
-    (courses.status === 'ready' ? courses.items : []).map((course) => [course._id, course.progress]),
+    (courses.status === 'ready' ? courses.items : []).map((course) => [course._id, course]),
   );
   return (
     <PageSection aria-labelledby="enrolled-heading">
@@ -34,13 +34,14 @@ export function EnrolledCoursesPage() {
           </EmptyState>
         }
         actions={(course) => {
-          const percent = progressOf.get(course._id) ?? 0;
+          const percent = progressOf.get(course._id)?.progress ?? 0;
+          const started = progressOf.get(course._id)?.started ?? false;
           return (
             <Progress>
               <progress max={100} value={percent} aria-label={`${course.title}: ${percent}% complete`} />
               <small>{percent}% complete</small>
               <ButtonLink to={`/learn/${course._id}/user/${userId ?? ''}`}>
-                {percent > 0 ? 'Continue' : 'Start Learning'}
+                {started ? 'Continue' : 'Start Learning'}
               </ButtonLink>
             </Progress>
           );

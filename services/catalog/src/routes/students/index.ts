@@ -115,6 +115,9 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
             Type.Object({
               ...CourseCard.properties,
               progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent completed' }),
+              started: Type.Boolean({
+                description: 'Whether the student has watched any of it (then "Continue")',
+              }),
             }),
           ),
         }),
@@ -134,7 +137,11 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       ]);
       const percent = new Map(progress.map((p) => [p.courseId, p.percent ?? 0]));
       return {
-        coursesEnrolled: cards.map((c) => ({ ...c, progress: percent.get(c._id) ?? 0 })),
+        coursesEnrolled: cards.map((c) => ({
+          ...c,
+          progress: percent.get(c._id) ?? 0,
+          started: percent.has(c._id),
+        })),
         ...found.fields,
       };
     },

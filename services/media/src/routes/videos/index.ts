@@ -329,7 +329,9 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const who = caller(request);
+      // Open to anyone at the gateway: a visitor is refused here like any non-buyer.
+      const who = request.identity;
+      if (!who) throw forbidden('Log in and enroll in the course to watch this video');
       const video = await videos.findOne({ _id: request.params.videoId });
       if (!video) throw notFound('Video not found');
       const allowed =
