@@ -65,6 +65,10 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
     ],
     columns: ['p50', 'p95', 'max', 'samples'],
   },
+  media: {
+    rows: ['upload throughput', 'transcoding speed'],
+    columns: ['figure'],
+  },
   growth: {
     rows: [
       'courses?page={random}',
@@ -84,6 +88,7 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
       'catalog',
       'earnings',
       'payments',
+      'media',
       'mongo-java-server (data server)',
       'minio (data server)',
       'nats-server (data server)',

@@ -22,6 +22,7 @@ import { authenticatedReads } from './sections/authenticated-reads.ts';
 import { eventLatency } from './sections/event-latency.ts';
 import { frontEndSize } from './sections/front-end-size.ts';
 import { growthSection, seedAndProbeGrowth } from './sections/growth-series.ts';
+import { media } from './sections/media.ts';
 import { idleCpuAtRest, idleMemory, memorySection } from './sections/memory-and-cpu.ts';
 import { publicReads } from './sections/public-reads.ts';
 import { seedPeople } from './sections/seeding.ts';
@@ -104,6 +105,7 @@ export async function runBench(
     sections.push(await authenticatedReads(ctx));
     sections.push(await writes(ctx, people));
     sections.push(await eventLatency(ctx, people));
+    sections.push(await media(ctx));
     const cpuAtRest = await idleCpuAtRest(ctx);
     sections.push(growthSection(ctx, growth));
     sections.push(memorySection(ctx, idle, cpuAtRest));

@@ -28,6 +28,9 @@ export interface Mode {
   purchaseLanes: number;
   /** Purchases stop starting after this long, so the run stays within its budget. */
   purchaseBudgetSec: number;
+  /** Media: the size of the upload whose throughput is taken, and the length of the video transcoded. */
+  uploadMiB: number;
+  transcodeSeconds: number;
   buildFrontEnd: boolean;
   /** The whole run, from the start of the script, should end within this. */
   budgetSec: number;
@@ -48,6 +51,8 @@ export const FULL: Mode = {
   purchases: 200,
   purchaseLanes: 4,
   purchaseBudgetSec: 180,
+  uploadMiB: 256,
+  transcodeSeconds: 60,
   buildFrontEnd: true,
   budgetSec: 20 * 60,
 };
@@ -68,6 +73,8 @@ export const SMOKE: Mode = {
   purchases: 4,
   purchaseLanes: 2,
   purchaseBudgetSec: 120,
+  uploadMiB: 12,
+  transcodeSeconds: 4,
   buildFrontEnd: false,
   budgetSec: 30 * 60,
 };
