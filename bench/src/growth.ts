@@ -48,6 +48,17 @@ export interface GrowthContext {
 const PER_PAGE = 24;
 const between = (rand: () => number, n: number) => Math.floor(rand() * n);
 
+/** A student's own list at `url` (answered under `key`), read as a random one of the buyers. */
+function ofRandomBuyer(ctx: GrowthContext, call: string, url: string, key: string): GrowthProbe {
+  return {
+    name: `${call} of a random student`,
+    varies: `one of the ${ctx.buyers} students who bought`,
+    p99TargetMs: 50,
+    next: (rand) => ({ url, headers: ctx.identityOf(between(rand, ctx.buyers)) }),
+    holds: listOf(key),
+  };
+}
+
 export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
   const pages = Math.max(1, Math.ceil(ctx.courses / PER_PAGE));
   // Courses are spread evenly over the categories; stay on pages every category has.
@@ -94,26 +105,8 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
       }),
       holds: (body) => typeof (body as { title?: unknown } | null)?.title === 'string',
     },
-    {
-      name: 'enrolled-courses of a random student',
-      varies: `one of the ${ctx.buyers} students who bought`,
-      p99TargetMs: 50,
-      next: (rand) => ({
-        url: `${ctx.catalog}/api/v1/enrolled-courses`,
-        headers: ctx.identityOf(between(rand, ctx.buyers)),
-      }),
-      holds: listOf('coursesEnrolled'),
-    },
-    {
-      name: 'order-history of a random student',
-      varies: `one of the ${ctx.buyers} students who bought`,
-      p99TargetMs: 50,
-      next: (rand) => ({
-        url: `${ctx.payments}/api/v1/order-history`,
-        headers: ctx.identityOf(between(rand, ctx.buyers)),
-      }),
-      holds: listOf('data'),
-    },
+    ofRandomBuyer(ctx, 'enrolled-courses', `${ctx.catalog}/api/v1/enrolled-courses`, 'coursesEnrolled'),
+    ofRandomBuyer(ctx, 'order-history', `${ctx.payments}/api/v1/order-history`, 'data'),
   ];
 }
 

@@ -57,19 +57,18 @@ export const FULL: Mode = {
   budgetSec: 20 * 60,
 };
 
+/** The full run made small: the same seed and concurrency, less data, time and work. */
 export const SMOKE: Mode = {
+  ...FULL,
   name: 'smoke',
-  seed: 20_240_611,
   size: SMOKE_SIZE,
   growth: [30, 100, SMOKE_SIZE.courses],
   warmupSec: 0,
   durationSec: 1,
   runs: 1,
-  concurrency: 10,
   amount: 20,
   probeLimitMs: 30_000,
   growthRequests: 10,
-  hotConcurrencies: [10, 100],
   purchases: 4,
   purchaseLanes: 2,
   purchaseBudgetSec: 120,

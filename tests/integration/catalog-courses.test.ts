@@ -11,9 +11,19 @@ import { identityService } from '@liveedu/identity';
 import { createService, newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseData, courseForm, createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import {
+  courseData,
+  courseDetails,
+  courseForm,
+  createCourse,
+  newTutor,
+  publishPaymentSucceeded,
+  readOk,
+} from '../support/flows.ts';
 import { PNG } from '../support/identity-fixtures.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+
+type TopReviews = ResponseOf<'/api/v1/get-top4-reviews', 'get'>;
 
 let stack: TestStack;
 let admin: Session;
@@ -84,16 +94,13 @@ afterAll(() => stack?.close());
 
 describe('categories', () => {
   it('lists at least 12 seeded categories, each with an image served from the public bucket', async () => {
-    const response = await stack.call<ResponseOf<'/api/v1/get-all-category', 'get'>>(
-      'GET',
-      '/api/v1/get-all-category',
-    );
-    expect(response.status).toBe(200);
-    expect(response.body.data.length).toBeGreaterThanOrEqual(12);
-    for (const category of response.body.data) {
+    type Categories = ResponseOf<'/api/v1/get-all-category', 'get'>;
+    const { data } = await readOk<Categories>(stack, '/api/v1/get-all-category');
+    expect(data.length).toBeGreaterThanOrEqual(12);
+    for (const category of data) {
       expect(Object.keys(category).sort()).toEqual(['_id', 'img', 'title']);
     }
-    const first = response.body.data[0]!;
+    const first = data[0]!;
     expect(first.img.startsWith(`${stack.url}/files/`)).toBe(true);
     const image = await fetchPublic(first.img);
     expect(image.status).toBe(200);
@@ -256,14 +263,9 @@ describe('creating, updating and deleting courses', () => {
     expect(notMultipart.status).toBeLessThan(500);
 
     // Nothing of the refused attempts was kept.
-    const mine = await stack.call<ResponseOf<'/api/v1/get-tutors-courses', 'get'>>(
-      'GET',
-      '/api/v1/get-tutors-courses',
-      {
-        as: owner,
-      },
-    );
-    expect(mine.body.createdCourses.map((c) => c._id)).toEqual([courseId]);
+    type Mine = ResponseOf<'/api/v1/get-tutors-courses', 'get'>;
+    const mine = await readOk<Mine>(stack, '/api/v1/get-tutors-courses', owner);
+    expect(mine.createdCourses.map((c) => c._id)).toEqual([courseId]);
   });
 
   it('gives the edit form only to the owner', async () => {
@@ -521,20 +523,14 @@ describe('listings, search and instructor pages', () => {
   });
 
   it('shows the newest 8 and the most loved 8', async () => {
-    const recent = await stack.call<ResponseOf<'/api/v1/recently-added-courses', 'get'>>(
-      'GET',
-      '/api/v1/recently-added-courses',
-    );
-    expect(recent.status).toBe(200);
-    expect(recent.body.courses.length).toBeLessThanOrEqual(8);
-    expect(recent.body.courses[0]!._id).toBe(ids.design);
-    const loved = await stack.call<ResponseOf<'/api/v1/courses-loved-by-students', 'get'>>(
-      'GET',
-      '/api/v1/courses-loved-by-students',
-    );
-    expect(loved.status).toBe(200);
-    expect(loved.body.courses.length).toBeLessThanOrEqual(8);
-    expect(loved.body.courses.length).toBeGreaterThan(0);
+    type Recent = ResponseOf<'/api/v1/recently-added-courses', 'get'>;
+    const recent = await readOk<Recent>(stack, '/api/v1/recently-added-courses');
+    expect(recent.courses.length).toBeLessThanOrEqual(8);
+    expect(recent.courses[0]!._id).toBe(ids.design);
+    type Loved = ResponseOf<'/api/v1/courses-loved-by-students', 'get'>;
+    const loved = await readOk<Loved>(stack, '/api/v1/courses-loved-by-students');
+    expect(loved.courses.length).toBeLessThanOrEqual(8);
+    expect(loved.courses.length).toBeGreaterThan(0);
   });
 
   it('searches by words of the title, category and tutor, by prefix and despite typos, never as a pattern', async () => {
@@ -768,30 +764,23 @@ describe('enrollment, learning and reviews', () => {
     });
     expect(second.status).toBe(201);
 
-    const detail = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
-      'GET',
-      `/api/v1/get-course-details/${courseId}`,
-    );
-    expect(detail.body.reviews).toEqual([
+    const detail = await courseDetails(stack, courseId);
+    expect(detail.reviews).toEqual([
       { rating: 5, comment: 'Second look: superb', user: { avatar: '', username: student.username } },
     ]);
-    expect(detail.body).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
+    expect(detail).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
     const cards = await stack.call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
     const card = cards.body.courses.find((c) => c._id === courseId)!;
     expect(card).toMatchObject({ reviews: [{ rating: 5 }], ratingAverage: 5, ratingCount: 1 });
 
-    const top = await stack.call<ResponseOf<'/api/v1/get-top4-reviews', 'get'>>(
-      'GET',
-      '/api/v1/get-top4-reviews',
-    );
-    expect(top.status).toBe(200);
-    expect(top.body.reviews.length).toBeLessThanOrEqual(4);
-    expect(top.body.reviews).toContainEqual({
+    const top = await readOk<TopReviews>(stack, '/api/v1/get-top4-reviews');
+    expect(top.reviews.length).toBeLessThanOrEqual(4);
+    expect(top.reviews).toContainEqual({
       rating: 5,
       comment: 'Second look: superb',
       user: { avatar: '', username: student.username },
     });
-    expect(top.body.reviews.filter((r) => r.comment === 'Too fast')).toEqual([]);
+    expect(top.reviews.filter((r) => r.comment === 'Too fast')).toEqual([]);
   });
 
   it('averages several students and keeps top reviews best first, newest first', async () => {
@@ -803,17 +792,11 @@ describe('enrollment, learning and reviews', () => {
       body: { rating: 4, review: 'Good' },
     });
     expect(response.status).toBe(201);
-    const detail = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
-      'GET',
-      `/api/v1/get-course-details/${courseId}`,
-    );
-    expect(detail.body).toMatchObject({ ratingAverage: 4.5, ratingCount: 2 });
-    expect(detail.body.reviews.map((r) => r.comment)).toEqual(['Good', 'Second look: superb']);
-    const top = await stack.call<ResponseOf<'/api/v1/get-top4-reviews', 'get'>>(
-      'GET',
-      '/api/v1/get-top4-reviews',
-    );
-    const ratings = top.body.reviews.map((r) => r.rating);
+    const detail = await courseDetails(stack, courseId);
+    expect(detail).toMatchObject({ ratingAverage: 4.5, ratingCount: 2 });
+    expect(detail.reviews.map((r) => r.comment)).toEqual(['Good', 'Second look: superb']);
+    const top = await readOk<TopReviews>(stack, '/api/v1/get-top4-reviews');
+    const ratings = top.reviews.map((r) => r.rating);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
   });
 });
@@ -867,29 +850,19 @@ describe('administration', () => {
       .countDocuments({ listed: true });
     expect(count.body.count).toBe(listed);
 
-    const days = await stack.call<ResponseOf<'/api/v1/course-created-data', 'get'>>(
-      'GET',
-      '/api/v1/course-created-data',
-      {
-        as: admin,
-      },
-    );
-    expect(days.status).toBe(200);
-    expect(days.body.dates).toHaveLength(28);
-    expect(days.body.courseCounts).toHaveLength(28);
-    expect(days.body.dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    type Days = ResponseOf<'/api/v1/course-created-data', 'get'>;
+    const days = await readOk<Days>(stack, '/api/v1/course-created-data', admin);
+    expect(days.dates).toHaveLength(28);
+    expect(days.courseCounts).toHaveLength(28);
+    expect(days.dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
     const all = await stack.services.catalog!.app.db.collection('courses').countDocuments({});
-    expect(days.body.courseCounts.at(-1)).toBe(all);
+    expect(days.courseCounts.at(-1)).toBe(all);
 
-    const months = await stack.call<ResponseOf<'/api/v1/new-courses-per-month', 'get'>>(
-      'GET',
-      '/api/v1/new-courses-per-month',
-      { as: admin },
-    );
-    expect(months.status).toBe(200);
-    expect(months.body.months).toHaveLength(12);
-    expect(months.body.courseCounts.at(-1)).toBe(all);
-    expect(months.body.courseCounts.slice(0, 11).every((n) => n === 0)).toBe(true);
+    type Months = ResponseOf<'/api/v1/new-courses-per-month', 'get'>;
+    const months = await readOk<Months>(stack, '/api/v1/new-courses-per-month', admin);
+    expect(months.months).toHaveLength(12);
+    expect(months.courseCounts.at(-1)).toBe(all);
+    expect(months.courseCounts.slice(0, 11).every((n) => n === 0)).toBe(true);
 
     const student = await stack.newUser('nosy');
     for (const path of [

@@ -281,14 +281,10 @@ describe('withdrawals', () => {
     await stack.services.earnings!.app.db.collection('withdrawals').insertMany(chain);
     const rupees = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
+    type Own = ResponseOf<'/api/v1/user-withdrawals', 'get'>;
     const own = async (query: string) => {
-      const response = await stack.call<ResponseOf<'/api/v1/user-withdrawals', 'get'>>(
-        'GET',
-        `/api/v1/user-withdrawals${query}`,
-        { as: tutor },
-      );
-      expect(response.status, query).toBe(200);
-      return { ...response.body, amounts: response.body.withdrawals.map((w) => w.amount) };
+      const body = await readOk<Own>(stack, `/api/v1/user-withdrawals${query}`, tutor);
+      return { ...body, amounts: body.withdrawals.map((w) => w.amount) };
     };
     expect(await own('')).toMatchObject({ total: 30, page: 1, pages: 2, amounts: rupees(1030, 1007) });
     expect(await own('?page=2')).toMatchObject({ total: 30, page: 2, pages: 2, amounts: rupees(1006, 1001) });
@@ -300,15 +296,8 @@ describe('withdrawals', () => {
     });
     expect(await own('?page=3')).toMatchObject({ total: 30, page: 3, pages: 2, amounts: [] });
 
-    const all = async (query: string) => {
-      const response = await stack.call<ResponseOf<'/api/v1/withdrawl-history', 'get'>>(
-        'GET',
-        `/api/v1/withdrawl-history${query}`,
-        { as: admin },
-      );
-      expect(response.status, query).toBe(200);
-      return response.body;
-    };
+    type All = ResponseOf<'/api/v1/withdrawl-history', 'get'>;
+    const all = (query: string) => readOk<All>(stack, `/api/v1/withdrawl-history${query}`, admin);
     const first = await all('');
     expect(first.total).toBeGreaterThanOrEqual(30);
     expect(first).toMatchObject({ page: 1, pages: Math.ceil(first.total / 24) });

@@ -2,7 +2,7 @@ import type { ResponseOf } from '@liveedu/api-client';
 import type { IdentityUserDeleted } from '@liveedu/contracts';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedApplication } from '../support/flows.ts';
+import { acceptedApplication, readOk } from '../support/flows.ts';
 import { publishedEvent } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 import { type Session, withAdmin } from '../support/stack.ts';
@@ -219,11 +219,8 @@ describe('sign-up charts', () => {
     );
     const total = users.body.count;
 
-    const daily = await stack.call<ResponseOf<'/api/v1/user-signups', 'get'>>('GET', '/api/v1/user-signups', {
-      as: admin,
-    });
-    expect(daily.status).toBe(200);
-    const { dates, userCounts } = daily.body;
+    type Daily = ResponseOf<'/api/v1/user-signups', 'get'>;
+    const { dates, userCounts } = await readOk<Daily>(stack, '/api/v1/user-signups', admin);
     expect(dates).toHaveLength(28);
     expect(userCounts).toHaveLength(28);
     expect(dates[27]).toBe(kolkataDay(now));
@@ -236,18 +233,14 @@ describe('sign-up charts', () => {
     expect(userCounts[27]).toBe(total - 4);
     expect(userCounts.reduce((a, b) => a + b, 0)).toBe(total - 2);
 
-    const monthly = await stack.call<ResponseOf<'/api/v1/new-users-per-month', 'get'>>(
-      'GET',
-      '/api/v1/new-users-per-month',
-      { as: admin },
-    );
-    expect(monthly.status).toBe(200);
-    expect(monthly.body.months).toHaveLength(12);
-    expect(monthly.body.userCounts).toHaveLength(12);
-    expect(monthly.body.months[11]).toBe(kolkataDay(now).slice(0, 7));
-    expect(monthly.body.months.every((m) => /^\d{4}-\d{2}$/.test(m))).toBe(true);
-    expect(new Set(monthly.body.months).size).toBe(12);
+    type Monthly = ResponseOf<'/api/v1/new-users-per-month', 'get'>;
+    const monthly = await readOk<Monthly>(stack, '/api/v1/new-users-per-month', admin);
+    expect(monthly.months).toHaveLength(12);
+    expect(monthly.userCounts).toHaveLength(12);
+    expect(monthly.months[11]).toBe(kolkataDay(now).slice(0, 7));
+    expect(monthly.months.every((m) => /^\d{4}-\d{2}$/.test(m))).toBe(true);
+    expect(new Set(monthly.months).size).toBe(12);
     // Only the sign-up from 400 days ago falls outside the last 12 months.
-    expect(monthly.body.userCounts.reduce((a, b) => a + b, 0)).toBe(total - 1);
+    expect(monthly.userCounts.reduce((a, b) => a + b, 0)).toBe(total - 1);
   });
 });

@@ -58,14 +58,13 @@ describe('getUserData', () => {
   });
 });
 
+const rename = (as: Session, body: object) => stack.call('PUT', '/api/v1/change-username', { as, body });
+
 describe('change-username', () => {
   it('changes the name, which the next log-in and getUserData use, and tells other services', async () => {
     const user = await stack.newUser('rename');
     const newName = `renamed_${randomBytes(3).toString('hex')}`;
-    const response = await stack.call('PUT', '/api/v1/change-username', {
-      as: user,
-      body: { username: newName },
-    });
+    const response = await rename(user, { username: newName });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Username changed successfully' });
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
@@ -83,27 +82,18 @@ describe('change-username', () => {
   it('refuses a taken name (any case) with 409, and an empty or malformed one with 400', async () => {
     const taken = await stack.newUser('taken');
     const user = await stack.newUser('wants');
-    const clash = await stack.call('PUT', '/api/v1/change-username', {
-      as: user,
-      body: { username: taken.username.toUpperCase() },
-    });
+    const clash = await rename(user, { username: taken.username.toUpperCase() });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ message: 'Username already exists' });
-    const admin = await stack.call('PUT', '/api/v1/change-username', {
-      as: user,
-      body: { username: 'admin' },
-    });
+    const admin = await rename(user, { username: 'admin' });
     expect(admin.status).toBe(409);
-    const empty = await stack.call('PUT', '/api/v1/change-username', { as: user, body: { username: '  ' } });
+    const empty = await rename(user, { username: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ message: 'Username field is empty.' });
-    const missing = await stack.call('PUT', '/api/v1/change-username', { as: user, body: {} });
+    const missing = await rename(user, {});
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ message: 'All fields are required' });
-    const spaces = await stack.call('PUT', '/api/v1/change-username', {
-      as: user,
-      body: { username: 'a b c' },
-    });
+    const spaces = await rename(user, { username: 'a b c' });
     expect(spaces.status).toBe(400);
     expect(String((spaces.body as { message: string }).message)).toMatch(/^Username must be/);
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });

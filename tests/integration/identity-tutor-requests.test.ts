@@ -26,6 +26,9 @@ async function requestOf(userId: string): Promise<TutorRequest | undefined> {
 const decide = (id: string, option: string, as = admin) =>
   stack.call('PUT', '/api/v1/acceptTutorRequest', { as, body: { option, id } });
 
+const applyWith = (as: Session, ytLink: string) =>
+  stack.call('POST', '/api/v1/tutor-request-ytlink', { as, body: { ytLink } });
+
 const statusOf = async (user: Session) =>
   (await stack.call<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', { as: user }))
     .body;
@@ -33,10 +36,7 @@ const statusOf = async (user: Session) =>
 describe('applying to become a tutor', () => {
   it('takes a channel link, puts the application under review and refuses a second one', async () => {
     const user = await stack.newUser('yt');
-    const response = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://www.youtube.com/@my-channel' },
-    });
+    const response = await applyWith(user, 'https://www.youtube.com/@my-channel');
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: 'Your application to become a tutor has been submitted' });
     expect(await statusOf(user)).toMatchObject({ stausOfPage: 'in progress', role: 'student' });
@@ -48,10 +48,7 @@ describe('applying to become a tutor', () => {
     );
     expect(event.data).toMatchObject({ stausOfPage: 'in progress', changed: ['stausOfPage'] });
 
-    const again = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://www.youtube.com/@other' },
-    });
+    const again = await applyWith(user, 'https://www.youtube.com/@other');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Your application to become a tutor is already under review' });
     const withFile = await stack.call('POST', '/api/v1/tutor-request', {
@@ -82,10 +79,7 @@ describe('applying to become a tutor', () => {
       expect(response.body).toEqual({ message: 'Please fill atleast one field' });
     }
     for (const ytLink of ['youtube.com/@me', 'javascript:alert(1)', 'ftp://example.com/x']) {
-      const response = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-        as: user,
-        body: { ytLink },
-      });
+      const response = await applyWith(user, ytLink);
       expect(response.status, ytLink).toBe(400);
       expect(response.body).toEqual({
         message: 'Please enter a valid link starting with http:// or https://',
@@ -159,10 +153,7 @@ describe('applying to become a tutor', () => {
 describe('deciding applications', () => {
   it('accepting makes the user a tutor at once, without logging in again', async () => {
     const user = await stack.newUser('approve');
-    await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://youtu.be/abc' },
-    });
+    await applyWith(user, 'https://youtu.be/abc');
     // As a student the tutor-only calls are refused.
     const before = await stack.call('GET', '/api/v1/get-tutors-courses', { as: user });
     expect(before.status).toBe(403);
@@ -188,10 +179,7 @@ describe('deciding applications', () => {
 
     const undo = await decide(user._id, 'reject');
     expect(undo.status).toBe(409);
-    const reapply = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://youtu.be/again' },
-    });
+    const reapply = await applyWith(user, 'https://youtu.be/again');
     expect(reapply.status).toBe(409);
     expect(reapply.body).toEqual({ message: 'You are already a tutor' });
   });
@@ -207,10 +195,7 @@ describe('deciding applications', () => {
     expect(rejected.body).toEqual({ message: 'Tutor request rejected' });
     expect(await statusOf(user)).toMatchObject({ role: 'student', stausOfPage: 'reject' });
 
-    const tooSoon = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://youtu.be/soon' },
-    });
+    const tooSoon = await applyWith(user, 'https://youtu.be/soon');
     expect(tooSoon.status).toBe(400);
     expect(String((tooSoon.body as { message: string }).message)).toMatch(
       /^Your application was rejected\. You can apply again after 60 days, on \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
@@ -232,10 +217,7 @@ describe('deciding applications', () => {
       { _id: new ObjectId(user._id) },
       { $set: { decidedAt: new Date(Date.now() - 61 * day) } },
     );
-    const later = await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://youtu.be/later' },
-    });
+    const later = await applyWith(user, 'https://youtu.be/later');
     expect(later.status).toBe(201);
     const listed = await requestOf(user._id);
     // The new application replaces the old one, resume included.
@@ -254,10 +236,7 @@ describe('deciding applications', () => {
     expect(neverApplied.body).toEqual({ message: 'Tutor request not found' });
     const unknown = await decide(new ObjectId().toHexString(), 'accept');
     expect(unknown.status).toBe(404);
-    await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: user,
-      body: { ytLink: 'https://youtu.be/x' },
-    });
+    await applyWith(user, 'https://youtu.be/x');
     const badOption = await decide(user._id, 'approve');
     expect(badOption.status).toBe(400);
     expect(badOption.body).toEqual({ message: 'Status must be one of in progress, accept or reject' });
@@ -268,10 +247,7 @@ describe('deciding applications', () => {
 
   it('is for the admin only', async () => {
     const student = await stack.newUser('nosy');
-    await stack.call('POST', '/api/v1/tutor-request-ytlink', {
-      as: student,
-      body: { ytLink: 'https://youtu.be/x' },
-    });
+    await applyWith(student, 'https://youtu.be/x');
     const list = await stack.call('GET', '/api/v1/getTutorRequests', { as: student });
     expect(list.status).toBe(403);
     const self = await decide(student._id, 'accept', student);

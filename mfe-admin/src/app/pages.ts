@@ -1,41 +1,54 @@
-import { type ComponentType, lazy } from 'react';
+import { lazyPage } from '@liveedu/ui';
+import type { ComponentType } from 'react';
 import type { DashboardPath } from './routes.ts';
 
 /** Each dashboard page is its own chunk. */
 export const DASHBOARD_COMPONENTS: Record<DashboardPath, ComponentType> = {
-  '': lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-home-page" */ '../features/overview/components/home-page.tsx'
-    ).then((m) => ({ default: m.HomePage })),
+  '': lazyPage(
+    'HomePage',
+    () =>
+      import(/* webpackChunkName: "page-admin-home-page" */ '../features/overview/components/home-page.tsx'),
   ),
-  analytics: lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-analytics-page" */ '../features/analytics/components/analytics-page.tsx'
-    ).then((m) => ({ default: m.AnalyticsPage })),
+  analytics: lazyPage(
+    'AnalyticsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-analytics-page" */ '../features/analytics/components/analytics-page.tsx'
+      ),
   ),
-  revenue: lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-revenue-page" */ '../features/revenue/components/revenue-page.tsx'
-    ).then((m) => ({ default: m.RevenuePage })),
+  revenue: lazyPage(
+    'RevenuePage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-revenue-page" */ '../features/revenue/components/revenue-page.tsx'
+      ),
   ),
-  'withdrawl-requests': lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-withdrawal-requests-page" */ '../features/withdrawals/components/withdrawal-requests-page.tsx'
-    ).then((m) => ({ default: m.WithdrawalRequestsPage })),
+  'withdrawl-requests': lazyPage(
+    'WithdrawalRequestsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-withdrawal-requests-page" */ '../features/withdrawals/components/withdrawal-requests-page.tsx'
+      ),
   ),
-  'all-payments': lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-all-payments-page" */ '../features/payments/components/all-payments-page.tsx'
-    ).then((m) => ({ default: m.AllPaymentsPage })),
+  'all-payments': lazyPage(
+    'AllPaymentsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-all-payments-page" */ '../features/payments/components/all-payments-page.tsx'
+      ),
   ),
-  'tutor-requests': lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-tutor-requests-page" */ '../features/tutor-requests/components/tutor-requests-page.tsx'
-    ).then((m) => ({ default: m.TutorRequestsPage })),
+  'tutor-requests': lazyPage(
+    'TutorRequestsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-tutor-requests-page" */ '../features/tutor-requests/components/tutor-requests-page.tsx'
+      ),
   ),
-  'all-users': lazy(() =>
-    import(
-      /* webpackChunkName: "page-admin-all-users-page" */ '../features/users/components/all-users-page.tsx'
-    ).then((m) => ({ default: m.AllUsersPage })),
+  'all-users': lazyPage(
+    'AllUsersPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-all-users-page" */ '../features/users/components/all-users-page.tsx'
+      ),
   ),
 };

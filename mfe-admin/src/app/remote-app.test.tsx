@@ -2,6 +2,7 @@ import { sessionActions } from '@liveedu/session';
 import {
   answer,
   createTestStore,
+  expectNextPage,
   json,
   type Role,
   renderRoutes,
@@ -244,6 +245,26 @@ describe('all users', () => {
   });
 });
 
+/**
+ * Answers a list whose row status a PUT sets: reads get `list(status)`; a PUT keeps its body's
+ * `field` as the new status and answers `message`.
+ */
+function answerStatusChanges(
+  initial: string,
+  field: string,
+  message: string,
+  list: (status: string) => object,
+) {
+  let status = initial;
+  answer(({ method, body }) => {
+    if (method === 'PUT') {
+      status = (body as Record<string, string>)[field] ?? status;
+      return json({ message });
+    }
+    return json(list(status));
+  });
+}
+
 describe('tutor requests', () => {
   const request = (status: string) => ({
     _id: 'r1',
@@ -263,14 +284,9 @@ describe('tutor requests', () => {
   });
 
   it("sends 'Select status' as in progress and a choice with the user's id, then shows the new status", async () => {
-    let status = 'reject';
-    answer(({ method, body }) => {
-      if (method === 'PUT') {
-        status = (body as { option: string }).option;
-        return json({ message: 'Tutor request set to in progress' });
-      }
-      return json({ data: [request(status)] });
-    });
+    answerStatusChanges('reject', 'option', 'Tutor request set to in progress', (status) => ({
+      data: [request(status)],
+    }));
     renderAt('/dashboard/tutor-requests');
     const row = (await screen.findByText('asha')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('link', { name: 'ytLink' }).getAttribute('href')).toBe(
@@ -306,37 +322,30 @@ describe('tutor requests', () => {
 
 describe('withdrawal requests', () => {
   it('shows the user with bank details, amount and status; sets Success', async () => {
-    let status = 'Processing';
-    answer(({ method, body }) => {
-      if (method === 'PUT') {
-        status = (body as { status: string }).status;
-        return json({ message: 'Withdrawal status updated' });
-      }
-      return json({
-        total: 1,
-        page: 1,
-        pages: 1,
-        withdrawls: [
-          {
-            _id: 'w1',
-            user: {
-              _id: 'u1',
-              username: 'priya',
-              email: 'priya@example.com',
-              bankDetails: {
-                fullName: 'Priya S',
-                accountNumber: '123456789',
-                nameOfBank: 'SBI',
-                ifsc: 'SBIN0001234',
-              },
+    answerStatusChanges('Processing', 'status', 'Withdrawal status updated', (status) => ({
+      total: 1,
+      page: 1,
+      pages: 1,
+      withdrawls: [
+        {
+          _id: 'w1',
+          user: {
+            _id: 'u1',
+            username: 'priya',
+            email: 'priya@example.com',
+            bankDetails: {
+              fullName: 'Priya S',
+              accountNumber: '123456789',
+              nameOfBank: 'SBI',
+              ifsc: 'SBIN0001234',
             },
-            amount: 1600,
-            status,
-            date: '2025-06-01T10:00:00.000Z',
           },
-        ],
-      });
-    });
+          amount: 1600,
+          status,
+          date: '2025-06-01T10:00:00.000Z',
+        },
+      ],
+    }));
     renderAt('/dashboard/withdrawl-requests');
     const row = (await screen.findByText('priya')).closest('tr') as HTMLElement;
     for (const text of [
@@ -380,9 +389,7 @@ describe('withdrawal requests', () => {
     expect(await screen.findByText('tutor2')).toBeTruthy();
     expect(screen.queryByText('tutor3')).toBeNull();
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('tutor3')).toBeTruthy();
-    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    await expectNextPage('tutor3', 'Showing 3 of 3');
     expect(urls()).toEqual(['/api/v1/withdrawl-history', '/api/v1/withdrawl-history?page=2']);
   });
 
@@ -427,9 +434,7 @@ describe('all payments', () => {
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
     expect(screen.queryByText('order_3')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('order_3')).toBeTruthy();
-    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    await expectNextPage('order_3', 'Showing 3 of 3');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '28 days' }));

@@ -1,55 +1,56 @@
 import { type PageName, pageRoutesOf } from '@liveedu/platform-registry';
-import { type ComponentType, lazy } from 'react';
+import { lazyPage } from '@liveedu/ui';
+import type { ComponentType } from 'react';
 
 /** The catalog's pages by the name the host asks for; each page is its own chunk. */
 const pages: Record<PageName<'catalog'>, ComponentType> = {
-  home: lazy(() =>
-    import(/* webpackChunkName: "page-home-page" */ '../features/home/components/home-page.tsx').then(
-      (m) => ({ default: m.HomePage }),
-    ),
+  home: lazyPage(
+    'HomePage',
+    () => import(/* webpackChunkName: "page-home-page" */ '../features/home/components/home-page.tsx'),
   ),
-  categories: lazy(() =>
-    import(
-      /* webpackChunkName: "page-categories-page" */ '../features/categories/components/categories-page.tsx'
-    ).then((m) => ({
-      default: m.CategoriesPage,
-    })),
+  categories: lazyPage(
+    'CategoriesPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-categories-page" */ '../features/categories/components/categories-page.tsx'
+      ),
   ),
-  courses: lazy(() =>
-    import(
-      /* webpackChunkName: "page-courses-page" */ '../features/courses/components/courses-page.tsx'
-    ).then((m) => ({ default: m.CoursesPage })),
+  courses: lazyPage(
+    'CoursesPage',
+    () =>
+      import(/* webpackChunkName: "page-courses-page" */ '../features/courses/components/courses-page.tsx'),
   ),
-  'courses-by-category': lazy(() =>
-    import(
-      /* webpackChunkName: "page-category-courses-page" */ '../features/courses/components/category-courses-page.tsx'
-    ).then((m) => ({
-      default: m.CategoryCoursesPage,
-    })),
+  'courses-by-category': lazyPage(
+    'CategoryCoursesPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-category-courses-page" */ '../features/courses/components/category-courses-page.tsx'
+      ),
   ),
-  'course-detail': lazy(() =>
-    import(
-      /* webpackChunkName: "page-course-detail-page" */ '../features/course-detail/components/course-detail-page.tsx'
-    ).then((m) => ({
-      default: m.CourseDetailPage,
-    })),
+  'course-detail': lazyPage(
+    'CourseDetailPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-course-detail-page" */ '../features/course-detail/components/course-detail-page.tsx'
+      ),
   ),
-  instructor: lazy(() =>
-    import(
-      /* webpackChunkName: "page-instructor-page" */ '../features/instructor/components/instructor-page.tsx'
-    ).then((m) => ({
-      default: m.InstructorPage,
-    })),
+  instructor: lazyPage(
+    'InstructorPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-instructor-page" */ '../features/instructor/components/instructor-page.tsx'
+      ),
   ),
-  certificate: lazy(() =>
-    import(
-      /* webpackChunkName: "page-certificate-page" */ '../features/certificate/components/certificate-page.tsx'
-    ).then((m) => ({ default: m.CertificatePage })),
+  certificate: lazyPage(
+    'CertificatePage',
+    () =>
+      import(
+        /* webpackChunkName: "page-certificate-page" */ '../features/certificate/components/certificate-page.tsx'
+      ),
   ),
-  teach: lazy(() =>
-    import(/* webpackChunkName: "page-teach-page" */ '../features/teach/components/teach-page.tsx').then(
-      (m) => ({ default: m.TeachPage }),
-    ),
+  teach: lazyPage(
+    'TeachPage',
+    () => import(/* webpackChunkName: "page-teach-page" */ '../features/teach/components/teach-page.tsx'),
   ),
 };
 

@@ -1,17 +1,19 @@
 import type { PageName } from '@liveedu/platform-registry';
-import { type ComponentType, lazy } from 'react';
+import { lazyPage } from '@liveedu/ui';
+import type { ComponentType } from 'react';
 
 /** The learner's pages by the name the host asks for; each is its own chunk. */
 const pages: Record<PageName<'learner'>, ComponentType> = {
-  profile: lazy(() =>
-    import(/* webpackChunkName: "page-profile" */ './profile-routes.tsx').then((m) => ({
-      default: m.ProfileRoutes,
-    })),
+  profile: lazyPage(
+    'ProfileRoutes',
+    () => import(/* webpackChunkName: "page-profile" */ './profile-routes.tsx'),
   ),
-  player: lazy(() =>
-    import(
-      /* webpackChunkName: "page-course-player-page" */ '../features/player/components/course-player-page.tsx'
-    ).then((m) => ({ default: m.CoursePlayerPage })),
+  player: lazyPage(
+    'CoursePlayerPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-course-player-page" */ '../features/player/components/course-player-page.tsx'
+      ),
   ),
 };
 

@@ -1,40 +1,53 @@
 import { type PageName, pageRoutesOf } from '@liveedu/platform-registry';
-import { type ComponentType, lazy } from 'react';
+import { lazyPage } from '@liveedu/ui';
+import type { ComponentType } from 'react';
 
 /**
  * The tutor's pages by the name they are asked for: the host asks for the editor pages by its
  * route table; the profile frame of the learner remote asks for the other four under /profile.
  */
 const pages: Record<PageName<'tutor'>, ComponentType> = {
-  'create-course': lazy(() =>
-    import(
-      /* webpackChunkName: "page-course-editor-page" */ '../features/course-editor/components/course-editor-page.tsx'
-    ).then((m) => ({ default: m.CreateCoursePage })),
+  'create-course': lazyPage(
+    'CreateCoursePage',
+    () =>
+      import(
+        /* webpackChunkName: "page-course-editor-page" */ '../features/course-editor/components/course-editor-page.tsx'
+      ),
   ),
-  'update-course': lazy(() =>
-    import(
-      /* webpackChunkName: "page-course-editor-page" */ '../features/course-editor/components/course-editor-page.tsx'
-    ).then((m) => ({ default: m.UpdateCoursePage })),
+  'update-course': lazyPage(
+    'UpdateCoursePage',
+    () =>
+      import(
+        /* webpackChunkName: "page-course-editor-page" */ '../features/course-editor/components/course-editor-page.tsx'
+      ),
   ),
-  'my-courses': lazy(() =>
-    import(
-      /* webpackChunkName: "page-my-courses-page" */ '../features/my-courses/components/my-courses-page.tsx'
-    ).then((m) => ({ default: m.MyCoursesPage })),
+  'my-courses': lazyPage(
+    'MyCoursesPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-my-courses-page" */ '../features/my-courses/components/my-courses-page.tsx'
+      ),
   ),
-  'payment-history': lazy(() =>
-    import(
-      /* webpackChunkName: "page-payment-history-page" */ '../features/payment-history/components/payment-history-page.tsx'
-    ).then((m) => ({ default: m.PaymentHistoryPage })),
+  'payment-history': lazyPage(
+    'PaymentHistoryPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-payment-history-page" */ '../features/payment-history/components/payment-history-page.tsx'
+      ),
   ),
-  'tutor-analytics': lazy(() =>
-    import(
-      /* webpackChunkName: "page-analytics-page" */ '../features/analytics/components/analytics-page.tsx'
-    ).then((m) => ({ default: m.AnalyticsPage })),
+  'tutor-analytics': lazyPage(
+    'AnalyticsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-analytics-page" */ '../features/analytics/components/analytics-page.tsx'
+      ),
   ),
-  'withdraw-money': lazy(() =>
-    import(
-      /* webpackChunkName: "page-withdraw-money-page" */ '../features/withdraw-money/components/withdraw-money-page.tsx'
-    ).then((m) => ({ default: m.WithdrawMoneyPage })),
+  'withdraw-money': lazyPage(
+    'WithdrawMoneyPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-withdraw-money-page" */ '../features/withdraw-money/components/withdraw-money-page.tsx'
+      ),
   ),
 };
 

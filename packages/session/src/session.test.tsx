@@ -1,10 +1,10 @@
-import { answer, json, requests } from '@liveedu/web-test-kit';
+import { answer, json, requests, userData } from '@liveedu/web-test-kit';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from './hooks.ts';
 import { completeLogin, logOut, restoreSession } from './session-thunks.ts';
-import { createSessionStore } from './store.ts';
+import { createSessionStore, type SessionStore } from './store.ts';
 
 function Probe() {
   const s = useSession();
@@ -15,16 +15,20 @@ function Probe() {
   );
 }
 
+function renderProbe(store: SessionStore) {
+  render(
+    <Provider store={store}>
+      <Probe />
+    </Provider>,
+  );
+}
+
 describe('session', () => {
   beforeEach(() => localStorage.clear());
 
   it('starts logged out as a student with no application', () => {
     const store = createSessionStore('/');
-    render(
-      <Provider store={store}>
-        <Probe />
-      </Provider>,
-    );
+    renderProbe(store);
     expect(screen.getByTestId('session').textContent).toBe('false|student|none|-');
   });
 
@@ -32,21 +36,18 @@ describe('session', () => {
     localStorage.setItem('id', 'u1');
     localStorage.setItem('token', 'tok-1');
     answer(() =>
-      json({
-        avatar: 'a.png',
-        email: 'e@x.in',
-        username: 'asha',
-        role: 'tutor',
-        desc: '',
-        stausOfPage: 'in progress',
-      }),
+      json(
+        userData({
+          avatar: 'a.png',
+          email: 'e@x.in',
+          username: 'asha',
+          role: 'tutor',
+          stausOfPage: 'in progress',
+        }),
+      ),
     );
     const store = createSessionStore('/gw/');
-    render(
-      <Provider store={store}>
-        <Probe />
-      </Provider>,
-    );
+    renderProbe(store);
     let restored = false;
     await act(async () => {
       restored = await store.dispatch(restoreSession());
@@ -76,22 +77,9 @@ describe('session', () => {
   });
 
   it('takes the role from the server, and log-out clears storage and resets the state', async () => {
-    answer(() =>
-      json({
-        avatar: '',
-        email: 'root@x.in',
-        username: 'root',
-        role: 'admin',
-        desc: '',
-        stausOfPage: 'none',
-      }),
-    );
+    answer(() => json(userData({ email: 'root@x.in', username: 'root', role: 'admin' })));
     const store = createSessionStore('/');
-    render(
-      <Provider store={store}>
-        <Probe />
-      </Provider>,
-    );
+    renderProbe(store);
     await act(async () => {
       await store.dispatch(completeLogin({ message: 'Welcome', role: 'admin', _id: 'a1', token: 't-a' }));
     });

@@ -16,6 +16,7 @@ export {
   formatOrderDate,
   ORDER_HISTORY_FILTERS,
   OrderHistoryTable,
+  orderColumns,
   orderHistoryColumns,
   orderRowKey,
 } from './components/order-history-table.tsx';
@@ -26,5 +27,6 @@ export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
 export { ToggleButtons } from './components/toggle-buttons.tsx';
 export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
+export { lazyPage, lazyRoute } from './lazy-page.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -1,4 +1,4 @@
-import type { CourseCard } from '@liveedu/api-client';
+import type { CourseCard, UserData } from '@liveedu/api-client';
 
 /** A course as the list calls answer it; `fields` overrides what the test cares about. */
 export function courseCard(fields: Partial<CourseCard> & { _id: string }): CourseCard {
@@ -12,4 +12,9 @@ export function courseCard(fields: Partial<CourseCard> & { _id: string }): Cours
     courseCreatedBy: { _id: 't1', username: 'meera' },
     ...fields,
   } as CourseCard;
+}
+
+/** The signed-in user as `getUserData` answers it: a student with no application unless `fields` say otherwise. */
+export function userData(fields: Partial<UserData> & Pick<UserData, 'email' | 'username'>): UserData {
+  return { avatar: '', role: 'student', desc: '', stausOfPage: 'none', ...fields } as UserData;
 }

@@ -10,5 +10,6 @@ export {
   requests,
   resetApi,
 } from './api-server.ts';
-export { courseCard } from './fixtures.ts';
+export { courseCard, userData } from './fixtures.ts';
+export { expectNextPage } from './paged-list.ts';
 export { createTestStore, type Role, renderRoutes, renderWithProviders, type TestUser } from './render.tsx';

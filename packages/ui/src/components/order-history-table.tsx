@@ -27,12 +27,12 @@ export function formatOrderDate(createdAt: string): string {
   return Number.isNaN(d.getTime()) ? '-' : dateFormat.format(d);
 }
 
-/** The order-history columns: Order id, Payment id, Course, Amount, Status, Date ('-' when missing). */
-export function orderHistoryColumns<Row extends PaymentRecord>(): Column<Row>[] {
-  return [
-    { header: 'Order id', cell: (r) => r.razorpay_order_id || '-' },
-    { header: 'Payment id', cell: (r) => r.razorpay_payment_id || '-' },
-    {
+/** The columns of an order's fields, by name, for the tables that list orders. */
+export function orderColumns<Row extends PaymentRecord>() {
+  return {
+    orderId: { header: 'Order id', cell: (r) => r.razorpay_order_id || '-' },
+    paymentId: { header: 'Payment id', cell: (r) => r.razorpay_payment_id || '-' },
+    course: {
       header: 'Course',
       cell: (r) =>
         r.courseEnrolled ? (
@@ -41,39 +41,50 @@ export function orderHistoryColumns<Row extends PaymentRecord>(): Column<Row>[] 
           '-'
         ),
     },
-    { header: 'Amount', cell: (r) => formatRupees(r.amount) },
-    { header: 'Status', cell: (r) => (r.success ? 'Success' : 'Fail') },
-    { header: 'Date', cell: (r) => formatOrderDate(r.createdAt) },
-  ];
+    amount: { header: 'Amount', cell: (r) => formatRupees(r.amount) },
+    status: { header: 'Status', cell: (r) => (r.success ? 'Success' : 'Fail') },
+    date: { header: 'Date', cell: (r) => formatOrderDate(r.createdAt) },
+  } satisfies Record<string, Column<Row>>;
+}
+
+/** The order-history columns: Order id, Payment id, Course, Amount, Status, Date ('-' when missing). */
+export function orderHistoryColumns<Row extends PaymentRecord>(): Column<Row>[] {
+  const c = orderColumns<Row>();
+  return [c.orderId, c.paymentId, c.course, c.amount, c.status, c.date];
 }
 
 /**
  * The order-history table with its filter buttons and the 'No Order History' empty text.
- * `leadingColumns` go before the standard ones (e.g. the buyer, in the admin's list of all users).
+ * `leadingColumns` go before the standard ones (e.g. the buyer, in the admin's list of all users);
+ * a list of orders in other columns (a tutor's sales) gives its own `columns` and `emptyText`.
  */
 export function OrderHistoryTable<Row extends PaymentRecord>({
   rows,
   activeFilter,
   onFilter,
   leadingColumns = [],
+  columns = [...leadingColumns, ...orderHistoryColumns<Row>()],
   caption = 'Order history',
+  emptyText = 'No Order History',
 }: {
   rows: Row[];
   activeFilter: TimePeriod;
   onFilter: (period: TimePeriod) => void;
   leadingColumns?: Column<Row>[];
+  columns?: Column<Row>[];
   caption?: string;
+  emptyText?: string;
 }) {
   return (
     <DataTable<Row>
       caption={caption}
-      columns={[...leadingColumns, ...orderHistoryColumns<Row>()]}
+      columns={columns}
       rows={rows}
       rowKey={orderRowKey}
       filters={ORDER_HISTORY_FILTERS}
       activeFilter={activeFilter}
       onFilter={(id) => onFilter(id as TimePeriod)}
-      emptyText="No Order History"
+      emptyText={emptyText}
     />
   );
 }

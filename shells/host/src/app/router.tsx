@@ -1,3 +1,4 @@
+import { lazyRoute } from '@liveedu/ui';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout, ShellErrorScreen } from '../features/layout/components/layout.tsx';
 import { RemotePage } from './federation/remote-page.tsx';
@@ -18,53 +19,61 @@ export const routes: RouteObject[] = [
       ),
       {
         path: 'signup',
-        lazy: () =>
-          import(
-            /* webpackChunkName: "page-sign-up-page" */ '../features/auth/components/sign-up-page.tsx'
-          ).then((m) => ({ Component: m.SignUpPage })),
+        lazy: lazyRoute(
+          'SignUpPage',
+          () =>
+            import(
+              /* webpackChunkName: "page-sign-up-page" */ '../features/auth/components/sign-up-page.tsx'
+            ),
+        ),
       },
       {
         path: 'login',
-        lazy: () =>
-          import(
-            /* webpackChunkName: "page-log-in-page" */ '../features/auth/components/log-in-page.tsx'
-          ).then((m) => ({ Component: m.LogInPage })),
+        lazy: lazyRoute(
+          'LogInPage',
+          () =>
+            import(/* webpackChunkName: "page-log-in-page" */ '../features/auth/components/log-in-page.tsx'),
+        ),
       },
       {
         path: 'forgot-password',
-        lazy: () =>
-          import(
-            /* webpackChunkName: "page-forgot-password-page" */ '../features/auth/components/forgot-password-page.tsx'
-          ).then((m) => ({
-            Component: m.ForgotPasswordPage,
-          })),
+        lazy: lazyRoute(
+          'ForgotPasswordPage',
+          () =>
+            import(
+              /* webpackChunkName: "page-forgot-password-page" */ '../features/auth/components/forgot-password-page.tsx'
+            ),
+        ),
       },
       {
         path: 'reset-password/:token',
-        lazy: () =>
-          import(
-            /* webpackChunkName: "page-reset-password-page" */ '../features/auth/components/reset-password-page.tsx'
-          ).then((m) => ({
-            Component: m.ResetPasswordPage,
-          })),
+        lazy: lazyRoute(
+          'ResetPasswordPage',
+          () =>
+            import(
+              /* webpackChunkName: "page-reset-password-page" */ '../features/auth/components/reset-password-page.tsx'
+            ),
+        ),
       },
       {
         path: 'paymentfailed',
-        lazy: () =>
-          import(
-            /* webpackChunkName: "page-payment-failed-page" */ '../features/payment/components/payment-failed-page.tsx'
-          ).then((m) => ({
-            Component: m.PaymentFailedPage,
-          })),
+        lazy: lazyRoute(
+          'PaymentFailedPage',
+          () =>
+            import(
+              /* webpackChunkName: "page-payment-failed-page" */ '../features/payment/components/payment-failed-page.tsx'
+            ),
+        ),
       },
       {
         path: 'paymentsuccess',
-        lazy: () =>
-          import(
-            /* webpackChunkName: "page-payment-success-page" */ '../features/payment/components/payment-success-page.tsx'
-          ).then((m) => ({
-            Component: m.PaymentSuccessPage,
-          })),
+        lazy: lazyRoute(
+          'PaymentSuccessPage',
+          () =>
+            import(
+              /* webpackChunkName: "page-payment-success-page" */ '../features/payment/components/payment-success-page.tsx'
+            ),
+        ),
       },
     ],
   },

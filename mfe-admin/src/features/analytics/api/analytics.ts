@@ -13,46 +13,35 @@ export interface AnalyticsChart {
   load: (api: ApiClient) => Promise<ChartData>;
 }
 
+/** The two periods the charts cover: a point a day over 28 days, or a bar a month over twelve. */
+const PERIODS = {
+  days: { axis: 'dates', title: 'in the last 28 days', type: 'line' },
+  months: { axis: 'months', title: 'per month', type: 'bar' },
+} as const;
+
+type Axis<P extends keyof typeof PERIODS> = (typeof PERIODS)[P]['axis'];
+
+/** A chart of `seriesName` over `period`: the call's dates or months against its `counts` list. */
+function chart<P extends keyof typeof PERIODS, K extends string>(
+  period: P,
+  id: string,
+  seriesName: string,
+  call: (api: ApiClient) => Promise<Record<Axis<P>, string[]> & Record<K, number[]>>,
+  counts: K,
+): AnalyticsChart {
+  const { title, type } = PERIODS[period];
+  const axis: Axis<P> = PERIODS[period].axis;
+  const load = async (api: ApiClient) => {
+    const r = await call(api);
+    return { categories: r[axis], values: r[counts] };
+  };
+  return { id, title: `${seriesName} ${title}`, type, seriesName, load };
+}
+
 /** The four charts of the spec, in its order. */
 export const ANALYTICS_CHARTS: AnalyticsChart[] = [
-  {
-    id: 'user-signups',
-    title: 'New users in the last 28 days',
-    type: 'line',
-    seriesName: 'New users',
-    load: async (api) => {
-      const r = await api.userSignups();
-      return { categories: r.dates, values: r.userCounts };
-    },
-  },
-  {
-    id: 'course-created-data',
-    title: 'New courses in the last 28 days',
-    type: 'line',
-    seriesName: 'New courses',
-    load: async (api) => {
-      const r = await api.courseCreatedData();
-      return { categories: r.dates, values: r.courseCounts };
-    },
-  },
-  {
-    id: 'new-users-per-month',
-    title: 'New users per month',
-    type: 'bar',
-    seriesName: 'New users',
-    load: async (api) => {
-      const r = await api.newUsersPerMonth();
-      return { categories: r.months, values: r.userCounts };
-    },
-  },
-  {
-    id: 'new-courses-per-month',
-    title: 'New courses per month',
-    type: 'bar',
-    seriesName: 'New courses',
-    load: async (api) => {
-      const r = await api.newCoursesPerMonth();
-      return { categories: r.months, values: r.courseCounts };
-    },
-  },
+  chart('days', 'user-signups', 'New users', (api) => api.userSignups(), 'userCounts'),
+  chart('days', 'course-created-data', 'New courses', (api) => api.courseCreatedData(), 'courseCounts'),
+  chart('months', 'new-users-per-month', 'New users', (api) => api.newUsersPerMonth(), 'userCounts'),
+  chart('months', 'new-courses-per-month', 'New courses', (api) => api.newCoursesPerMonth(), 'courseCounts'),
 ];

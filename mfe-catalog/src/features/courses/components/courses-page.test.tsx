@@ -1,4 +1,11 @@
-import { answer, courseCard, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
+import {
+  answer,
+  courseCard,
+  expectNextPage,
+  json,
+  renderRoutes,
+  requestedPaths,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CoursesPage } from './courses-page.tsx';
@@ -49,9 +56,7 @@ describe('all courses', () => {
     renderPage();
     expect(await screen.findByText('Course 2')).toBeTruthy();
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Course 3')).toBeTruthy();
-    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    await expectNextPage('Course 3', 'Showing 3 of 3');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(requestedPaths()).toEqual(['/api/v1/courses', '/api/v1/courses?page=2']);
   });

@@ -1,4 +1,4 @@
-import { answer, json, renderWithProviders, requestedPaths } from '@liveedu/web-test-kit';
+import { answer, expectNextPage, json, renderWithProviders, requestedPaths } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,9 +42,7 @@ describe('order history', () => {
     const failed = (await screen.findByText('order_2')).closest('tr') as HTMLElement;
     expect(failed.textContent).toContain('Fail');
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('order_3')).toBeTruthy();
-    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    await expectNextPage('order_3', 'Showing 3 of 3');
 
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(screen.queryByText('order_2')).toBeNull());

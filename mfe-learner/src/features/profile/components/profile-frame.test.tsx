@@ -1,5 +1,12 @@
 import { sessionActions } from '@liveedu/session';
-import { answer, createTestStore, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import {
+  answer,
+  createTestStore,
+  json,
+  renderWithProviders,
+  requests,
+  userData,
+} from '@liveedu/web-test-kit';
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -34,14 +41,14 @@ describe('profile frame', () => {
 
   it('shows a tutor the header card, Create A New Course, the review banner and all eleven entries', async () => {
     answer(() =>
-      json({
-        avatar: '',
-        email: 'priya@example.com',
-        username: 'priya',
-        role: 'tutor',
-        desc: '',
-        stausOfPage: 'in progress',
-      }),
+      json(
+        userData({
+          email: 'priya@example.com',
+          username: 'priya',
+          role: 'tutor',
+          stausOfPage: 'in progress',
+        }),
+      ),
     );
     renderFrame(true);
     const header = await screen.findByRole('region', { name: 'Your profile' });

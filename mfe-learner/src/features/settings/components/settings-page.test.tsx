@@ -28,6 +28,12 @@ function renderPage(data: UserData = user) {
   return reload;
 }
 
+/** Types `value` into the field labelled `label` and presses the button named `button`. */
+function enter(label: string, value: string, button: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.click(screen.getByRole('button', { name: button }));
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('settings', () => {
@@ -43,11 +49,9 @@ describe('settings', () => {
 
   it('refuses an empty username and an empty description, sending nothing', async () => {
     renderPage();
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
+    enter('Username', ' ', 'Change Username');
     expect(await screen.findByText('Username field is empty.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    enter('Description', '', 'Save');
     expect(await screen.findByText('Description is empty.')).toBeTruthy();
     expect(requests()).toHaveLength(0);
   });
@@ -55,8 +59,7 @@ describe('settings', () => {
   it("changes the username with the server's message and reads the user again", async () => {
     answer(() => json({ message: 'Username changed successfully' }));
     const reload = renderPage();
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'asha_r' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
+    enter('Username', 'asha_r', 'Change Username');
     expect(await screen.findByText('Username changed successfully')).toBeTruthy();
     expect(requests()[0]?.body).toEqual({ username: 'asha_r' });
     expect(reload).toHaveBeenCalled();
@@ -65,8 +68,7 @@ describe('settings', () => {
   it("shows the server's message when the username is taken", async () => {
     answer(() => json({ message: 'Username already exists' }, 409));
     renderPage();
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'priya_sharma' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change Username' }));
+    enter('Username', 'priya_sharma', 'Change Username');
     expect(await screen.findByText('Username already exists')).toBeTruthy();
   });
 
@@ -98,12 +100,10 @@ describe('settings', () => {
   it("checks only the confirm field of the password form ('All fields are required')", async () => {
     answer(() => json({ message: 'Current password is incorrect' }, 400));
     renderPage();
-    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a new password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    enter('New password', 'a new password', 'Change Password');
     expect(await screen.findByText('All fields are required')).toBeTruthy();
     expect(requests()).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'a new password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    enter('Confirm new password', 'a new password', 'Change Password');
     expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
     expect(requests()[0]?.body).toEqual({
       currPass: '',

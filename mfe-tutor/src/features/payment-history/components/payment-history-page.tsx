@@ -1,36 +1,18 @@
 import type { TimePeriod } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  type Column,
-  DataTable,
-  ErrorState,
-  formatOrderDate,
-  formatRupees,
-  Loading,
-  ORDER_HISTORY_FILTERS,
-  orderRowKey,
-  PagedListEnd,
-} from '@liveedu/ui';
+import { type Column, ErrorState, Loading, OrderHistoryTable, orderColumns, PagedListEnd } from '@liveedu/ui';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { Panel } from '../../../shared/components/page.tsx';
 import { inPeriod, type TutorPayment } from '../api/periods.ts';
 
+const ORDER = orderColumns<TutorPayment>();
 const COLUMNS: Column<TutorPayment>[] = [
-  { header: 'Date', cell: (p) => formatOrderDate(p.createdAt) },
-  {
-    header: 'Course',
-    cell: (p) =>
-      p.courseEnrolled ? (
-        <Link to={`/viewCouse/${p.courseEnrolled._id}`}>{p.courseEnrolled.title}</Link>
-      ) : (
-        '-'
-      ),
-  },
+  ORDER.date,
+  ORDER.course,
   { header: 'Buyer', cell: (p) => p.user?.username || '-' },
-  { header: 'Amount', cell: (p) => formatRupees(p.amount) },
-  { header: 'Status', cell: (p) => (p.success ? 'Success' : 'Fail') },
+  ORDER.amount,
+  ORDER.status,
 ];
 
 /**
@@ -54,14 +36,12 @@ export function PaymentHistoryPage() {
     const periodShown = rows.length < payments.items.length;
     body = (
       <>
-        <DataTable
+        <OrderHistoryTable
           caption="Payments received for your courses"
           columns={COLUMNS}
           rows={rows}
-          rowKey={orderRowKey}
-          filters={ORDER_HISTORY_FILTERS}
           activeFilter={period}
-          onFilter={(id) => setPeriod(id as TimePeriod)}
+          onFilter={setPeriod}
           emptyText="No Payment History"
         />
         {periodShown ? null : <PagedListEnd list={payments} />}

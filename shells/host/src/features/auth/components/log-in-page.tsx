@@ -1,78 +1,52 @@
 import { ApiError } from '@liveedu/api-client';
-import { completeLogin, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button, TextField } from '@liveedu/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { useApi } from '@liveedu/session';
+import { TextField } from '@liveedu/ui';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AuthCard } from './auth-card.tsx';
+import { AuthForm, useFields, useLogIn, useSubmission } from './auth-form.tsx';
 
-type Message = { tone: 'success' | 'error'; text: string } | null;
+const TEXTS = { id: 'login', title: 'Log in', submit: 'Log in', busy: 'Logging in…' };
 
 export function LogInPage() {
   const api = useApi();
-  const dispatch = useSessionDispatch();
   const navigate = useNavigate();
-  const { isLoggedIn } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-  const justLoggedIn = useRef(false);
+  const logIn = useLogIn();
+  const { values, field } = useFields({ username: '', password: '' });
+  const { state, setMessage, fail, run } = useSubmission();
 
-  if (isLoggedIn && !justLoggedIn.current) return <Navigate to="/" replace />;
+  if (logIn.away) return <Navigate to="/" replace />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      setMessage({ tone: 'error', text: 'All fields are required' });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const response = await api.login({ username: username.trim(), password });
-      setMessage({ tone: 'success', text: response.message });
-      justLoggedIn.current = true;
-      await dispatch(completeLogin(response));
-      // Where to go is decided by the role the server answered, not by the typed name.
-      navigate(response.role === 'admin' ? '/dashboard' : '/profile');
-    } catch (error) {
+  const onSubmit = () => {
+    const username = values.username.trim();
+    if (!username || !values.password) return fail('All fields are required');
+    run(
+      async () => {
+        const response = await api.login({ username, password: values.password });
+        setMessage({ tone: 'success', text: response.message });
+        await logIn.finish(response);
+        // Where to go is decided by the role the server answered, not by the typed name.
+        navigate(response.role === 'admin' ? '/dashboard' : '/profile');
+      },
       // With no answer from the server nothing is shown, as the spec asks.
-      if (error instanceof ApiError && !error.isNetworkError)
-        setMessage({ tone: 'error', text: error.message });
-      else setMessage(null);
-    } finally {
-      setBusy(false);
-    }
+      (error) =>
+        error instanceof ApiError && !error.isNetworkError ? fail(error.message) : setMessage(null),
+    );
   };
 
+  const footer = (
+    <p>
+      <Link to="/signup">Don't have an account? Sign up</Link>
+    </p>
+  );
   return (
-    <AuthCard aria-labelledby="login-title">
-      <h1 id="login-title">Log in</h1>
-      {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={setUsername}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
-        </Button>
-        <Link to="/forgot-password">Forgot Password?</Link>
-      </form>
-      <p>
-        <Link to="/signup">Don't have an account? Sign up</Link>
-      </p>
-    </AuthCard>
+    <AuthForm
+      texts={TEXTS}
+      state={state}
+      onSubmit={onSubmit}
+      afterButton={<Link to="/forgot-password">Forgot Password?</Link>}
+      footer={footer}
+    >
+      <TextField label="Username" autoComplete="username" {...field('username')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+    </AuthForm>
   );
 }

@@ -1,63 +1,39 @@
-import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, TextField, toast } from '@liveedu/ui';
-import { type FormEvent, useState } from 'react';
+import { TextField, toast } from '@liveedu/ui';
 import { useNavigate, useParams } from 'react-router';
-import { AuthCard } from './auth-card.tsx';
+import { AuthForm, useFields, useSubmission } from './auth-form.tsx';
+
+const TEXTS = { id: 'reset', title: 'Reset Password', submit: 'Change Password', busy: 'Changing…' };
 
 export function ResetPasswordPage() {
   const api = useApi();
   const navigate = useNavigate();
   const { token = '' } = useParams();
-  const [newPass, setNewPass] = useState('');
-  const [confirmPass, setConfirmPass] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, field } = useFields({ newPass: '', confirmPass: '' });
+  const { state, fail, run } = useSubmission();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!newPass || !confirmPass) {
-      setError('All fields are required');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await api.resetPassword(token, { newPass, confirmPass });
-      toast.success(res.message);
+  const onSubmit = () => {
+    if (!values.newPass || !values.confirmPass) return fail('All fields are required');
+    run(async () => {
+      toast.success((await api.resetPassword(token, values)).message);
       navigate('/login');
-    } catch (e) {
-      toast.error(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <AuthCard aria-labelledby="reset-title">
-      <h1 id="reset-title">Reset Password</h1>
-      {error ? <Banner tone="error">{error}</Banner> : null}
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Enter new password"
-          type="password"
-          name="newPass"
-          autoComplete="new-password"
-          value={newPass}
-          onChange={setNewPass}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirmPass"
-          autoComplete="new-password"
-          value={confirmPass}
-          onChange={setConfirmPass}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Changing…' : 'Change Password'}
-        </Button>
-      </form>
-    </AuthCard>
+    <AuthForm texts={TEXTS} state={state} onSubmit={onSubmit}>
+      <TextField
+        label="Enter new password"
+        type="password"
+        autoComplete="new-password"
+        {...field('newPass')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPass')}
+      />
+    </AuthForm>
   );
 }

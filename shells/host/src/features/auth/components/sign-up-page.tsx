@@ -1,83 +1,49 @@
 import { ApiError } from '@liveedu/api-client';
-import { completeLogin, useApi, useSession, useSessionDispatch } from '@liveedu/session';
-import { Banner, Button } from '@liveedu/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { useApi } from '@liveedu/session';
+import { TextField } from '@liveedu/ui';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AuthCard } from './auth-card.tsx';
+import { AuthForm, useFields, useLogIn, useSubmission } from './auth-form.tsx';
 
-type Message = { tone: 'success' | 'error'; text: string } | null;
-
-const EMPTY = { username: '', email: '', password: '' };
+const TEXTS = { id: 'signup', title: 'Sign up', submit: 'Sign Up', busy: 'Signing up…' };
 
 export function SignUpPage() {
   const api = useApi();
-  const dispatch = useSessionDispatch();
   const navigate = useNavigate();
-  const { isLoggedIn } = useSession();
-  const [form, setForm] = useState(EMPTY);
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-  const justSignedUp = useRef(false);
+  const logIn = useLogIn();
+  const { values, field, clear } = useFields({ username: '', email: '', password: '' });
+  const { state, setMessage, fail, run } = useSubmission();
 
-  if (isLoggedIn && !justSignedUp.current) return <Navigate to="/profile" replace />;
+  if (logIn.away) return <Navigate to="/profile" replace />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const username = form.username.trim();
-    const email = form.email.trim();
-    if (!username || !email || !form.password) {
-      setMessage({ tone: 'error', text: 'All fields are required' });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const created = await api.signUp({ username, email, password: form.password });
-      setMessage({ tone: 'success', text: created.message });
-      // The new account logs in at once with the same credentials.
-      const login = await api.login({ username, password: form.password });
-      justSignedUp.current = true;
-      await dispatch(completeLogin(login));
-      setForm(EMPTY);
-      navigate('/profile');
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof ApiError ? error.message : 'Sign up failed' });
-    } finally {
-      setBusy(false);
-    }
+  const onSubmit = () => {
+    const username = values.username.trim();
+    const email = values.email.trim();
+    const { password } = values;
+    if (!username || !email || !password) return fail('All fields are required');
+    run(
+      async () => {
+        const created = await api.signUp({ username, email, password });
+        setMessage({ tone: 'success', text: created.message });
+        // The new account logs in at once with the same credentials.
+        await logIn.finish(await api.login({ username, password }));
+        clear();
+        navigate('/profile');
+      },
+      (error) => fail(error instanceof ApiError ? error.message : 'Sign up failed'),
+    );
   };
 
-  const field = (name: keyof typeof EMPTY) => ({
-    name,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
+  const terms = <p className="note">By signing up, you agree to our Terms of Use and Privacy Policy.</p>;
+  const footer = (
+    <p>
+      Already have an account? <Link to="/login">Log in</Link>
+    </p>
+  );
   return (
-    <AuthCard aria-labelledby="signup-title">
-      <h1 id="signup-title">Sign up</h1>
-      {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
-      <form onSubmit={onSubmit} noValidate>
-        <label>
-          Username
-          <input type="text" autoComplete="username" {...field('username')} />
-        </label>
-        <label>
-          Email
-          <input type="email" autoComplete="email" {...field('email')} />
-        </label>
-        <label>
-          Password
-          <input type="password" autoComplete="new-password" {...field('password')} />
-        </label>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Signing up…' : 'Sign Up'}
-        </Button>
-        <p className="note">By signing up, you agree to our Terms of Use and Privacy Policy.</p>
-      </form>
-      <p>
-        Already have an account? <Link to="/login">Log in</Link>
-      </p>
-    </AuthCard>
+    <AuthForm texts={TEXTS} state={state} onSubmit={onSubmit} afterButton={terms} footer={footer}>
+      <TextField label="Username" autoComplete="username" {...field('username')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+    </AuthForm>
   );
 }
