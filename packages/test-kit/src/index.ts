@@ -101,6 +101,22 @@ export function testServerEnv(iso: Isolation, servers: TestServers = testServers
   };
 }
 
+/**
+ * The configuration that points a service created in the test process (`createService`) at the
+ * test servers under an isolation's names, listening on a free port.
+ */
+export function testServiceConfig(iso: Isolation, service: string, servers: TestServers = testServers()) {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dbName: iso.dbName(service),
+    mongoUrl: servers.mongoUrl,
+    natsUrl: servers.natsUrl,
+    eventPrefix: iso.eventPrefix,
+    s3: { ...servers.s3, bucketPrefix: iso.bucketPrefix, publicUrl: 'http://files.invalid' },
+  };
+}
+
 const privateDirs = new Set<string>();
 let exitHook = false;
 

@@ -1,6 +1,6 @@
 import { DEMO_VIDEOS } from '@liveedu/contracts';
 import { createService, type Service } from '@liveedu/service-kit';
-import { isolation, testServers } from '@liveedu/test-kit';
+import { isolation, testServiceConfig } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../app.ts';
 import { videosOf } from '../videos.ts';
@@ -9,19 +9,10 @@ import { seedDemoVideos } from './demo-videos.ts';
 let service: Service;
 
 beforeAll(async () => {
-  const servers = testServers();
   const iso = isolation('media-demo');
   service = await createService(mediaService, {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO: '0' },
-    config: {
-      host: '127.0.0.1',
-      port: 0,
-      dbName: iso.dbName('media'),
-      mongoUrl: servers.mongoUrl,
-      natsUrl: servers.natsUrl,
-      eventPrefix: iso.eventPrefix,
-      s3: { ...servers.s3, bucketPrefix: iso.bucketPrefix, publicUrl: 'http://files.invalid' },
-    },
+    config: testServiceConfig(iso, 'media'),
   });
 }, 60_000);
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService, type Service } from '@liveedu/service-kit';
-import { isolation, testServers } from '@liveedu/test-kit';
+import { isolation, testServiceConfig } from '@liveedu/test-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../app.ts';
@@ -18,21 +18,12 @@ let dir: string;
 const transcoders: Transcoder[] = [];
 
 beforeAll(async () => {
-  const servers = testServers();
   const iso = isolation('media');
   dir = await mkdtemp(join(tmpdir(), 'liveedu-worker-'));
   // The service's own worker is off: each test runs the transcoders it needs.
   service = await createService(mediaService, {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', MEDIA_TRANSCODE_CONCURRENCY: '0' },
-    config: {
-      host: '127.0.0.1',
-      port: 0,
-      dbName: iso.dbName('media'),
-      mongoUrl: servers.mongoUrl,
-      natsUrl: servers.natsUrl,
-      eventPrefix: iso.eventPrefix,
-      s3: { ...servers.s3, bucketPrefix: iso.bucketPrefix, publicUrl: 'http://files.invalid' },
-    },
+    config: testServiceConfig(iso, 'media'),
   });
 }, 60_000);
 
