@@ -99,6 +99,18 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('runs video transcoding as its own service of the media image, scaled apart from the media API', () => {
+    const api = services.media;
+    const transcoder = services['media-transcoder'];
+    expect(transcoder?.image).toBe(api?.image);
+    expect(transcoder?.build).toEqual(api?.build);
+    expect(api?.environment?.MEDIA_TRANSCODE_CONCURRENCY).toBe('0');
+    expect(Number(transcoder?.environment?.MEDIA_TRANSCODE_CONCURRENCY)).toBeGreaterThan(0);
+    expect(transcoder?.environment?.MEDIA_PLAYBACK_SECRET).toBe(api?.environment?.MEDIA_PLAYBACK_SECRET);
+    expect(transcoder?.ports).toBeUndefined();
+    expect(read('docker-compose.yml')).toContain('--scale media-transcoder=');
+  });
+
   it('keeps the Razorpay sandbox in a profile that production leaves out', () => {
     expect(services['razorpay-sandbox']?.profiles).toEqual(['sandbox']);
     for (const [name, service] of Object.entries(services)) {

@@ -201,15 +201,46 @@ describe('infra/k8s', () => {
     expect(mongo.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBeTruthy();
   });
 
-  it('scales the gateway and the catalog with a HorizontalPodAutoscaler', () => {
+  it('scales the gateway, the catalog and the video transcoders with a HorizontalPodAutoscaler', () => {
     const hpas = docs.filter((d) => d.doc.kind === 'HorizontalPodAutoscaler').map((d) => d.doc);
-    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['catalog', 'gateway']);
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([
+      'catalog',
+      'gateway',
+      'media-transcoder',
+    ]);
     for (const hpa of hpas) {
       expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
       expect(find('Deployment', hpa.spec.scaleTargetRef.name)).toBeDefined();
-      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      // Serving replicas keep two for availability; a worker may run one.
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(
+        find('Service', hpa.spec.scaleTargetRef.name) ? 2 : 1,
+      );
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
     }
+  });
+
+  it('runs video transcoding as its own Deployment of the media image, the media API with transcoding off', () => {
+    const envOf = (name: string) => {
+      const container = (find('Deployment', name) as K8sDoc).spec.template.spec.containers[0];
+      return {
+        image: container.image as string,
+        env: Object.fromEntries(
+          (container.env as { name: string; value?: string }[]).map((e) => [e.name, e.value]),
+        ),
+        secrets: (container.env as { name: string; valueFrom?: { secretKeyRef?: unknown } }[])
+          .filter((e) => e.valueFrom?.secretKeyRef)
+          .map((e) => e.name),
+      };
+    };
+    const api = envOf('media');
+    const transcoder = envOf('media-transcoder');
+    expect(transcoder.image).toBe(api.image);
+    expect(api.env.MEDIA_TRANSCODE_CONCURRENCY).toBe('0');
+    expect(Number(transcoder.env.MEDIA_TRANSCODE_CONCURRENCY)).toBeGreaterThan(0);
+    expect(transcoder.secrets).toEqual(expect.arrayContaining(['MEDIA_PLAYBACK_SECRET', 'S3_SECRET_KEY']));
+    // Nothing calls it: no Service, no route.
+    expect(find('Service', 'media-transcoder')).toBeUndefined();
+    expect(read('infra/k8s/kustomization.yaml')).toContain('media-transcoder.yaml');
   });
 
   it('routes /api/* to the gateway, each remote to its Service and the rest to the host', () => {

@@ -7,6 +7,7 @@ import { identityService } from '@liveedu/identity';
 import { makeTestPattern, mediaService, playbackToken, probeVideo, toolPaths } from '@liveedu/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { type VideoView, videoUploads } from '../support/media.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 const PART = 5 * 1024 * 1024;
@@ -21,42 +22,7 @@ let tutor: Session;
 let otherTutor: Session;
 let admin: Session;
 let student: Session;
-
-type VideoView = ResponseOf<'/api/v1/videos/{videoId}', 'get'>;
-
-/** Uploads one part to its signed address, as a browser does; answers the part's ETag. */
-async function putPart(as: Session, videoId: string, partNumber: number, bytes: Buffer): Promise<string> {
-  const signed = await stack.call<ResponseOf<'/api/v1/videos/{videoId}/parts/{partNumber}/url', 'get'>>(
-    'GET',
-    `/api/v1/videos/${videoId}/parts/${partNumber}/url`,
-    { as },
-  );
-  expect(signed.status).toBe(200);
-  const response = await fetch(signed.body.url, { method: 'PUT', body: bytes });
-  expect(response.status).toBe(200);
-  return (response.headers.get('etag') ?? '').replace(/"/g, '');
-}
-
-async function startUpload(as: Session, bytes: Buffer, filename = 'lecture.mp4') {
-  const created = await stack.call<ResponseOf<'/api/v1/videos', 'post'>>('POST', '/api/v1/videos', {
-    as,
-    body: { filename, contentType: 'video/mp4', size: bytes.length },
-  });
-  expect(created.status).toBe(201);
-  return created.body;
-}
-
-async function uploadWhole(as: Session, bytes: Buffer, filename?: string): Promise<string> {
-  const { videoId, partSize } = await startUpload(as, bytes, filename);
-  const parts: Array<{ PartNumber: number; ETag: string }> = [];
-  for (let n = 1; (n - 1) * partSize < bytes.length; n += 1) {
-    const ETag = await putPart(as, videoId, n, bytes.subarray((n - 1) * partSize, n * partSize));
-    parts.push({ PartNumber: n, ETag });
-  }
-  const done = await stack.call('POST', `/api/v1/videos/${videoId}/complete`, { as, body: { parts } });
-  expect(done.status).toBe(202);
-  return videoId;
-}
+let uploads: ReturnType<typeof videoUploads>;
 
 /** A course whose one item plays a hosted video. */
 const courseWithVideo = (as: Session, videoId: string) =>
@@ -92,19 +58,6 @@ async function buy(courseId: string, buyer: Session, seller: Session): Promise<v
   );
 }
 
-async function settled(as: Session, videoId: string): Promise<VideoView> {
-  return eventually(
-    async () => {
-      const view = await stack.call<VideoView>('GET', `/api/v1/videos/${videoId}`, { as });
-      expect(view.status).toBe(200);
-      expect(['ready', 'failed']).toContain(view.body.status);
-      return view.body;
-    },
-    90_000,
-    `video ${videoId} to settle`,
-  );
-}
-
 async function probeSeconds(file: string): Promise<number> {
   return (await probeVideo(tools, file)).durationSec;
 }
@@ -123,6 +76,7 @@ beforeAll(async () => {
       MEDIA_MAX_BYTES: String(64 * 1024 * 1024),
     },
   });
+  uploads = videoUploads(stack);
   tutor = await newTutor(stack);
   otherTutor = await newTutor(stack);
   student = await stack.newUser('student');
@@ -140,10 +94,10 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
 
   it('resumes an interrupted upload from the parts storage holds, then transcodes it', async () => {
     expect(lecture.length).toBeGreaterThan(PART);
-    const started = await startUpload(tutor, lecture);
+    const started = await uploads.startUpload(tutor, lecture);
     videoId = started.videoId;
     expect(started.partSize).toBe(PART);
-    const first = await putPart(tutor, videoId, 1, lecture.subarray(0, PART));
+    const first = await uploads.putPart(tutor, videoId, 1, lecture.subarray(0, PART));
     // The connection drops here; the editor asks what storage already has.
     const held = await stack.call<{ parts: Array<{ PartNumber: number; ETag: string; Size: number }> }>(
       'GET',
@@ -157,7 +111,7 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
       body: { parts: [{ PartNumber: 1, ETag: first }] },
     });
     expect(early.status).toBe(400);
-    const second = await putPart(tutor, videoId, 2, lecture.subarray(PART));
+    const second = await uploads.putPart(tutor, videoId, 2, lecture.subarray(PART));
     const done = await stack.call('POST', `/api/v1/videos/${videoId}/complete`, {
       as: tutor,
       body: {
@@ -169,7 +123,7 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     });
     expect(done.status).toBe(202);
     expect(done.body).toEqual({ status: 'processing' });
-    view = await settled(tutor, videoId);
+    view = await uploads.settled(tutor, videoId);
     expect(view.status).toBe('ready');
     expect(view.renditions.length).toBeGreaterThanOrEqual(2);
     expect(Math.abs((view.durationSec ?? 0) - lectureSeconds)).toBeLessThan(0.5);
@@ -298,8 +252,8 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
 
   it('ends a text file named .mp4 as failed with a message, and nothing else breaks', async () => {
     const text = Buffer.from('Lecture notes, not a video.\n'.repeat(200));
-    const fakeId = await uploadWhole(tutor, text, 'notes.mp4');
-    const fake = await settled(tutor, fakeId);
+    const fakeId = await uploads.uploadWhole(tutor, text, 'notes.mp4');
+    const fake = await uploads.settled(tutor, fakeId);
     expect(fake.status).toBe('failed');
     expect(fake.error).toMatch(/not a video/i);
     const playback = await stack.call('GET', `/api/v1/videos/${fakeId}/playback`, { as: tutor });
@@ -329,8 +283,8 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
   });
 
   it('deletes a video no course plays, with its renditions, after which its addresses are dead', async () => {
-    const spare = await uploadWhole(tutor, lecture);
-    expect((await settled(tutor, spare)).status).toBe('ready');
+    const spare = await uploads.uploadWhole(tutor, lecture);
+    expect((await uploads.settled(tutor, spare)).status).toBe('ready');
     const playback = await stack.call<{ url: string }>('GET', `/api/v1/videos/${spare}/playback`, {
       as: tutor,
     });

@@ -20,7 +20,9 @@ export interface Component {
   dir: string;
   /** `server`: a compiled Node server; `web`: built files served by nginx. The image's build target. */
   kind: 'server' | 'web';
-  role: 'service' | 'gateway' | 'sandbox' | 'host' | 'remote';
+  role: 'service' | 'gateway' | 'sandbox' | 'host' | 'remote' | 'worker';
+  /** The component whose image it runs, when not its own (a worker). */
+  image?: string;
   /** Shipped to production (the Razorpay sandbox is dev and CI only). */
   production: boolean;
   /** Where it listens in its container, and the variable that moves it. */
@@ -100,6 +102,19 @@ export const COMPONENTS: readonly Component[] = [
     healthPath: '/readyz',
   },
 ];
+
+/**
+ * Processes that run a service's image with other settings and scale apart from it. Nothing calls
+ * them (no Service, no route); they take their work from the service's database. The media API
+ * runs with transcoding off; its transcoders run the same service with transcoding on, so a queue
+ * of uploads adds transcoders, not API replicas.
+ */
+export const WORKERS: readonly Component[] = [
+  { ...component('media'), name: 'media-transcoder', role: 'worker', image: 'media' },
+];
+
+/** The image a component or worker runs: `liveedu/<this>`. */
+export const imageOf = (c: Component): string => c.image ?? c.name;
 
 export function component(name: string): Component {
   const found = COMPONENTS.find((c) => c.name === name);

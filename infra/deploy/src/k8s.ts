@@ -7,7 +7,7 @@ import {
   SERVICES,
 } from '@liveedu/platform-registry';
 import { stringify } from 'yaml';
-import { COMPONENTS, type Component, component } from './components.ts';
+import { COMPONENTS, type Component, component, imageOf, WORKERS } from './components.ts';
 import { SERVER_SECRETS, settingsOf } from './settings.ts';
 
 const NAMESPACE = 'liveedu';
@@ -45,6 +45,7 @@ function container(c: Component) {
   const env = [
     ...(server ? [{ name: c.portVariable, value: String(c.port) }] : []),
     ...(settings.dataVolume ? [{ name: 'DATA_DIR', value: '/data' }] : []),
+    ...Object.entries(settings.env ?? {}).map(([name, value]) => ({ name, value })),
     ...settings.config.map(configRef),
     ...(server ? SERVER_SECRETS.map((name) => secretRef(name)) : []),
     ...settings.secrets.map((name) => secretRef(name)),
@@ -63,7 +64,7 @@ function container(c: Component) {
   ];
   return {
     name: c.name,
-    image: `liveedu/${c.name}:latest`,
+    image: `liveedu/${imageOf(c)}:latest`,
     imagePullPolicy: 'IfNotPresent',
     ports: [{ name: 'http', containerPort: c.port }],
     ...(server ? { envFrom: [{ configMapRef: { name: CONFIG } }] } : {}),
@@ -162,11 +163,14 @@ const documents = (docs: object[]) =>
 
 function componentFile(c: Component): string {
   const scale = settingsOf(c).autoscale;
-  const kinds = ['Deployment', 'Service', ...(scale ? ['HorizontalPodAutoscaler'] : [])].join(' and ');
+  // Nothing calls a worker: it has no Service.
+  const served = c.role !== 'worker';
+  const kinds = ['Deployment', ...(served ? ['Service'] : []), ...(scale ? ['HorizontalPodAutoscaler'] : [])];
+  const what = c.role === 'worker' ? ` (runs liveedu/${imageOf(c)} apart from ${imageOf(c)})` : '';
   return [
     GENERATED,
-    `# ${c.name}: ${kinds}. Probes: /readyz (readiness), /healthz (liveness).`,
-    documents([deployment(c), service(c), ...(scale ? [autoscaler(c, scale)] : [])]),
+    `# ${c.name}${what}: ${kinds.join(' and ')}. Probes: /readyz (readiness), /healthz (liveness).`,
+    documents([deployment(c), ...(served ? [service(c)] : []), ...(scale ? [autoscaler(c, scale)] : [])]),
   ].join('\n');
 }
 
@@ -186,7 +190,6 @@ function configFile(): string {
     RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
     RAZORPAY_API_URL: '',
     MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.liveedu.example.com',
-    MEDIA_TRANSCODE_CONCURRENCY: '1',
     ...Object.fromEntries(
       REMOTE_NAMES.map((name) => [`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]),
     ),
@@ -253,6 +256,7 @@ function ingressFile(): string {
 }
 
 const deployed = () => COMPONENTS.filter((c) => c.production);
+const workloads = () => [...deployed(), ...WORKERS];
 
 function kustomizationFile(): string {
   return [
@@ -267,7 +271,7 @@ function kustomizationFile(): string {
           'namespace.yaml',
           'config.yaml',
           'mongo.yaml',
-          ...deployed().map((c) => `${c.name}.yaml`),
+          ...workloads().map((c) => `${c.name}.yaml`),
           'ingress.yaml',
         ],
         images: deployed().map((c) => ({ name: `liveedu/${c.name}`, newTag: 'latest' })),
@@ -283,6 +287,6 @@ export function k8sFiles(): Record<string, string> {
     'infra/k8s/config.yaml': configFile(),
     'infra/k8s/ingress.yaml': ingressFile(),
     'infra/k8s/kustomization.yaml': kustomizationFile(),
-    ...Object.fromEntries(deployed().map((c) => [`infra/k8s/${c.name}.yaml`, componentFile(c)])),
+    ...Object.fromEntries(workloads().map((c) => [`infra/k8s/${c.name}.yaml`, componentFile(c)])),
   };
 }

@@ -13,6 +13,8 @@ export interface DeploySettings {
   optionalSecrets?: string[];
   /** Settings it reads one by one (compose: `${NAME:-}` from .env; Kubernetes: liveedu-config). */
   config?: string[];
+  /** Fixed values it runs with, whatever .env or the ConfigMap say. */
+  env?: Record<string, string>;
   /** Compose-only values from .env with a default (`${NAME:-default}`); Kubernetes has them in liveedu-config. */
   composeDefaults?: Record<string, string>;
   /** It calls Razorpay: in compose it waits for the sandbox when the `sandbox` profile runs it. */
@@ -57,9 +59,17 @@ const SETTINGS: Record<string, DeploySettings> = {
     secrets: ['MEDIA_PLAYBACK_SECRET'],
     aptPackages: ['ffmpeg'],
     // Where browsers reach S3 to upload parts, when it is not where the services reach it.
-    config: ['MEDIA_S3_UPLOAD_ENDPOINT', 'MEDIA_TRANSCODE_CONCURRENCY'],
-    // ffmpeg encodes in this process: room for one transcode at a time.
-    resources: { requests: { cpu: '500m', memory: '512Mi' }, limits: { cpu: '2', memory: '1536Mi' } },
+    config: ['MEDIA_S3_UPLOAD_ENDPOINT'],
+    // The API only: its transcoders are the media-transcoder worker.
+    env: { MEDIA_TRANSCODE_CONCURRENCY: '0' },
+  },
+  'media-transcoder': {
+    secrets: ['MEDIA_PLAYBACK_SECRET'],
+    // One ffmpeg at a time per process; a queue of uploads scales the worker out on CPU.
+    env: { MEDIA_TRANSCODE_CONCURRENCY: '1' },
+    replicas: 1,
+    autoscale: { min: 1, max: 8 },
+    resources: { requests: { cpu: '1', memory: '512Mi' }, limits: { cpu: '2', memory: '1536Mi' } },
   },
   todo: {
     resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { cpu: '500m', memory: '384Mi' } },
