@@ -7,7 +7,14 @@ import {
   type Service,
   type ServiceDefinition,
 } from '@liveedu/service-kit';
-import { isolation, type TestS3, testServerEnv, testServers } from '@liveedu/test-kit';
+import {
+  type Isolation,
+  isolation,
+  type TestS3,
+  type TestServers,
+  testServerEnv,
+  testServers,
+} from '@liveedu/test-kit';
 import type { FastifyInstance } from 'fastify';
 import { type ServiceProcess, serviceProcess } from './service-process.ts';
 
@@ -65,6 +72,10 @@ export interface TestStack {
   processes: Partial<Record<ServiceName, ServiceProcess>>;
   gateway: FastifyInstance;
   env: Record<string, string>;
+  /** The names (databases, subjects, buckets) the stack's services use on the servers. */
+  iso: Isolation;
+  /** The servers the stack's services use. */
+  servers: TestServers;
   /** Present when started with `razorpay: true`. */
   razorpay?: StackRazorpay;
   call<T = Record<string, unknown>>(
@@ -87,7 +98,7 @@ let counter = 0;
  * test servers (with names no other test uses), behind a real gateway.
  */
 export async function startTestStack(opts: StackOptions): Promise<TestStack> {
-  const servers = {
+  const servers: TestServers = {
     ...testServers(),
     ...(opts.mongoUrl ? { mongoUrl: opts.mongoUrl } : {}),
     ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}),
@@ -186,6 +197,8 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       processes,
       gateway,
       env,
+      iso,
+      servers,
       ...(razorpay ? { razorpay } : {}),
       async call(method, path, callOpts = {}) {
         const headers: Record<string, string> = { ...callOpts.headers };
