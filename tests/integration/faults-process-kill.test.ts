@@ -193,21 +193,23 @@ describe('the payments service killed while its outbox relay publishes', () => {
       const paidRow = await paymentsDb.db
         .collection('payments')
         .findOne({ razorpay_order_id: returns.get(students[0] as Session)?.orderId });
-      expect(paidRow?.success).toBe(true);
+      if (!paidRow) throw new Error('no payment row');
+      expect(paidRow.success).toBe(true);
+      const paidAt = (paidRow.paidAt as Date).toISOString();
       const republished = {
-        id: `payment-succeeded:${paidRow?.razorpay_order_id}`,
+        id: `payment-succeeded:${paidRow.razorpay_order_id}`,
         type: PAYMENTS_PAYMENT_SUCCEEDED,
         version: 1,
-        occurredAt: (paidRow?.paidAt as Date).toISOString(),
+        occurredAt: paidAt,
         data: {
-          orderId: paidRow?.razorpay_order_id,
-          paymentId: paidRow?.razorpay_payment_id,
+          orderId: paidRow.razorpay_order_id,
+          paymentId: paidRow.razorpay_payment_id,
           courseId,
           courseTitle: course.title,
           studentId: students[0]?._id,
           tutorId: tutor._id,
-          amountPaise: paidRow?.amountPaise,
-          paidAt: (paidRow?.paidAt as Date).toISOString(),
+          amountPaise: paidRow.amountPaise,
+          paidAt,
         },
       };
       const bus = stack.services.catalog?.bus;
