@@ -149,11 +149,14 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
   const urls: Partial<Record<ServiceName, string>> = {};
   const processes: Partial<Record<ServiceName, ServiceProcess>> = {};
   let closeGateway = async () => {};
+  let gatewayUrl = '';
   const stopProcesses = () => Promise.allSettled(Object.values(processes).map((p) => p.stop()));
   try {
     for (const name of opts.processes ?? []) {
       const child = await serviceProcess(name, () => ({
         ...testServerEnv(iso, servers),
+        // Files are fetched through the gateway, as from the services in this process.
+        ...(gatewayUrl ? { S3_PUBLIC_URL: `${gatewayUrl}/files` } : {}),
         ...serviceUrls,
         ...env,
       }));
@@ -178,6 +181,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     const gateway = await buildGateway(config);
     closeGateway = () => gateway.close();
     const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    gatewayUrl = url;
     for (const service of Object.values(services)) {
       service.app.config.s3.publicUrl = `${url}/files`;
     }
