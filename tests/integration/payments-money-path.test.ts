@@ -9,6 +9,7 @@ import type {
 import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as flows from '../support/flows.ts';
 import {
   callbackFor,
   callbackUrl,
@@ -19,6 +20,7 @@ import {
   moneyFigure,
   newTutor,
   payOnSandbox,
+  postCallback,
   sandboxOf,
 } from '../support/flows.ts';
 import { PURCHASE_SERVICES } from '../support/platform.ts';
@@ -31,18 +33,6 @@ type Paged<T> = Omit<ResponseOf<'/api/v1/order-history', 'get'>, 'data'> & { dat
 /** A course of the tutor's, as its page shows it. */
 async function createPaidCourse(stack: TestStack, tutor: Session, title: string, price: number) {
   return courseDetails(stack, await createCourse(stack, tutor, { title, price }), tutor);
-}
-
-/** POSTs fields to a callback address as Razorpay's checkout form does; answers status and Location. */
-async function postCallback(url: string, fields: Record<string, string>) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  await response.arrayBuffer();
-  return { status: response.status, location: response.headers.get('location') };
 }
 
 async function orderHistory(stack: TestStack, who: Session, path = '/api/v1/order-history') {
@@ -111,45 +101,11 @@ function freshCourse(): CourseDetails {
 }
 
 /** Razorpay's own view of an order and its payment, read with the service's key pair. */
-async function razorpayEntity(path: string): Promise<Record<string, unknown>> {
-  const sandbox = sandboxOf(stack);
-  const response = await fetch(`${sandbox.apiUrl}/v1/${path}`, {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${sandbox.keyId}:${sandbox.keySecret}`).toString('base64')}`,
-    },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Delivers a webhook signed with the stack's webhook secret, as Razorpay (re)delivers one. */
-async function deliverWebhook(body: unknown, eventId: string, secret = sandboxOf(stack).webhookSecret) {
-  const raw = JSON.stringify(body);
-  const response = await fetch(`${stack.url}/api/v1/razorpay-webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', secret).update(raw).digest('hex'),
-      'x-razorpay-event-id': eventId,
-    },
-    body: raw,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function orderPaidEvent(orderId: string, paymentId: string) {
-  return {
-    entity: 'event',
-    account_id: 'acc_liveedu_test',
-    event: 'order.paid',
-    contains: ['payment', 'order'],
-    payload: {
-      payment: { entity: await razorpayEntity(`payments/${paymentId}`) },
-      order: { entity: await razorpayEntity(`orders/${orderId}`) },
-    },
-    created_at: Math.floor(Date.now() / 1000),
-  };
-}
+const razorpayEntity = (path: string) => flows.razorpayEntity(stack, path);
+const deliverWebhook = (body: unknown, eventId: string, secret?: string) =>
+  flows.deliverWebhook(stack, body, eventId, secret);
+const orderPaidEvent = (orderId: string, paymentId: string) =>
+  flows.orderPaidEvent(stack, orderId, paymentId);
 
 /** How many `payments.payment.succeeded` messages the stream holds for an order. */
 async function publishedFor(orderId: string): Promise<number> {

@@ -2,6 +2,7 @@
  * What users do again and again across the integration tests — become a tutor, publish a course,
  * buy it — written once, through the gateway as a browser would, typed by the API's own schemas.
  */
+import { createHmac } from 'node:crypto';
 import type { BodyOf, CourseDetails, ResponseOf } from '@liveedu/api-client';
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
@@ -203,6 +204,65 @@ export async function payAndReturn(
   expect(paid.callbackResponse?.location).toBe(
     `${stack.url}/paymentsuccess?reference=${paid.fields.razorpay_payment_id}`,
   );
+}
+
+/** POSTs fields to a callback address as Razorpay's checkout form does; answers status and Location. */
+export async function postCallback(url: string, fields: Record<string, string>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+/** Razorpay's own view of an order or a payment (`orders/<id>`), read with the stack's key pair. */
+export async function razorpayEntity(stack: TestStack, path: string): Promise<Record<string, unknown>> {
+  const sandbox = sandboxOf(stack);
+  const response = await fetch(`${sandbox.apiUrl}/v1/${path}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${sandbox.keyId}:${sandbox.keySecret}`).toString('base64')}`,
+    },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Delivers a webhook to the gateway signed with the stack's webhook secret, as Razorpay (re)delivers one. */
+export async function deliverWebhook(
+  stack: TestStack,
+  body: unknown,
+  eventId: string,
+  secret = sandboxOf(stack).webhookSecret,
+) {
+  const raw = JSON.stringify(body);
+  const response = await fetch(`${stack.url}/api/v1/razorpay-webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+      'x-razorpay-event-id': eventId,
+    },
+    body: raw,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The `order.paid` event Razorpay sends for a paid order, with its real order and payment. */
+export async function orderPaidEvent(stack: TestStack, orderId: string, paymentId: string) {
+  return {
+    entity: 'event',
+    account_id: 'acc_liveedu_test',
+    event: 'order.paid',
+    contains: ['payment', 'order'],
+    payload: {
+      payment: { entity: await razorpayEntity(stack, `payments/${paymentId}`) },
+      order: { entity: await razorpayEntity(stack, `orders/${orderId}`) },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  };
 }
 
 let published = 0;

@@ -7,15 +7,32 @@ import {
   type Service,
   type ServiceDefinition,
 } from '@liveedu/service-kit';
-import { isolation, testServers } from '@liveedu/test-kit';
+import {
+  type Isolation,
+  isolation,
+  type TestS3,
+  type TestServers,
+  testServerEnv,
+  testServers,
+} from '@liveedu/test-kit';
 import type { FastifyInstance } from 'fastify';
+import { type ServiceProcess, serviceProcess } from './service-process.ts';
 
 export interface StackOptions {
   /** Which services run; the others answer 503 at the gateway, as they would if down. */
   services: Partial<Record<ServiceName, ServiceDefinition>>;
   env?: Record<string, string>;
+  /**
+   * Services that run as their own processes (`services/<name>/src/server.ts`), on ports kept
+   * across restarts, started once the gateway listens; a test may kill and start them again.
+   */
+  processes?: ServiceName[];
   /** Another NATS than the shared one (e.g. a private one a test stops and restarts). */
   natsUrl?: string;
+  /** Another database server than the shared one (e.g. a private one a test restarts). */
+  mongoUrl?: string;
+  /** Another S3 server than the shared one (e.g. a private MinIO a test stops). */
+  s3?: TestS3;
   gateway?: (config: GatewayConfig) => void;
   /**
    * Starts a Razorpay sandbox with its own key pair and webhook secret, passes the RAZORPAY_*
@@ -51,8 +68,14 @@ export interface Session {
 export interface TestStack {
   url: string;
   services: Partial<Record<ServiceName, Service>>;
+  /** The services started as processes (`processes`). */
+  processes: Partial<Record<ServiceName, ServiceProcess>>;
   gateway: FastifyInstance;
   env: Record<string, string>;
+  /** The names (databases, subjects, buckets) the stack's services use on the servers. */
+  iso: Isolation;
+  /** The servers the stack's services use. */
+  servers: TestServers;
   /** Present when started with `razorpay: true`. */
   razorpay?: StackRazorpay;
   call<T = Record<string, unknown>>(
@@ -75,7 +98,12 @@ let counter = 0;
  * test servers (with names no other test uses), behind a real gateway.
  */
 export async function startTestStack(opts: StackOptions): Promise<TestStack> {
-  const servers = testServers();
+  const servers: TestServers = {
+    ...testServers(),
+    ...(opts.mongoUrl ? { mongoUrl: opts.mongoUrl } : {}),
+    ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}),
+    ...(opts.s3 ? { s3: opts.s3 } : {}),
+  };
   const iso = isolation();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
@@ -107,7 +135,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       port: 0,
       dbName: iso.dbName(name),
       mongoUrl: servers.mongoUrl,
-      natsUrl: opts.natsUrl ?? servers.natsUrl,
+      natsUrl: servers.natsUrl,
       eventPrefix: iso.eventPrefix,
       s3: {
         ...servers.s3,
@@ -119,7 +147,23 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
 
   const services: Partial<Record<ServiceName, Service>> = {};
   const urls: Partial<Record<ServiceName, string>> = {};
+  const processes: Partial<Record<ServiceName, ServiceProcess>> = {};
+  let closeGateway = async () => {};
+  let gatewayUrl = '';
+  const stopProcesses = () => Promise.allSettled(Object.values(processes).map((p) => p.stop()));
   try {
+    for (const name of opts.processes ?? []) {
+      const child = await serviceProcess(name, () => ({
+        ...testServerEnv(iso, servers),
+        // Files are fetched through the gateway, as from the services in this process.
+        ...(gatewayUrl ? { S3_PUBLIC_URL: `${gatewayUrl}/files` } : {}),
+        ...serviceUrls,
+        ...env,
+      }));
+      processes[name] = child;
+      urls[name] = child.url;
+      serviceUrls[`${name.toUpperCase()}_URL`] = child.url;
+    }
     for (const [name, def] of Object.entries(opts.services) as [ServiceName, ServiceDefinition][]) {
       const service = await createService(def, serviceOptions(name));
       services[name] = service;
@@ -131,11 +175,13 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     config.services = urls;
     config.filesUpstream = `${servers.s3.useSSL ? 'https' : 'http'}://${servers.s3.endPoint}:${servers.s3.port}`;
     config.publicBucketPrefix = iso.bucketPrefix;
-    config.natsUrl = opts.natsUrl ?? servers.natsUrl;
+    config.natsUrl = servers.natsUrl;
     config.eventPrefix = iso.eventPrefix;
     opts.gateway?.(config);
     const gateway = await buildGateway(config);
+    closeGateway = () => gateway.close();
     const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    gatewayUrl = url;
     for (const service of Object.values(services)) {
       service.app.config.s3.publicUrl = `${url}/files`;
     }
@@ -147,12 +193,16 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       razorpay.webhookUrl = `${url}/api/v1/razorpay-webhook`;
       razorpay.setWebhookUrl(razorpay.webhookUrl);
     }
+    for (const child of Object.values(processes)) await child.start();
 
     const stack: TestStack = {
       url,
       services,
+      processes,
       gateway,
       env,
+      iso,
+      servers,
       ...(razorpay ? { razorpay } : {}),
       async call(method, path, callOpts = {}) {
         const headers: Record<string, string> = { ...callOpts.headers };
@@ -206,12 +256,15 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
         razorpay?.setWebhookUrl(undefined);
         await gateway.close();
         await Promise.allSettled(Object.values(services).map((service) => service.close()));
+        await stopProcesses();
         await razorpay?.stop();
       },
     };
     return stack;
   } catch (error) {
+    await closeGateway().catch(() => {});
     await Promise.allSettled(Object.values(services).map((service) => service.close()));
+    await stopProcesses();
     await razorpay?.stop().catch(() => {});
     throw error;
   }

@@ -119,6 +119,9 @@ export async function apiRoutes(
         }
         const generation = publicCache.current;
         return reply.from(`${upstream}${path}`, {
+          // A service's 503 (its database is away, say) is its answer and reaches the client at
+          // once: by default a GET answered 503 is asked again up to ten times meanwhile.
+          retryDelay: () => null,
           rewriteRequestHeaders(_original, headers) {
             const out: Record<string, string | string[] | undefined> = { ...headers };
             for (const name of TRUSTED_HEADERS) delete out[name];

@@ -63,6 +63,7 @@ export {
   paging,
 } from './http/paging.ts';
 export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
+export { isUnavailable } from './http/unavailable.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
 export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
 export { runService } from './run.ts';

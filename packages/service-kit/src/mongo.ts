@@ -1,4 +1,5 @@
 import { type Db, type IndexDescription, MongoClient } from 'mongodb';
+import { isUnavailable } from './http/unavailable.ts';
 
 export interface CollectionIndexes {
   collection: string;
@@ -11,15 +12,31 @@ export interface MongoHandle {
   close(): Promise<void>;
 }
 
+export const MONGO_SELECTION_TIMEOUT_MS = 3_000;
+/** How long a start waits for the database (a platform starting all at once, a busy machine). */
+const START_TIMEOUT_MS = 30_000;
+
 export async function connectMongo(url: string, dbName: string): Promise<MongoHandle> {
-  const client = new MongoClient(url, {
-    serverSelectionTimeoutMS: 10_000,
-    maxPoolSize: 20,
-    appName: dbName,
-  });
-  await client.connect();
-  const db = client.db(dbName);
-  return { client, db, close: () => client.close() };
+  const until = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const client = new MongoClient(url, {
+      // While the database is away, a request waits this long for it before it is answered 503
+      // (not left hanging); the driver keeps looking for the server and reconnects by itself.
+      serverSelectionTimeoutMS: MONGO_SELECTION_TIMEOUT_MS,
+      maxPoolSize: 20,
+      appName: dbName,
+    });
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.close().catch(() => {});
+      if (!isUnavailable(error) || Date.now() >= until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    const db = client.db(dbName);
+    return { client, db, close: () => client.close() };
+  }
 }
 
 /** Creates every index a service declares; safe to repeat at each start. */

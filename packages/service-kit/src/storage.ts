@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { Client } from 'minio';
 import type { S3Config } from './config.ts';
 import { badRequest, HttpError, tooLarge } from './http/errors.ts';
+import { isUnavailable } from './http/unavailable.ts';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 const MIME: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
@@ -148,6 +149,12 @@ export async function storeImage(
     await storage.remove(rule.bucket, key).catch(() => {});
     if (file.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge();
+    if (isUnavailable(error)) {
+      // Read the rest away so the answer reaches the client; nothing was stored.
+      rest.on('error', () => {});
+      rest.resume();
+      throw new HttpError(503, 'File storage is unavailable, please try again');
+    }
     throw error;
   }
   if (file.file.truncated) {

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type NatsServer, startNats } from '@liveedu/local-servers';
-import { inject, onTestFinished } from 'vitest';
+import { inject } from 'vitest';
 
 export interface TestS3 {
   endPoint: string;
@@ -117,43 +112,9 @@ export function testServiceConfig(iso: Isolation, service: string, servers: Test
   };
 }
 
-const privateDirs = new Set<string>();
-let exitHook = false;
-
-/**
- * A nats-server of its own (JetStream on, store in a temp dir), for tests that stop or restart
- * NATS. Stopping it removes its directory; called inside a test, it is stopped when the test ends.
- */
-export async function startPrivateNats(): Promise<NatsServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'liveedu-nats-'));
-  privateDirs.add(dataDir);
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => {
-      for (const dir of privateDirs) rmSync(dir, { recursive: true, force: true });
-    });
-  }
-  let server: NatsServer;
-  try {
-    server = await startNats({ dataDir });
-  } catch (error) {
-    privateDirs.delete(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  const stopServer = server.stop.bind(server);
-  let stopped = false;
-  server.stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await stopServer();
-    privateDirs.delete(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    onTestFinished(() => server.stop());
-  } catch {
-    // not inside a test (e.g. beforeAll): the caller stops it, or process exit does
-  }
-  return server;
-}
+export {
+  type PrivateServer,
+  startPrivateMinio,
+  startPrivateMongo,
+  startPrivateNats,
+} from './private-servers.ts';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PAGING_MESSAGES } from './paging.ts';
+import { isUnavailable } from './unavailable.ts';
 
 /** An error whose message is meant for the client, with the status that fits it. */
 export class HttpError extends Error {
@@ -72,6 +73,11 @@ export function installErrorHandling(app: FastifyInstance, opts: { notFound?: bo
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    if (isUnavailable(error)) {
+      // The database or another server is away: worth a retry, and reconnecting is the driver's.
+      request.log.warn({ err: error }, 'a server this request needs is unavailable');
+      return reply.status(503).send({ message: 'A service is unavailable, please try again' });
     }
     request.log.error({ err: error }, 'request failed');
     const upstream = status === 502 || status === 503 || status === 504;

@@ -16,6 +16,7 @@ import {
 import { ObjectId } from 'mongodb';
 import { paymentsDeps } from '../../deps.ts';
 import { priceToPaise } from '../../domain/money.ts';
+import { openCheckout } from '../../open-checkouts.ts';
 import { boughtHere, type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
 const CheckoutBody = Type.Object({
@@ -85,6 +86,15 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
       const amountPaise = priceToPaise(course.price);
       if (amountPaise === null) throw badRequest('This course cannot be bought');
 
+      // A second checkout of the same course at the same instant answers the first one's order.
+      const opened = await openCheckout(app.db, buyer.userId, course._id, amountPaise);
+      if (opened.kind === 'same') {
+        return { orderId: opened.orderId, data: { amount: amountPaise, id: opened.orderId } };
+      }
+      if (opened.kind === 'busy') {
+        throw conflict('A payment for this course is already being started, please try again');
+      }
+
       const rowId = new ObjectId();
       let order: { id: string };
       try {
@@ -95,6 +105,7 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
           notes: { course: course._id, student: buyer.userId, tutor: course.tutorId },
         });
       } catch (error) {
+        await opened.abandon().catch(() => {});
         request.log.error({ err: error }, 'Razorpay refused to create an order');
         throw new HttpError(502, 'The payment provider is unavailable, please try again');
       }
@@ -116,8 +127,14 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
       };
       // Written at once, so an abandoned checkout shows as Fail in the order history (listed
       // first: an entry whose row never came is skipped, a row missing from the list is not).
-      await paymentLists(app.db).studentOrders.add(buyer.userId, rowId.toHexString());
-      await payments.insertOne(row);
+      try {
+        await paymentLists(app.db).studentOrders.add(buyer.userId, rowId.toHexString());
+        await payments.insertOne(row);
+      } catch (error) {
+        await opened.abandon().catch(() => {});
+        throw error;
+      }
+      await opened.created(order.id);
       return { orderId: order.id, data: { amount: amountPaise, id: order.id } };
     },
   );
