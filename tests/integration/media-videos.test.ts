@@ -223,7 +223,7 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     });
   });
 
-  it("keeps another tutor out of a tutor's video", async () => {
+  it("keeps another tutor out of a tutor's video, answering as if there were none", async () => {
     const parts = [{ PartNumber: 1, ETag: 'x' }];
     for (const [method, path, body] of [
       ['GET', `/api/v1/videos/${videoId}`, undefined],
@@ -231,10 +231,16 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
       ['GET', `/api/v1/videos/${videoId}/parts`, undefined],
       ['POST', `/api/v1/videos/${videoId}/complete`, { parts }],
       ['DELETE', `/api/v1/videos/${videoId}`, undefined],
-      ['GET', `/api/v1/videos/${videoId}/playback`, undefined],
     ] as const) {
       const answer = await stack.call(method, path, { as: otherTutor, body });
-      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body).toEqual({ message: 'Video not found' });
+    }
+    // Playback refuses whoever may not watch, whether or not the video exists.
+    for (const id of [videoId, '0123456789abcdef01234567']) {
+      const playback = await stack.call('GET', `/api/v1/videos/${id}/playback`, { as: otherTutor });
+      expect(playback.status).toBe(403);
+      expect(playback.body).toEqual({ message: 'Enroll in the course to watch this video' });
     }
     const mine = await stack.call<ResponseOf<'/api/v1/videos', 'get'>>('GET', '/api/v1/videos', {
       as: otherTutor,

@@ -126,7 +126,8 @@ export async function isEnrolled(
 
 /**
  * The course, if the caller may learn from it: its students (a deleted course stays open to
- * those who bought it), its tutor and the admin; otherwise 404, or 403 with `refusal`.
+ * those who bought it), its tutor and the admin. Anyone else gets 403 with `refusal` for a listed
+ * course, whose existence is public, and for one no longer listed the same 404 as for no course.
  */
 export async function courseToLearn(
   db: Pick<Collections, 'courses' | 'enrollments'>,
@@ -140,6 +141,6 @@ export async function courseToLearn(
     who.role === 'admin' ||
     course.tutorId === who.userId ||
     (await isEnrolled(db.enrollments, courseId, who.userId));
-  if (!allowed) throw forbidden(refusal);
+  if (!allowed) throw course.listed ? forbidden(refusal) : notFound('Course not found');
   return course;
 }

@@ -95,7 +95,10 @@ export default async function analyticsRoutes(app: ServiceApp): Promise<void> {
       const who = caller(request);
       const course = await db.courses.findOne({ _id: new ObjectId(request.params.courseId) });
       if (!course) throw notFound('Course not found');
-      if (who.role !== 'admin' && course.tutorId !== who.userId) throw forbidden('This course is not yours');
+      // Another tutor's course is public while listed; once withdrawn it is as good as missing.
+      if (who.role !== 'admin' && course.tutorId !== who.userId) {
+        throw course.listed ? forbidden('This course is not yours') : notFound('Course not found');
+      }
       const courseId = course._id.toHexString();
       const items = contentWithIds(
         courseId,

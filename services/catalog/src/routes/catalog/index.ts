@@ -170,7 +170,9 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const key = textKey(request.params.username);
-      const user = listing().tutorByUsername(key) ?? (await db.tutors.findOne({ usernameKey: key }));
+      // Only tutors have a page: anyone else's name answers as a name nobody has.
+      const user =
+        listing().tutorByUsername(key) ?? (await db.tutors.findOne({ usernameKey: key, role: 'tutor' }));
       if (!user) throw notFound('User not found');
       const page = paging.request(request.query);
       const found = listing().newest({ ...page, tutorId: user._id });

@@ -175,7 +175,10 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       const course = await db.courses.findOne({ _id }, { projection: { listed: 1 } });
       if (!course) throw notFound('Course not found');
       if (!(await isEnrolled(db.enrollments, courseId, userId))) {
-        throw forbidden('Only students enrolled in this course can review it');
+        // A course no longer listed is as good as missing to those who did not buy it.
+        throw course.listed
+          ? forbidden('Only students enrolled in this course can review it')
+          : notFound('Course not found');
       }
       const at = new Date();
       await saveReview(db, app.outbox, {

@@ -61,12 +61,16 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
   const uploads = app.storage.bucket(UPLOADS_BUCKET);
   const tutorOnly = requireRole('tutor');
 
-  /** The caller's own video (the admin may read any); another tutor's is a 403, none a 404. */
+  /**
+   * The caller's own video (the admin may read any). Another tutor's answers the same 404 as no
+   * video at all, so ids cannot be probed for what others have uploaded.
+   */
   async function ownVideo(request: Parameters<typeof caller>[0], videoId: string, adminMay = false) {
     const who = caller(request);
     const video = await videos.findOne({ _id: videoId });
-    if (!video) throw notFound('Video not found');
-    if (video.tutorId !== who.userId && !(adminMay && who.role === 'admin')) throw forbidden();
+    if (!video || (video.tutorId !== who.userId && !(adminMay && who.role === 'admin'))) {
+      throw notFound('Video not found');
+    }
     return video;
   }
 
@@ -333,16 +337,18 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       const who = request.identity;
       if (!who) throw forbidden('Log in and enroll in the course to watch this video');
       const video = await videos.findOne({ _id: request.params.videoId });
-      if (!video) throw notFound('Video not found');
+      if (!video && who.role === 'admin') throw notFound('Video not found');
       const allowed =
-        who.role === 'admin' ||
-        video.tutorId === who.userId ||
-        (await media.viewers.mayWatch(
-          { videoId: video._id, tutorId: video.tutorId },
-          who.userId,
-          request.id,
-        ));
-      if (!allowed) throw forbidden('Enroll in the course to watch this video');
+        video !== null &&
+        (who.role === 'admin' ||
+          video.tutorId === who.userId ||
+          (await media.viewers.mayWatch(
+            { videoId: video._id, tutorId: video.tutorId },
+            who.userId,
+            request.id,
+          )));
+      // No video at all is refused as one the caller may not watch: ids reveal nothing.
+      if (!video || !allowed) throw forbidden('Enroll in the course to watch this video');
       if (video.status !== 'ready' || !video.renditionSet) throw conflict('The video is not ready yet');
       const expiresAt = inAnHour();
       const prefix = playbackPrefix(media.config.playbackSecret, {
