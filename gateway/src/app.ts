@@ -20,7 +20,9 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
     logger: { level: config.logLevel, base: { service: 'gateway' } },
     // Our own ids only: a client cannot choose the id its request is logged and traced under.
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreDuplicateSlashes: true },
+    // Any path segment of up to MAX_PATH_SEGMENT characters is routed, however many bytes each
+    // takes encoded; the API routes refuse longer ones themselves, as the document says.
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 1024 },
     trustProxy: config.production,
     bodyLimit: config.jsonBodyLimit,
   });

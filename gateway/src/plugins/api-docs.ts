@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
-import { routeTable, SERVICES } from '../route-table.ts';
+import { asPublished, securitySchemes } from '../gateway-answers.ts';
+import { type RouteEntry, routeTable, SERVICES } from '../route-table.ts';
 
 interface OpenApiDoc {
   paths?: Record<string, Record<string, unknown>>;
@@ -37,7 +38,7 @@ export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Prom
   const published = routeTable.map((entry) => ({
     path: openApiPath(entry.path),
     method: entry.method.toLowerCase(),
-    service: entry.service,
+    entry,
   }));
   let cached: { at: number; doc: unknown } | null = null;
 
@@ -66,11 +67,11 @@ export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Prom
       }),
     );
     const paths: Record<string, Record<string, unknown>> = {};
-    for (const { path, method, service } of published) {
-      const operation = found.get(`${service} ${method} ${path}`);
+    for (const { path, method, entry } of published) {
+      const operation = found.get(`${entry.service} ${method} ${path}`);
       if (!operation) continue;
       paths[path] ??= {};
-      paths[path][method] = operation;
+      paths[path][method] = asPublished(operation, entry as RouteEntry);
     }
     return {
       openapi: '3.0.3',
@@ -83,7 +84,7 @@ export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Prom
             ? ` Not included (service unavailable): ${unavailable.sort().join(', ')}.`
             : ''),
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes },
       paths,
     };
   }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessCache } from '../access-cache.ts';
 import type { GatewayConfig } from '../config.ts';
+import { MAX_PATH_SEGMENT } from '../gateway-answers.ts';
 import { notModified, type PublicCache, sharedMaxAgeMs } from '../public-cache.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 
@@ -97,6 +98,10 @@ export async function apiRoutes(
         if (length > limit) throw new HttpError(413, 'The request is too large');
       },
       async handler(request, reply) {
+        const segments = Object.values(request.params as Record<string, string>);
+        if (segments.some((segment) => segment.length > MAX_PATH_SEGMENT)) {
+          throw badRequestTooLong();
+        }
         const identity = await authenticate(request, entry.access !== 'public');
         if (identity && !allowed(entry.access === 'public' ? 'user' : entry.access, identity.role)) {
           throw forbidden();
@@ -167,26 +172,37 @@ export async function apiRoutes(
   // A known path asked with another method: 405, naming the methods it has. Anything else under
   // the API prefixes is not part of the contract.
   const methodsOf = methodsByPath(routeTable);
-  for (const prefix of ['/api', '/api2']) {
-    app.all(`${prefix}/*`, async (request, reply) => {
-      const path = request.url.split('?')[0]!.replace(/\/{2,}/g, '/');
-      const methods = methodsOf.find((entry) => entry.pattern.test(path))?.methods;
-      if (methods?.includes(request.method)) {
-        // A known call the router would not take: a path segment over its length limit.
-        return reply.status(400).send({ message: 'A part of this address is too long' });
-      }
-      if (methods) {
-        return reply
-          .status(405)
-          .header('allow', methods.join(', '))
-          .send({ message: `${request.method} is not allowed here; use ${methods.join(' or ')}` });
-      }
-      return reply
-        .status(404)
-        .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-    });
+  // Answered in onRequest, before any body is read: a method with a body but no content type
+  // (QUERY, say) must still get its 405, not the body parser's complaint.
+  for (const prefix of ['/api', '/api2', '/media']) {
+    app.all(
+      `${prefix}/*`,
+      {
+        async onRequest(request, reply) {
+          const path = request.url.split('?')[0]!.replace(/\/{2,}/g, '/');
+          const methods = methodsOf.find((entry) => entry.pattern.test(path))?.methods;
+          if (methods?.includes(request.method)) {
+            // A known call the router would not take: a path segment over its length limit.
+            return reply.status(400).send({ message: 'A part of this address is too long' });
+          }
+          if (methods) {
+            return reply
+              .status(405)
+              .header('allow', methods.join(', '))
+              .send({ message: `${request.method} is not allowed here; use ${methods.join(' or ')}` });
+          }
+          return reply
+            .status(404)
+            .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+        },
+      },
+      async () => undefined,
+    );
   }
 }
+
+const TOO_LONG = 'A part of this address is too long';
+const badRequestTooLong = () => new HttpError(400, TOO_LONG);
 
 /** Each routed path as a pattern, with the methods it answers (HEAD with GET, as Fastify does). */
 function methodsByPath(table: readonly RouteEntry[]): Array<{ pattern: RegExp; methods: string[] }> {
