@@ -457,7 +457,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
 
   it('refuses webhooks that are not signed with the webhook secret, and acknowledges events it ignores', async () => {
     const body = { entity: 'event', event: 'order.paid', payload: {} };
-    expect((await deliverWebhook(body, 'evt_forged', 'guessed-secret')).status).toBe(400);
+    expect((await deliverWebhook(body, 'evt_forged', 'guessed-secret')).status).toBe(401);
     const unsigned = await fetch(`${stack.url}/api/v1/razorpay-webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

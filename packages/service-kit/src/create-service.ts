@@ -13,6 +13,7 @@ import { type OutboxRelay, outboxIndex, startOutboxRelay } from './events/outbox
 import { installErrorHandling } from './http/errors.ts';
 import { installIdentity } from './http/identity.ts';
 import { installObservability } from './http/observability.ts';
+import { declareValidationAnswers, documentMultipart, errorMessageKeyword } from './http/schemas.ts';
 import { type CollectionIndexes, connectMongo, ensureIndexes, type MongoHandle } from './mongo.ts';
 import { createStorage, type Storage } from './storage.ts';
 
@@ -99,7 +100,18 @@ export async function createService(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
+    // A path segment of up to 100 characters fits however many bytes each takes encoded (the
+    // gateway refuses longer ones, as its document says).
+    routerOptions: { maxParamLength: 1024 },
+    // A `__proto__` or `constructor.prototype` key in a JSON body is dropped, never applied; the
+    // rest of the body is read as sent.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    ajv: {
+      // `verbose` hands the error handler the failed schema, whose `errorMessage` it answers.
+      customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false, verbose: true },
+      plugins: [errorMessageKeyword],
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const closers: Array<() => Promise<unknown>> = [];
@@ -160,10 +172,12 @@ export async function createService(
     });
 
     installErrorHandling(app);
+    declareValidationAnswers(app);
     installIdentity(app, config.internalSecret);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4 } });
     await app.register(swagger, {
+      transform: documentMultipart,
       openapi: {
         info: {
           title: def.openapi?.title ?? `LiveEdu ${def.name}`,

@@ -62,7 +62,15 @@ export {
   type PageRequest,
   paging,
 } from './http/paging.ts';
-export { errorResponses, MessageReply, NonBlank, ObjectIdString } from './http/schemas.ts';
+export {
+  errorResponses,
+  FilePart,
+  MessageReply,
+  NonBlank,
+  ObjectIdString,
+  RuledString,
+  type StringRule,
+} from './http/schemas.ts';
 export { isUnavailable } from './http/unavailable.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
 export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';

@@ -216,7 +216,14 @@ export async function receiveMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw tooLarge();
     }
+    if (isMalformedMultipart(error)) throw badRequest('The upload is not a well-formed multipart form');
     throw error;
   }
   return { fields, files, discard };
+}
+
+/** The multipart parser's complaints about the body itself (cut short, no boundary, bad part header). */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || (error as { code?: string }).code) return false;
+  return /multipart|boundary|part header/i.test(error.message);
 }

@@ -21,9 +21,27 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message = 'The upload is too large') => new HttpError(413, message);
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
   params?: { missingProperty?: string };
+  /** The schema the failed keyword belongs to (Ajv's `verbose`), for its `errorMessage`. */
+  parentSchema?: { errorMessage?: unknown };
+}
+
+/**
+ * The sentence a schema gives for its own failure: `errorMessage` is one sentence for any failed
+ * keyword, or one per keyword (`{ pattern: '…', maxLength: '…' }`), so a rule moved from a
+ * handler into its schema keeps the words clients show.
+ */
+function ownMessage(issue: ValidationIssue): string | undefined {
+  const message = issue.parentSchema?.errorMessage;
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object' && issue.keyword) {
+    const forKeyword = (message as Record<string, unknown>)[issue.keyword];
+    if (typeof forKeyword === 'string') return forKeyword;
+  }
+  return undefined;
 }
 
 /** Turns Ajv's first complaint into a sentence a client can show. */
@@ -31,6 +49,8 @@ function describeValidation(error: FastifyError): string {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const first = issues[0];
   if (!first) return 'Invalid request';
+  const own = ownMessage(first);
+  if (own) return own;
   const where = error.validationContext ?? 'request';
   const field = first.params?.missingProperty ?? first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
   if (first.params?.missingProperty) return 'All fields are required';

@@ -1,4 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
+import type { Ajv } from 'ajv';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
 /** A MongoDB ObjectId as the API carries it. */
 export const ObjectIdString = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
@@ -14,3 +16,64 @@ export const errorResponses = {
 /** A non-blank string: at least one character that is not white space. */
 export const NonBlank = (options: { maxLength?: number } = {}) =>
   Type.String({ minLength: 1, pattern: '\\S', maxLength: options.maxLength ?? 10_000 });
+
+/** `errorMessage`: an annotation Ajv keeps (read by the error handler), not a check. */
+export function errorMessageKeyword(ajv: Ajv): Ajv {
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] });
+  return ajv;
+}
+
+interface RouteSchema {
+  hide?: boolean;
+  consumes?: string[];
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+  headers?: unknown;
+  response?: Record<string, unknown>;
+}
+
+/**
+ * A route that validates its input can answer 400 `{message}` (the error handler's answer to a
+ * value its schema refuses), so its documented answers say so even where the route lists only
+ * its own refusals.
+ */
+export function declareValidationAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as RouteSchema | undefined;
+    if (!schema?.response || schema.hide) return;
+    if (!(schema.params || schema.querystring || schema.body || schema.headers)) return;
+    schema.response[400] ??= MessageReply;
+  });
+}
+
+/** One rule of a `RuledString`: JSON-schema string keywords and the sentence its failure answers. */
+export type StringRule = { message: string } & Record<string, unknown>;
+
+/**
+ * A string checked by rules in order, each failing with its own sentence (a blank value is
+ * "required" before it is "too short"): a handler's checks stated in the schema, so the published
+ * contract refuses exactly what the handler would.
+ */
+export const RuledString = (rules: StringRule[], options: { description?: string } = {}) =>
+  Type.Unsafe<string>({
+    type: 'string',
+    ...options,
+    allOf: rules.map(({ message, ...rule }) => ({ ...rule, errorMessage: message })),
+  });
+
+/** A file part of a multipart body, for the published document. */
+export const FilePart = (description: string) =>
+  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+
+/**
+ * The document's view of a multipart body: `multipart` on a route's schema names its parts for
+ * clients (and fuzzers) to send, while the route reads and checks the parts itself as they
+ * stream (a file is judged by its bytes), so nothing validates it as a parsed body.
+ */
+export function documentMultipart({ schema, url }: { schema: FastifySchema; url: string }) {
+  const own = schema as RouteSchema & { multipart?: unknown };
+  if (!own?.multipart) return { schema, url };
+  const { multipart, ...rest } = own;
+  return { schema: { ...rest, consumes: ['multipart/form-data'], body: multipart } as FastifySchema, url };
+}

@@ -88,9 +88,12 @@ export default async function certificateRoutes(app: ServiceApp): Promise<void> 
       schema: {
         summary: 'The certificate as a PDF (A4 landscape, with a QR code to its verification page)',
         params: Params,
-        produces: ['application/pdf'],
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF' }),
+          // The PDF when there is one; every refusal is `{message}` in JSON, as elsewhere.
+          200: Type.Unsafe<Buffer>({
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          }),
           ...errorResponses,
         },
       },

@@ -134,7 +134,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-function tooLong(field: string, max: number) {
+export function tooLong(field: string, max: number) {
   return `${field} must be at most ${max} characters`;
 }
 

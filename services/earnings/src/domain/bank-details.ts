@@ -5,9 +5,9 @@ export interface BankDetails {
   ifsc: string;
 }
 
-const ACCOUNT_NUMBER = /^[0-9]{9,18}$/;
+export const ACCOUNT_NUMBER = /^[0-9]{9,18}$/;
 /** Four letters (the bank), a zero, then six letters or digits (the branch). */
-const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 export const ALL_FIELDS_REQUIRED = 'All fields are required';
 export const BAD_ACCOUNT_NUMBER = 'Account number must be 9 to 18 digits';

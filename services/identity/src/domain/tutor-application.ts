@@ -38,15 +38,17 @@ export function applicationRefusal(
 }
 
 /** A YouTube channel (or any) link must be an http(s) URL; null when acceptable. */
+export const LINK_RULE = 'Please enter a valid link starting with http:// or https://';
+
 export function ytLinkProblem(link: string): string | null {
   let url: URL;
   try {
     url = new URL(link.trim());
   } catch {
-    return 'Please enter a valid link starting with http:// or https://';
+    return LINK_RULE;
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-    return 'Please enter a valid link starting with http:// or https://';
+    return LINK_RULE;
   }
   if (link.length > 2000) return 'The link is too long';
   return null;

@@ -44,14 +44,14 @@ export const DEFAULT_AVATAR = '';
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,29}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,29}$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_DESC_LENGTH = 5000;
 
-const USERNAME_RULE =
+export const USERNAME_RULE =
   'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter or digit';
-const PASSWORD_RULE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const PASSWORD_RULE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 /** Checks a sign-up in the order a person fixes a form; null when it is acceptable. */
 export function signUpProblem(input: { username: string; email: string; password: string }): string | null {

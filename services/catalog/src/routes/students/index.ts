@@ -6,12 +6,13 @@ import {
   notFound,
   ObjectIdString,
   paging,
+  RuledString,
   requireUser,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { checkReview } from '../../domain/course.ts';
+import { checkReview, MAX_REVIEW_LENGTH, REQUIRED_MESSAGE, tooLong } from '../../domain/course.ts';
 import { isEnrolled } from '../../enrollment.ts';
 import { highlightReview } from '../../highlights.ts';
 import { CARD_PROJECTION, type CardSource, CourseCard, card, urlsOf } from '../../present.ts';
@@ -154,10 +155,24 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Rate and review a course you are enrolled in; a second review replaces the first',
         params: Type.Object({ courseId: ObjectIdString }),
-        body: Type.Object({
-          rating: Type.Optional(Type.Unknown()),
-          review: Type.Optional(Type.Unknown()),
-        }),
+        // The rules of checkReview, stated for the published contract: a whole number of stars
+        // from 1 to 5 (the site's form sends it as text) and a review that is not blank.
+        body: Type.Object(
+          {
+            rating: Type.Unsafe<number | string>({
+              anyOf: [
+                { type: 'integer', minimum: 1, maximum: 5 },
+                { type: 'string', pattern: '^\\s*0*[1-5]\\s*$' },
+              ],
+              errorMessage: 'Rating must be a whole number from 1 to 5',
+            }),
+            review: RuledString([
+              { minLength: 1, pattern: '\\S', message: REQUIRED_MESSAGE },
+              { maxLength: MAX_REVIEW_LENGTH, message: tooLong('Review', MAX_REVIEW_LENGTH) },
+            ]),
+          },
+          { errorMessage: { required: REQUIRED_MESSAGE } },
+        ),
         response: {
           201: MessageReply,
           400: MessageReply,

@@ -3,6 +3,7 @@ import type { CallerIdentity } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
+  FilePart,
   forbidden,
   MessageReply,
   type MultipartResult,
@@ -32,6 +33,11 @@ export const THUMBNAIL_MAX_BYTES = 4 * 1024 * 1024;
 
 const IdParams = Type.Object({ id: ObjectIdString });
 const Written = Type.Object({ message: Type.String(), _id: Type.String() });
+/** The course editor's form: the thumbnail and the course as JSON text (checked by its rules). */
+const CourseForm = Type.Object({
+  image: FilePart('The thumbnail: a png, jpeg or webp image'),
+  Data: Type.String({ description: 'The course as JSON: title, desc, price, category, courseContent, …' }),
+});
 
 /** The fields of a course that come from the tutor's form. */
 function formFields(input: CourseInput, category: string) {
@@ -120,7 +126,7 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       preHandler: requireRole('tutor'),
       schema: {
         summary: 'Create a course (multipart: image and Data JSON)',
-        consumes: ['multipart/form-data'],
+        multipart: CourseForm,
         response: { 201: Written, 400: MessageReply, 403: MessageReply, 413: MessageReply },
       },
     },
@@ -174,7 +180,7 @@ export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> 
       preHandler: requireRole('tutor'),
       schema: {
         summary: 'Update one of your courses (multipart: Data JSON, image optional)',
-        consumes: ['multipart/form-data'],
+        multipart: CourseForm,
         params: IdParams,
         response: {
           200: Written,

@@ -1,8 +1,31 @@
-import { badRequest, caller, MessageReply, requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
+import {
+  badRequest,
+  caller,
+  MessageReply,
+  RuledString,
+  requireRole,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
 import { collections } from '../../collections.ts';
-import { parseBankDetails } from '../../domain/bank-details.ts';
+import {
+  ACCOUNT_NUMBER,
+  ALL_FIELDS_REQUIRED,
+  BAD_ACCOUNT_NUMBER,
+  BAD_IFSC,
+  parseBankDetails,
+} from '../../domain/bank-details.ts';
 
-const Field = Type.String({ maxLength: 200 });
+// parseBankDetails' rules stated for the published contract (values are trimmed and the IFSC
+// upper-cased before they are checked, so the patterns allow both).
+const present = { minLength: 1, pattern: '\\S', message: ALL_FIELDS_REQUIRED };
+const Field = RuledString([present, { maxLength: 200, message: ALL_FIELDS_REQUIRED }]);
+const around = (pattern: RegExp) => `^\\s*${pattern.source.slice(1, -1)}\\s*$`;
+const AccountNumber = RuledString([
+  present,
+  { pattern: around(ACCOUNT_NUMBER), message: BAD_ACCOUNT_NUMBER },
+]);
+const Ifsc = RuledString([present, { pattern: `^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$`, message: BAD_IFSC }]);
 
 /** The account a tutor's withdrawals are paid into. */
 export default async function bankDetailsRoutes(app: ServiceApp): Promise<void> {
@@ -18,9 +41,12 @@ export default async function bankDetailsRoutes(app: ServiceApp): Promise<void> 
         body: Type.Object({
           fullName: Field,
           // A numeric form field may be sent as a JSON number.
-          accountNumber: Type.Union([Type.String({ maxLength: 40 }), Type.Number()]),
+          accountNumber: Type.Union(
+            [AccountNumber, Type.Integer({ minimum: 100_000_000, maximum: Number.MAX_SAFE_INTEGER })],
+            { errorMessage: { anyOf: BAD_ACCOUNT_NUMBER } },
+          ),
           nameOfBank: Field,
-          ifsc: Type.String({ maxLength: 40 }),
+          ifsc: Ifsc,
         }),
         response: { 200: MessageReply, 400: MessageReply },
       },

@@ -16,7 +16,7 @@ import { ObjectId } from 'mongodb';
 import { tutorPosition } from '../../balance.ts';
 import { collections, type UserDoc, WITHDRAWALS, type WithdrawalDoc } from '../../collections.ts';
 import { toRupees } from '../../domain/money.ts';
-import { isWithdrawalStatus } from '../../domain/withdrawal.ts';
+import { isWithdrawalStatus, WITHDRAWAL_STATUSES } from '../../domain/withdrawal.ts';
 import { requestWithdrawal, withdrawalEventData } from '../../withdrawals.ts';
 
 const Status = Type.Union([Type.Literal('Processing'), Type.Literal('Success')]);
@@ -158,7 +158,12 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Set a withdrawal to Processing or Success',
         params: Type.Object({ id: ObjectIdString }),
-        body: Type.Object({ status: Type.String({ maxLength: 40 }) }),
+        body: Type.Object({
+          status: Type.String({
+            enum: [...WITHDRAWAL_STATUSES],
+            errorMessage: 'Status must be Processing or Success',
+          }),
+        }),
         response: { 200: MessageReply, 400: MessageReply, 404: MessageReply, 409: MessageReply },
       },
     },

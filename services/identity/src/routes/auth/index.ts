@@ -4,6 +4,7 @@ import {
   conflict,
   isDuplicateKey,
   MessageReply,
+  RuledString,
   type ServiceApp,
   Type,
   unauthorized,
@@ -21,12 +22,15 @@ import { userRegistered } from '../../events.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
-import { RoleField } from '../fields.ts';
+import { EmailField, NewPasswordField, PasswordField, RoleField, UsernameField } from '../fields.ts';
 import { perAccountLimit } from '../per-account-limit.ts';
 
 const Credentials = {
-  username: Type.String({ maxLength: 100 }),
-  password: Type.String({ maxLength: 200 }),
+  username: RuledString([
+    { minLength: 1, pattern: '\\S', message: 'All fields are required' },
+    { maxLength: 100, message: 'Invalid username or password' },
+  ]),
+  password: PasswordField(),
 };
 
 export default async function authRoutes(app: ServiceApp): Promise<void> {
@@ -42,7 +46,7 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
     {
       schema: {
         summary: 'Create a student account',
-        body: Type.Object({ ...Credentials, email: Type.String({ maxLength: 254 }) }),
+        body: Type.Object({ username: UsernameField(), email: EmailField(), password: NewPasswordField() }),
         response: { 201: MessageReply, 400: MessageReply, 409: MessageReply },
       },
     },
@@ -102,10 +106,8 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { username, password } = request.body;
-      if (!username.trim() || !password)
-        return reply.status(400).send({ message: 'All fields are required' });
       const user = await users.findOne({ usernameKey: usernameKey(username), ...LIVE });
       if (!(await checkPassword(user?.passwordHash, password)) || !user) {
         throw unauthorized('Invalid username or password');

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { badRequest, MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
+import { badRequest, MessageReply, RuledString, type ServiceApp, Type } from '@liveedu/service-kit';
 import {
   hashResetToken,
   looksLikeResetToken,
@@ -11,6 +11,7 @@ import { createMailer } from '../../mail.ts';
 import { hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
+import { NewPasswordField, PasswordField } from '../fields.ts';
 import { perAccountLimit } from '../per-account-limit.ts';
 
 const SENT = 'If an account with this email exists, we have sent it a link to reset the password.';
@@ -38,13 +39,19 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
       }),
       schema: {
         summary: 'Mail a password reset link; the answer does not say whether the email is known',
-        body: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) }),
+        body: Type.Object(
+          {
+            email: RuledString([
+              { minLength: 1, pattern: '\\S', maxLength: 254, message: 'Email is required' },
+            ]),
+          },
+          { errorMessage: { required: 'Email is required' } },
+        ),
         response: { 200: MessageReply, 400: MessageReply, 429: MessageReply },
       },
     },
     async (request) => {
-      const email = request.body.email ?? '';
-      if (!email.trim()) throw badRequest('Email is required');
+      const { email } = request.body;
       const { token, hash } = newResetToken();
       const user = await users.findOneAndUpdate(
         { emailKey: emailKey(email), ...LIVE },
@@ -86,18 +93,13 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Set a new password with the token from a reset mail (works once, for one hour)',
         params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
-        body: Type.Object({
-          newPass: Type.Optional(Type.String({ maxLength: 200 })),
-          confirmPass: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
+        body: Type.Object({ newPass: NewPasswordField(), confirmPass: PasswordField() }),
         response: { 200: MessageReply, 400: MessageReply },
       },
     },
     async (request) => {
       const { token } = request.params;
-      const newPass = request.body.newPass ?? '';
-      const confirmPass = request.body.confirmPass ?? '';
-      if (!newPass || !confirmPass) throw badRequest('All fields are required');
+      const { newPass, confirmPass } = request.body;
       if (!looksLikeResetToken(token)) throw badRequest(BAD_TOKEN);
       const valid = { resetTokenHash: hashResetToken(token), resetExpiresAt: { $gt: new Date() }, ...LIVE };
       if (!(await users.findOne(valid, { projection: { _id: 1 } }))) throw badRequest(BAD_TOKEN);

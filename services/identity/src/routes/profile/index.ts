@@ -3,6 +3,7 @@ import {
   caller,
   conflict,
   errorResponses,
+  FilePart,
   isDuplicateKey,
   MessageReply,
   notFound,
@@ -16,7 +17,14 @@ import { descProblem, newPasswordProblem, usernameKey, usernameProblem } from '.
 import { checkPassword, hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
 import { changeUser, LIVE, usersOf } from '../../users.ts';
-import { PageStatusField, RoleField } from '../fields.ts';
+import {
+  DescField,
+  NewPasswordField,
+  PageStatusField,
+  PasswordField,
+  RoleField,
+  UsernameField,
+} from '../fields.ts';
 
 export const UserData = Type.Object({
   _id: Type.String(),
@@ -62,7 +70,7 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'Change the caller’s username',
-        body: Type.Object({ username: Type.String({ maxLength: 100 }) }),
+        body: Type.Object({ username: UsernameField('Username field is empty.') }),
         response: { 200: MessageReply, 409: MessageReply, ...errorResponses },
       },
     },
@@ -105,7 +113,7 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'Change the caller’s description (the instructor page’s About me)',
-        body: Type.Object({ desc: Type.String({ maxLength: 20_000 }) }),
+        body: Type.Object({ desc: DescField() }),
         response: { 200: MessageReply, ...errorResponses },
       },
     },
@@ -130,16 +138,15 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Change the caller’s password',
         body: Type.Object({
-          currPass: Type.String({ maxLength: 200 }),
-          newPass: Type.String({ maxLength: 200 }),
-          confirmNewPass: Type.String({ maxLength: 200 }),
+          currPass: PasswordField(),
+          newPass: NewPasswordField(),
+          confirmNewPass: PasswordField(),
         }),
         response: { 200: MessageReply, ...errorResponses },
       },
     },
     async (request) => {
       const { currPass, newPass, confirmNewPass } = request.body;
-      if (!currPass) throw badRequest('All fields are required');
       const problem = newPasswordProblem(newPass, confirmNewPass);
       if (problem) throw badRequest(problem);
       const passwordHash = await hashPassword(newPass);
@@ -159,7 +166,7 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'Upload a new avatar (multipart field `image`, png or jpeg)',
-        consumes: ['multipart/form-data'],
+        multipart: Type.Object({ image: FilePart('The new avatar: a png or jpeg image') }),
         response: {
           200: Type.Object({ message: Type.String(), avatar: Type.String() }),
           413: MessageReply,

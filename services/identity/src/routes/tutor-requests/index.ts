@@ -3,9 +3,11 @@ import {
   caller,
   conflict,
   errorResponses,
+  FilePart,
   HttpError,
   MessageReply,
   ObjectIdString,
+  RuledString,
   receiveMultipart,
   requireRole,
   requireUser,
@@ -18,6 +20,7 @@ import {
   applicationRefusal,
   DECISION_OPTIONS,
   type DecisionOption,
+  LINK_RULE,
   ytLinkProblem,
 } from '../../domain/tutor-application.ts';
 import type { UserDoc } from '../../domain/user.ts';
@@ -29,6 +32,8 @@ export const RESUMES = 'resumes';
 /** How long the admin's link to a private resume works. */
 const RESUME_LINK_SECONDS = 10 * 60;
 const FILL_ONE = 'Please fill atleast one field';
+/** An http(s) address with a host name, as a URL parser reads it (white space around allowed). */
+const LINK_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9.-]+(:[0-9]{1,4})?([/?#][^\\s]*)?\\s*$';
 const SUBMITTED = 'Your application to become a tutor has been submitted';
 
 const TutorRequest = Type.Object({
@@ -79,7 +84,7 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       preHandler: requireUser,
       schema: {
         summary: 'Apply to become a tutor with a resume image (multipart field `file`)',
-        consumes: ['multipart/form-data'],
+        multipart: Type.Object({ file: FilePart('Your resume: a png, jpeg or webp image') }),
         response: { 201: MessageReply, 409: MessageReply, 413: MessageReply, ...errorResponses },
       },
     },
@@ -114,13 +119,21 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       preHandler: requireUser,
       schema: {
         summary: 'Apply to become a tutor with a YouTube channel link',
-        body: Type.Object({ ytLink: Type.Optional(Type.String({ maxLength: 4000 })) }),
+        body: Type.Object(
+          {
+            ytLink: RuledString([
+              { minLength: 1, pattern: '\\S', message: FILL_ONE },
+              { maxLength: 2000, message: 'The link is too long' },
+              { pattern: LINK_PATTERN, message: LINK_RULE },
+            ]),
+          },
+          { errorMessage: { required: FILL_ONE } },
+        ),
         response: { 201: MessageReply, 409: MessageReply, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const ytLink = (request.body.ytLink ?? '').trim();
-      if (!ytLink) throw badRequest(FILL_ONE);
+      const ytLink = request.body.ytLink.trim();
       const problem = ytLinkProblem(ytLink);
       if (problem) throw badRequest(problem);
       await apply(request, { ytLink });
@@ -169,7 +182,10 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       schema: {
         summary: 'Decide a tutor application: in progress, accept (the user becomes a tutor) or reject',
         body: Type.Object({
-          option: Type.String({ maxLength: 50 }),
+          option: Type.String({
+            enum: [...DECISION_OPTIONS],
+            errorMessage: 'Status must be one of in progress, accept or reject',
+          }),
           id: ObjectIdString,
         }),
         response: { 200: MessageReply, 409: MessageReply, ...errorResponses },

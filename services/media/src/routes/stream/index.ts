@@ -19,7 +19,19 @@ export default async function streamRoutes(app: ServiceApp): Promise<void> {
     token: Type.String({ maxLength: 80 }),
   };
   const File = Type.String({ pattern: '^[\\w.-]{1,40}$' });
-  const response = { 403: MessageReply, 404: MessageReply };
+  const binary = { schema: { type: 'string', format: 'binary' } };
+  const response = {
+    200: Type.Unsafe<Buffer>({
+      description: 'A playlist, a segment or the poster',
+      content: {
+        'application/vnd.apple.mpegurl': binary,
+        'video/mp2t': binary,
+        'image/jpeg': binary,
+      },
+    }),
+    403: MessageReply,
+    404: MessageReply,
+  };
 
   async function serve(
     params: { videoId: string; renditionSet: string; token: string },

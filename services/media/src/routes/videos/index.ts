@@ -88,7 +88,11 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
         summary: 'Start uploading a video (straight to storage, in parts)',
         body: Type.Object({
           filename: Type.String({ minLength: 1, maxLength: 255 }),
-          contentType: Type.String({ minLength: 1, maxLength: 100 }),
+          contentType: Type.String({
+            maxLength: 100,
+            pattern: '^video/[\\w.+-]+$',
+            errorMessage: 'Only video files can be uploaded',
+          }),
           size: Type.Integer({ minimum: 1 }),
         }),
         response: {

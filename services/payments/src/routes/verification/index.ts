@@ -1,4 +1,4 @@
-import { type ServiceApp, Type } from '@liveedu/service-kit';
+import { MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paymentsDeps } from '../../deps.ts';
 import { amountSegmentMatches } from '../../domain/money.ts';
@@ -17,6 +17,11 @@ const Params = Type.Object({
 /** Razorpay's fields arrive as a form body (POST) or a query string (GET); read leniently. */
 const Fields = Type.Record(Type.String(), Type.Unknown());
 const PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/;
+/** Every outcome is a redirect to a result page; only a malformed address is refused outright. */
+const Answers = {
+  303: Type.Null({ description: 'To /paymentsuccess?reference=… or /paymentfailed?reason=…' }),
+  400: MessageReply,
+};
 
 /** Why the failure page is shown: the bank declined the card, or the proof did not hold. */
 export type FailureReason = 'declined' | 'invalid';
@@ -91,13 +96,13 @@ export default async function verificationRoutes(app: ServiceApp): Promise<void>
 
   app.get(
     '/api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount',
-    { schema: { summary, description, params: Params, querystring: Fields } },
+    { schema: { summary, description, params: Params, querystring: Fields, response: Answers } },
     async (request, reply) => verify(request, reply, request.params, request.query),
   );
 
   app.post(
     '/api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount',
-    { schema: { summary, description, params: Params, body: Type.Optional(Fields) } },
+    { schema: { summary, description, params: Params, body: Type.Optional(Fields), response: Answers } },
     async (request, reply) => verify(request, reply, request.params, request.body ?? {}),
   );
 }

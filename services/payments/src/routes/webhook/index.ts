@@ -1,4 +1,11 @@
-import { badRequest, isDuplicateKey, MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
+import {
+  badRequest,
+  isDuplicateKey,
+  MessageReply,
+  type ServiceApp,
+  Type,
+  unauthorized,
+} from '@liveedu/service-kit';
 import { paymentsDeps } from '../../deps.ts';
 import { webhookSignatureValid } from '../../domain/signatures.ts';
 import { markPaid, paymentsOf, WEBHOOK_EVENTS } from '../../payments.ts';
@@ -32,14 +39,20 @@ export default async function webhookRoutes(app: ServiceApp): Promise<void> {
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         summary: 'Razorpay webhook (payment.captured, order.paid); signed with RAZORPAY_WEBHOOK_SECRET',
-        response: { 200: Type.Object({ status: Type.String() }), 400: MessageReply },
+        // The signature is the caller's credential: without a valid one the call is not Razorpay's.
+        headers: Type.Object({ 'x-razorpay-signature': Type.String({ minLength: 1, maxLength: 256 }) }),
+        response: {
+          200: Type.Object({ status: Type.String() }),
+          400: MessageReply,
+          401: MessageReply,
+        },
       },
     },
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!webhookSignatureValid(deps.config.webhookSecret, raw, request.headers['x-razorpay-signature'])) {
         request.log.warn('webhook with a bad signature');
-        throw badRequest('Invalid webhook signature');
+        throw unauthorized('Invalid webhook signature');
       }
       let body: WebhookBody;
       try {

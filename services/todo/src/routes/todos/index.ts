@@ -3,6 +3,7 @@ import {
   MessageReply,
   notFound,
   ObjectIdString,
+  RuledString,
   requireUser,
   type ServiceApp,
   Type,
@@ -25,6 +26,8 @@ const present = (todo: TodoDoc) => ({
   desc: todo.desc,
   createdAt: todo.createdAt.toISOString(),
 });
+
+const EMPTY_TODO = "Empty todo can't be created.";
 
 export default async function todoRoutes(app: ServiceApp): Promise<void> {
   const todos = app.db.collection<TodoDoc>(TODOS);
@@ -51,13 +54,17 @@ export default async function todoRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary: 'Add a todo',
-        body: Type.Object({ desc: Type.String({ maxLength: MAX_TODO_LENGTH }) }),
+        body: Type.Object({
+          desc: RuledString([
+            { minLength: 1, pattern: '\\S', message: EMPTY_TODO },
+            { maxLength: MAX_TODO_LENGTH, message: `A todo must be at most ${MAX_TODO_LENGTH} characters` },
+          ]),
+        }),
         response: { 201: Type.Object({ message: Type.String(), data: Todo }), 400: MessageReply },
       },
     },
     async (request, reply) => {
       const desc = request.body.desc.trim();
-      if (desc.length === 0) return reply.status(400).send({ message: "Empty todo can't be created." });
       const todo: TodoDoc = {
         _id: new ObjectId(),
         userId: caller(request).userId,
