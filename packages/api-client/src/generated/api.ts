@@ -24,9 +24,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        username: string;
-                        password: string;
-                        email: string;
+                        username: string & (unknown & unknown);
+                        email: string & (unknown & unknown);
+                        password: string & (unknown & unknown);
                     };
                 };
             };
@@ -64,6 +64,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts from this address (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -92,8 +125,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        username: string;
-                        password: string;
+                        username: string & (unknown & unknown);
+                        password: string & unknown;
                     };
                 };
             };
@@ -126,6 +159,39 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts from this address (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -172,6 +238,17 @@ export interface paths {
                                 title: string;
                                 img: string;
                             }[];
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -230,6 +307,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -285,6 +373,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -327,6 +426,17 @@ export interface paths {
                                     username: string;
                                 };
                             }[];
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -402,6 +512,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -488,6 +609,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -564,6 +696,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -669,6 +812,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -761,6 +915,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -841,6 +1006,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -901,6 +1077,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -914,6 +1101,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -953,7 +1151,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        email?: string;
+                        email: string & unknown;
                     };
                 };
             };
@@ -980,8 +1178,30 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1021,8 +1241,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        newPass?: string;
-                        confirmPass?: string;
+                        newPass: string & (unknown & unknown);
+                        confirmPass: string & unknown;
                     };
                 };
             };
@@ -1040,6 +1260,39 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts from this address (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1137,6 +1390,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -1177,6 +1441,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1294,6 +1580,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 502: {
                     headers: {
@@ -1350,12 +1647,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description To /paymentsuccess?reference=… or /paymentfailed?reason=… */
+                303: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -1385,12 +1704,45 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description To /paymentsuccess?reference=… or /paymentfailed?reason=… */
+                303: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -1413,7 +1765,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    "x-razorpay-signature": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1432,6 +1786,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1491,8 +1867,41 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1544,6 +1953,39 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1628,6 +2070,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -1699,6 +2174,39 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1792,6 +2300,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1898,6 +2417,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -1982,6 +2512,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -2014,8 +2555,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        rating?: unknown;
-                        review?: unknown;
+                        rating: number | string;
+                        review: string & (unknown & unknown);
                     };
                 };
             };
@@ -2042,6 +2583,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -2055,6 +2607,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2089,7 +2663,17 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description Your resume: a png, jpeg or webp image
+                         */
+                        file: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {
@@ -2168,6 +2752,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2196,7 +2791,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        ytLink?: string;
+                        ytLink: string & (unknown & unknown & unknown);
                     };
                 };
             };
@@ -2267,6 +2862,28 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2291,7 +2908,17 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The new avatar: a png or jpeg image
+                         */
+                        image: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2360,6 +2987,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         post?: never;
@@ -2388,7 +3026,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        username: string;
+                        username: string & (unknown & unknown);
                     };
                 };
             };
@@ -2459,6 +3097,28 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         post?: never;
@@ -2487,7 +3147,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        desc: string;
+                        desc: string & (unknown & unknown);
                     };
                 };
             };
@@ -2538,6 +3198,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2575,9 +3257,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        currPass: string;
-                        newPass: string;
-                        confirmNewPass: string;
+                        currPass: string & unknown;
+                        newPass: string & (unknown & unknown);
+                        confirmNewPass: string & unknown;
                     };
                 };
             };
@@ -2628,6 +3310,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2678,6 +3382,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -2708,7 +3445,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        desc: string;
+                        desc: string & (unknown & unknown);
                     };
                 };
             };
@@ -2731,6 +3468,50 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2782,7 +3563,51 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2874,6 +3699,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3003,6 +3839,28 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         post?: never;
@@ -3097,6 +3955,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3173,6 +4042,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3271,6 +4151,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3315,7 +4206,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -3326,7 +4217,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -3337,7 +4228,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -3348,7 +4239,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -3429,8 +4331,30 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3496,6 +4420,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -3509,6 +4444,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3542,7 +4488,19 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The thumbnail: a png, jpeg or webp image
+                         */
+                        image: string;
+                        /** @description The course as JSON: title, desc, price, category, courseContent, … */
+                        Data: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {
@@ -3567,6 +4525,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -3580,6 +4549,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3671,6 +4651,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -3684,6 +4675,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3721,7 +4723,19 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The thumbnail: a png, jpeg or webp image
+                         */
+                        image: string;
+                        /** @description The course as JSON: title, desc, price, category, courseContent, … */
+                        Data: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3737,6 +4751,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3770,6 +4795,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3816,6 +4852,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3854,6 +4923,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3889,6 +4991,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             earning: number;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -3966,6 +5101,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4058,6 +5204,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4141,6 +5298,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4171,10 +5339,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        fullName: string;
-                        accountNumber: string | number;
-                        nameOfBank: string;
-                        ifsc: string;
+                        fullName: string & (unknown & unknown);
+                        accountNumber: (string & (unknown & unknown)) | number;
+                        nameOfBank: string & (unknown & unknown);
+                        ifsc: string & (unknown & unknown);
                     };
                 };
             };
@@ -4192,6 +5360,50 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4237,6 +5449,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4272,6 +5517,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             earnings: number;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -4335,6 +5613,50 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -4389,6 +5711,39 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4502,6 +5857,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4582,6 +5948,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4685,6 +6062,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4775,6 +6163,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4891,6 +6290,28 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -4972,6 +6393,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5211,6 +6643,28 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A playlist, a segment or the poster */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.apple.mpegurl": string;
+                        "video/mp2t": string;
+                        "image/jpeg": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -5224,6 +6678,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5266,6 +6731,28 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A playlist, a segment or the poster */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.apple.mpegurl": string;
+                        "video/mp2t": string;
+                        "image/jpeg": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -5279,6 +6766,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5370,6 +6868,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -5443,6 +6952,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5534,6 +7054,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -5569,6 +7100,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             count: number;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -5654,6 +7218,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5768,6 +7343,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -5855,6 +7441,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         options?: never;
@@ -5926,6 +7523,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6018,6 +7626,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6101,6 +7720,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6175,6 +7805,17 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6278,6 +7919,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6307,7 +7959,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        option: string;
+                        /** @enum {string} */
+                        option: "in progress" | "accept" | "reject";
                         id: string;
                     };
                 };
@@ -6370,6 +8023,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6476,6 +8151,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6511,6 +8197,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             money: number;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -6552,6 +8271,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6587,6 +8339,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             money: number;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -6628,6 +8413,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6666,6 +8484,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6701,6 +8552,39 @@ export interface paths {
                     content: {
                         "application/json": {
                             money: number;
+                        };
+                    };
+                };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
                         };
                     };
                 };
@@ -6780,6 +8664,39 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -6811,7 +8728,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        status: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Success";
                     };
                 };
             };
@@ -6838,6 +8756,28 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role may not make this call */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -6851,6 +8791,28 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The service is unavailable (try again) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
