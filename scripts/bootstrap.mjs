@@ -118,7 +118,12 @@ switch (command) {
     ensureServers();
     tsx(['bench/run.ts', ...extra]);
     break;
+  case 'soak':
+    ensurePackages();
+    ensureServers();
+    tsx(['bench/soak.ts', ...extra]);
+    break;
   default:
-    process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|servers\n');
+    process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|soak|servers\n');
     process.exit(2);
 }

@@ -3,9 +3,9 @@
  * callback POST until the effects of `payments.payment.succeeded` show in the catalog
  * (enrolled-courses) and in earnings (get-available-balance).
  */
-import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { BENCH_PASSWORD, course, type DataSize, type Person, tutor } from './data.ts';
 import { logIn, mustCall, type Session } from './http.ts';
+import { buyCourse } from './purchase.ts';
 
 const POLL_MS = 20;
 const GIVE_UP_MS = 20_000;
@@ -91,33 +91,21 @@ export async function purchases(opts: PurchaseOptions): Promise<EventSamples> {
         const before = await balance();
         const credit = Math.floor((c.pricePaise * 80) / 100) / 100;
         const price = c.pricePaise / 100;
-        const order = await mustCall<{ orderId: string }>(opts.gw, 'POST', '/api/v1/checkout', {
-          as,
-          body: { amount: price, paymentTo: c.tutorId, course: courseId, paymentBy: as.userId },
-        });
-        const callbackUrl = `${opts.gw}/api/v1/paymentVerification/${[order.orderId, courseId, as.userId, c.tutorId, String(price)].map(encodeURIComponent).join('/')}`;
-        const paid = await payOrderOverHttp({
+        const bought = await buyCourse({
+          gw: opts.gw,
           sandboxUrl: opts.sandboxUrl,
           keyId: opts.keyId,
-          orderId: order.orderId,
-          callbackUrl,
-          prefill: { email: `${as.username}@bench.liveedu.test` },
-          card: TEST_CARDS.success,
-          followCallback: false,
+          buyer: as,
+          courseId,
+          tutorId: c.tutorId,
+          price,
+          email: `${as.username}@bench.liveedu.test`,
         });
-        if (paid.outcome !== 'success') throw new Error(`the sandbox declined: ${paid.message}`);
-
-        const sent = performance.now();
-        const answer = await fetch(paid.callbackUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(paid.fields).toString(),
-          redirect: 'manual',
-        });
-        await answer.arrayBuffer();
-        const answered = performance.now() - sent;
-        if (answer.status !== 302 && answer.status !== 303)
-          throw new Error(`the callback answered ${answer.status}`);
+        if (bought.outcome !== 'paid') throw new Error(`the sandbox declined: ${bought.message}`);
+        const sent = bought.callbackSentAt;
+        const answered = bought.callbackMs;
+        if (bought.callbackStatus !== 302 && bought.callbackStatus !== 303)
+          throw new Error(`the callback answered ${bought.callbackStatus ?? 'nothing'}`);
         const [enrolled, credited] = await Promise.all([
           until(async () => {
             const list = await mustCall<{ coursesEnrolled: Array<{ _id: string }> }>(

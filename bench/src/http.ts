@@ -15,11 +15,13 @@ export async function call<T>(
   opts: { as?: Session; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T; bytes: number }> {
   const headers: Record<string, string> = { ...opts.as?.headers, ...opts.headers };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a multipart upload) carries its own content type with its boundary.
+  const form = opts.body instanceof FormData ? opts.body : null;
+  if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
   const response = await fetch(`${base}${path}`, {
     method,
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
   });

@@ -20,6 +20,8 @@ export function startBenchPlatform(opts: {
   dataDir: string;
   sandbox: RazorpaySandbox;
   log: (line: string) => void;
+  /** Settings of this run on top of the bench's own (the soak sets the admin's password). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<Platform> {
   return startPlatform({
     dataDir: opts.dataDir,
@@ -36,6 +38,7 @@ export function startBenchPlatform(opts: {
       JWT_SECRET,
       RAZORPAY_API_URL: opts.sandbox.apiUrl,
       RAZORPAY_CHECKOUT_URL: opts.sandbox.checkoutUrl,
+      ...opts.env,
     },
   });
 }
