@@ -4,7 +4,7 @@
 // the command. It uses nothing but Node itself, because nothing else is installed yet.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,6 +72,31 @@ function ensureBrowser() {
   });
 }
 
+/**
+ * Schemathesis for `npm run fuzz` and the fuzz slice of `npm test`: PyPI's package at the version
+ * `tests/fuzz/requirements.txt` pins, in a virtual environment kept in the user's cache (so a
+ * fresh clone reuses it), marked complete only once pip finished.
+ */
+async function ensureFuzzer() {
+  const { fuzzerHome, fuzzerInstalled, fuzzerMarker, requirementsFile } = await import(
+    '../tests/fuzz/fuzzer.mjs'
+  );
+  if (fuzzerInstalled()) return;
+  const home = fuzzerHome();
+  say(`installing Schemathesis into ${home} …`);
+  rmSync(home, { recursive: true, force: true });
+  mkdirSync(dirname(home), { recursive: true });
+  mustRun('python3', ['-m', 'venv', home]);
+  mustRun(join(home, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    '-r',
+    requirementsFile,
+  ]);
+  writeFileSync(fuzzerMarker(), readFileSync(requirementsFile));
+}
+
 /** One plain closing line with the counts, whatever reporter a reader understands. */
 function summarise(report) {
   if (!existsSync(report)) return;
@@ -97,6 +122,7 @@ switch (command) {
     ensurePackages();
     ensureServers();
     ensureBrowser();
+    await ensureFuzzer();
     say('lint and types …');
     mustRun('npx', ['biome', 'check', '.']);
     mustRun('npm', ['run', '--silent', 'lint:imports']);
@@ -113,6 +139,12 @@ switch (command) {
     if (status !== 0) process.exit(status);
     break;
   }
+  case 'fuzz':
+    ensurePackages();
+    ensureServers();
+    await ensureFuzzer();
+    tsx(['tests/fuzz/run.ts', ...extra]);
+    break;
   case 'bench':
     ensurePackages();
     ensureServers();
@@ -124,6 +156,6 @@ switch (command) {
     tsx(['bench/soak.ts', ...extra]);
     break;
   default:
-    process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|soak|servers\n');
+    process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|fuzz|soak|servers\n');
     process.exit(2);
 }
