@@ -184,6 +184,10 @@ describe('rate limiting', () => {
     });
     expect(limited.status).toBe(429);
     expect((limited.body as { message: string }).message).toMatch(/Too many attempts/);
+    // Answered at once with when to come back, so a client (or a fuzzer) waits instead of stalling.
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 });
 

@@ -49,7 +49,9 @@ function describeValidation(error: FastifyError): string {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const first = issues[0];
   if (!first) return 'Invalid request';
-  const own = ownMessage(first);
+  // Ajv lists a failed `anyOf`'s branches before the `anyOf` itself: the first sentence a schema
+  // gives is the one to answer.
+  const own = issues.map(ownMessage).find((message) => message !== undefined);
   if (own) return own;
   const where = error.validationContext ?? 'request';
   const field = first.params?.missingProperty ?? first.instancePath?.replace(/^\//, '').replace(/\//g, '.');

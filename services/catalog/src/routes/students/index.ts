@@ -160,11 +160,17 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
         body: Type.Object(
           {
             rating: Type.Unsafe<number | string>({
-              anyOf: [
-                { type: 'integer', minimum: 1, maximum: 5 },
-                { type: 'string', pattern: '^\\s*0*[1-5]\\s*$' },
+              allOf: [
+                // No stars given reads as a missing field, as the form shows it.
+                { not: { enum: [0, '0', null] }, errorMessage: REQUIRED_MESSAGE },
+                {
+                  anyOf: [
+                    { type: 'integer', minimum: 1, maximum: 5 },
+                    { type: 'string', pattern: '^\\s*0*[1-5]\\s*$' },
+                  ],
+                  errorMessage: 'Rating must be a whole number from 1 to 5',
+                },
               ],
-              errorMessage: 'Rating must be a whole number from 1 to 5',
             }),
             review: RuledString([
               { minLength: 1, pattern: '\\S', message: REQUIRED_MESSAGE },
