@@ -9,15 +9,6 @@ import type { RouteEntry } from './route-table.ts';
 /** find-my-way's default: a longer path segment is not routed (the gateway answers 400). */
 export const MAX_PATH_SEGMENT = 100;
 
-const messageReply = (description: string) => ({
-  description,
-  content: {
-    'application/json': {
-      schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-    },
-  },
-});
-
 interface Parameter {
   in?: string;
   schema?: Record<string, unknown>;
@@ -30,17 +21,34 @@ interface Operation {
   security?: unknown;
 }
 
-/** The statuses the gateway adds to every operation of `entry`'s kind, with their `{message}`. */
-export function gatewayStatuses(entry: RouteEntry, hasBody: boolean): Record<string, string> {
-  const statuses: Record<string, string> = {
-    503: 'The service is unavailable (try again)',
-  };
+const messageReply = (description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+    },
+  },
+});
+
+/** The gateway's own answers, once in the document's components; operations refer to them. */
+export const gatewayResponses = {
+  Unavailable: messageReply('The service is unavailable (try again)'),
+  Unauthenticated: messageReply('No, an invalid or an expired token, or an `id` header that is not its user'),
+  Forbidden: messageReply('Your role may not make this call'),
+  TooManyAttempts: messageReply('Too many attempts from this address (see Retry-After)'),
+  TooLarge: messageReply('The request body is over the limit'),
+};
+type GatewayResponse = keyof typeof gatewayResponses;
+
+/** The statuses the gateway may answer for an operation of `entry`'s kind. */
+export function gatewayStatuses(entry: RouteEntry, hasBody: boolean): Record<string, GatewayResponse> {
+  const statuses: Record<string, GatewayResponse> = { 503: 'Unavailable' };
   if (entry.access !== 'public') {
-    statuses[401] = 'No, an invalid or an expired token, or an `id` header that is not its user';
-    statuses[403] = 'Your role may not make this call';
+    statuses[401] = 'Unauthenticated';
+    statuses[403] = 'Forbidden';
   }
-  if (entry.limit === 'auth') statuses[429] = 'Too many attempts from this address (see Retry-After)';
-  if (hasBody) statuses[413] = 'The request body is over the limit';
+  if (entry.limit === 'auth') statuses[429] = 'TooManyAttempts';
+  if (hasBody) statuses[413] = 'TooLarge';
   return statuses;
 }
 
@@ -56,8 +64,8 @@ export function asPublished(operation: object, entry: RouteEntry): object {
     return { ...parameter, schema: { ...parameter.schema, maxLength: Math.min(own, MAX_PATH_SEGMENT) } };
   });
   const responses: Record<string, unknown> = { ...op.responses };
-  for (const [status, description] of Object.entries(gatewayStatuses(entry, Boolean(op.requestBody)))) {
-    responses[status] ??= messageReply(description);
+  for (const [status, name] of Object.entries(gatewayStatuses(entry, Boolean(op.requestBody)))) {
+    responses[status] ??= { $ref: `#/components/responses/${name}` };
   }
   return {
     ...op,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
-import { asPublished, securitySchemes } from '../gateway-answers.ts';
+import { asPublished, gatewayResponses, securitySchemes } from '../gateway-answers.ts';
 import { type RouteEntry, routeTable, SERVICES } from '../route-table.ts';
 
 interface OpenApiDoc {
@@ -84,7 +84,7 @@ export async function apiDocs(app: FastifyInstance, config: GatewayConfig): Prom
             ? ` Not included (service unavailable): ${unavailable.sort().join(', ')}.`
             : ''),
       },
-      components: { securitySchemes },
+      components: { securitySchemes, responses: gatewayResponses },
       paths,
     };
   }

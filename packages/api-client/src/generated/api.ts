@@ -64,39 +64,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Too many attempts from this address (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyAttempts"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -168,39 +138,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Too many attempts from this address (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyAttempts"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -241,17 +181,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -307,17 +237,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -373,17 +293,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -429,17 +339,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -521,17 +421,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -609,17 +499,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -705,17 +585,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -812,17 +682,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -915,17 +775,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1006,17 +856,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1077,17 +917,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -1110,17 +940,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1178,17 +998,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
                 /** @description Default Response */
                 429: {
                     headers: {
@@ -1200,17 +1010,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1269,39 +1069,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Too many attempts from this address (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyAttempts"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1390,17 +1160,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1450,28 +1210,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1580,17 +1320,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
                 /** @description Default Response */
                 502: {
                     headers: {
@@ -1665,17 +1395,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1722,28 +1442,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1806,17 +1506,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1867,28 +1557,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -1900,17 +1570,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -1962,39 +1622,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -2070,39 +1700,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2183,39 +1783,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2309,17 +1879,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2417,17 +1977,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2512,17 +2062,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2555,7 +2095,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        rating: number | string;
+                        rating: unknown & (number | string);
                         review: string & (unknown & unknown);
                     };
                 };
@@ -2583,17 +2123,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -2616,28 +2146,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2752,17 +2262,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2862,28 +2362,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2987,17 +2467,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3097,28 +2567,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3207,28 +2657,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3319,28 +2749,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3382,39 +2792,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3477,50 +2857,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3573,28 +2913,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -3606,17 +2926,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -3708,17 +3018,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3839,28 +3139,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3955,17 +3235,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4051,17 +3321,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4151,17 +3411,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4244,17 +3494,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4331,17 +3571,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -4353,17 +3583,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4420,17 +3640,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -4453,17 +3663,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -4525,17 +3725,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -4558,17 +3748,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -4651,17 +3831,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -4684,17 +3854,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4760,17 +3920,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -4804,17 +3954,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -4852,39 +3992,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4923,39 +4033,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4994,39 +4074,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5110,17 +4160,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5204,17 +4244,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5298,17 +4328,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5369,50 +4389,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -5449,39 +4429,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5520,39 +4470,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5613,50 +4533,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -5720,39 +4600,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5857,17 +4707,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -5957,17 +4797,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -6062,17 +4892,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -6172,17 +4992,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -6290,28 +5100,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -6402,17 +5192,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -6687,17 +5467,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -6775,17 +5545,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -6868,17 +5628,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -6961,17 +5711,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7054,17 +5794,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7103,39 +5833,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7227,17 +5927,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7343,17 +6033,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7441,17 +6121,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -7532,17 +6202,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7626,17 +6286,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7720,17 +6370,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7814,17 +6454,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -7919,17 +6549,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8032,28 +6652,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -8151,17 +6751,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8200,39 +6790,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8271,39 +6831,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8342,39 +6872,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8413,39 +6913,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8484,39 +6954,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8555,39 +6995,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8664,39 +7074,9 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -8756,28 +7136,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No, an invalid or an expired token, or an `id` header that is not its user */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Your role may not make this call */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -8800,28 +7160,8 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The request body is over the limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The service is unavailable (try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -8835,7 +7175,63 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: never;
-    responses: never;
+    responses: {
+        /** @description The service is unavailable (try again) */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description No, an invalid or an expired token, or an `id` header that is not its user */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Your role may not make this call */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many attempts from this address (see Retry-After) */
+        TooManyAttempts: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description The request body is over the limit */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
