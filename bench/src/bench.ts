@@ -28,6 +28,7 @@ import { publicReads } from './sections/public-reads.ts';
 import { seedPeople } from './sections/seeding.ts';
 import { writes } from './sections/writes.ts';
 import { Seeder } from './seed.ts';
+import { stageTimer } from './timings.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,15 +46,7 @@ export async function runBench(
   const startedAt = new Date();
   const loadAtStart = loadavg();
   const elapsed = () => performance.now() / 1000;
-  const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const at = performance.now();
-    try {
-      return await work();
-    } finally {
-      timings[name] = Math.round((performance.now() - at) / 100) / 10;
-    }
-  };
+  const { timings, timed } = stageTimer();
 
   let frontEndBuildError: string | null = null;
   if (mode.buildFrontEnd) {

@@ -10,6 +10,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiResponse,
+  callGateway,
   eventually,
   type Session,
   startTestStack,
@@ -18,27 +19,6 @@ import {
 
 const UNAVAILABLE = { message: 'The identity service is unavailable, please try again' };
 const GONE = { message: 'Your account no longer exists' };
-
-async function callVia(
-  base: string,
-  method: string,
-  path: string,
-  opts: { as?: Session; body?: unknown } = {},
-): Promise<ApiResponse> {
-  const headers: Record<string, string> = {};
-  if (opts.as) {
-    headers.authorization = `Bearer ${opts.as.token}`;
-    headers.id = opts.as._id;
-  }
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
-}
 
 const portOf = (service: Service | undefined) => {
   if (!service) throw new Error('the service is not running');
@@ -142,38 +122,38 @@ describe('role checks from the cache, two gateway replicas', () => {
     const identity = stack.services.identity;
     const user = await stack.newUser('cached');
     const before = await lookupsSettled(identity);
-    expect((await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
+    expect((await callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
     expect(await lookupsSettled(identity)).toBe(before + 1);
     for (let i = 0; i < 3; i += 1) {
-      expect((await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
+      expect((await callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
     }
     expect(await lookupsSettled(identity)).toBe(before + 1);
     // The other replica keeps its own cache.
-    expect((await callVia(b, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
+    expect((await callGateway(b, 'GET', '/api2/v1/getAll-todos', { as: user })).status).toBe(200);
     expect(await lookupsSettled(identity)).toBe(before + 2);
   });
 
   it('a tutor approval made through another replica applies here within a second', async () => {
     const identity = stack.services.identity;
     const user = await stack.newUser('approved');
-    const applied = await callVia(a, 'POST', '/api/v1/tutor-request-ytlink', {
+    const applied = await callGateway(a, 'POST', '/api/v1/tutor-request-ytlink', {
       as: user,
       body: { ytLink: 'https://youtu.be/cache' },
     });
     expect(applied.status).toBe(201);
     const student = await untilCached(identity, () =>
-      callVia(a, 'GET', '/api/v1/payment-history', { as: user }),
+      callGateway(a, 'GET', '/api/v1/payment-history', { as: user }),
     );
     expect(student.status).toBe(403);
 
-    const accepted = await callVia(b, 'PUT', '/api/v1/acceptTutorRequest', {
+    const accepted = await callGateway(b, 'PUT', '/api/v1/acceptTutorRequest', {
       as: admin,
       body: { option: 'accept', id: user._id },
     });
     expect(accepted.status).toBe(200);
     const { response, elapsed } = await within(
       1000,
-      () => callVia(a, 'GET', '/api/v1/payment-history', { as: user }),
+      () => callGateway(a, 'GET', '/api/v1/payment-history', { as: user }),
       (r) => r.status === 200,
     );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -185,15 +165,15 @@ describe('role checks from the cache, two gateway replicas', () => {
     const identity = stack.services.identity;
     const user = await stack.newUser('deleted');
     const cached = await untilCached(identity, () =>
-      callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user }),
+      callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: user }),
     );
     expect(cached.status).toBe(200);
 
-    const deleted = await callVia(b, 'DELETE', `/api/v1/delete-user/${user._id}`, { as: admin });
+    const deleted = await callGateway(b, 'DELETE', `/api/v1/delete-user/${user._id}`, { as: admin });
     expect(deleted.status).toBe(200);
     const { response, elapsed } = await within(
       1000,
-      () => callVia(a, 'GET', '/api2/v1/getAll-todos', { as: user }),
+      () => callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: user }),
       (r) => r.status === 401,
     );
     expect(response.status).toBe(401);
@@ -203,17 +183,17 @@ describe('role checks from the cache, two gateway replicas', () => {
 
   it('a change made through this replica applies to its very next call', async () => {
     const user = await stack.newUser('sameReplica');
-    await callVia(a, 'POST', '/api/v1/tutor-request-ytlink', {
+    await callGateway(a, 'POST', '/api/v1/tutor-request-ytlink', {
       as: user,
       body: { ytLink: 'https://youtu.be/same' },
     });
-    expect((await callVia(a, 'GET', '/api/v1/payment-history', { as: user })).status).toBe(403);
-    const accepted = await callVia(a, 'PUT', '/api/v1/acceptTutorRequest', {
+    expect((await callGateway(a, 'GET', '/api/v1/payment-history', { as: user })).status).toBe(403);
+    const accepted = await callGateway(a, 'PUT', '/api/v1/acceptTutorRequest', {
       as: admin,
       body: { option: 'accept', id: user._id },
     });
     expect(accepted.status).toBe(200);
-    expect((await callVia(a, 'GET', '/api/v1/payment-history', { as: user })).status).toBe(200);
+    expect((await callGateway(a, 'GET', '/api/v1/payment-history', { as: user })).status).toBe(200);
   });
 
   it('answers 503 with a message, in bounded time, when identity accepts but never answers', async () => {
@@ -231,7 +211,7 @@ describe('role checks from the cache, two gateway replicas', () => {
     try {
       const url = await hung.listen({ host: '127.0.0.1', port: 0 });
       const started = Date.now();
-      const response = await callVia(url, 'GET', '/api2/v1/getAll-todos', { as: user });
+      const response = await callGateway(url, 'GET', '/api2/v1/getAll-todos', { as: user });
       expect(response.status).toBe(503);
       expect(response.body).toEqual(UNAVAILABLE);
       expect(Date.now() - started).toBeLessThan(config.identityTimeoutMs + 2000);
@@ -247,16 +227,16 @@ describe('role checks from the cache, two gateway replicas', () => {
     const known = await stack.newUser('known');
     const stranger = await stack.newUser('stranger');
     const cached = await untilCached(stack.services.identity, () =>
-      callVia(a, 'GET', '/api2/v1/getAll-todos', { as: known }),
+      callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: known }),
     );
     expect(cached.status).toBe(200);
 
     await stack.services.identity?.close();
-    const stillIn = await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: known });
+    const stillIn = await callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: known });
     expect(stillIn.status).toBe(200);
     expect(stillIn.body).toMatchObject({ data: [] });
     const started = Date.now();
-    const refused = await callVia(a, 'GET', '/api2/v1/getAll-todos', { as: stranger });
+    const refused = await callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: stranger });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual(UNAVAILABLE);
     expect(Date.now() - started).toBeLessThan(config.identityTimeoutMs + 2000);

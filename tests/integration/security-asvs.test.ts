@@ -23,6 +23,8 @@ import { formWith, JPEG, PNG } from '../support/identity-fixtures.ts';
 import { ALL_SERVICES } from '../support/platform.ts';
 import {
   type ApiResponse,
+  type CallOptions,
+  callGateway,
   eventually,
   type Session,
   startTestStack,
@@ -43,34 +45,10 @@ const seen: Array<{ what: string; headers: Headers }> = [];
 async function call(
   method: string,
   path: string,
-  opts: { as?: Session; body?: unknown; raw?: RequestInit['body']; headers?: Record<string, string> } = {},
+  opts: CallOptions = {},
   base?: string,
 ): Promise<ApiResponse> {
-  let response: ApiResponse;
-  if (base === undefined) {
-    response = await stack.call(method, path, opts);
-  } else {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.as) {
-      headers.authorization = `Bearer ${opts.as.token}`;
-      headers.id = opts.as._id;
-    }
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const raw = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? opts.raw : JSON.stringify(opts.body),
-      redirect: 'manual',
-    });
-    const text = await raw.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : {};
-    } catch {
-      // not JSON: keep the text
-    }
-    response = { status: raw.status, body: body as Record<string, unknown>, headers: raw.headers };
-  }
+  const response = await callGateway(base ?? stack.url, method, path, opts);
   seen.push({ what: `${method} ${path}`, headers: response.headers });
   return response;
 }

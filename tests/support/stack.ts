@@ -81,7 +81,7 @@ export interface TestStack {
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
-    opts?: { body?: unknown; as?: Session; headers?: Record<string, string>; raw?: RequestInit['body'] },
+    opts?: CallOptions,
   ): Promise<ApiResponse<T>>;
   /** Signs up a fresh student and logs in. */
   newUser(prefix?: string): Promise<Session>;
@@ -204,27 +204,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       iso,
       servers,
       ...(razorpay ? { razorpay } : {}),
-      async call(method, path, callOpts = {}) {
-        const headers: Record<string, string> = { ...callOpts.headers };
-        if (callOpts.as) {
-          headers.authorization = `Bearer ${callOpts.as.token}`;
-          headers.id = callOpts.as._id;
-        }
-        let body: RequestInit['body'] = callOpts.raw;
-        if (callOpts.body !== undefined) {
-          headers['content-type'] ??= 'application/json';
-          body = JSON.stringify(callOpts.body);
-        }
-        const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
-        const text = await response.text();
-        let parsed: unknown = text;
-        try {
-          parsed = text ? JSON.parse(text) : {};
-        } catch {
-          // not JSON: keep the text
-        }
-        return { status: response.status, body: parsed as never, headers: response.headers };
-      },
+      call: (method, path, callOpts = {}) => callGateway(url, method, path, callOpts),
       async login(username, password) {
         const response = await stack.call<{ _id: string; token: string; message: string }>(
           'POST',
@@ -268,6 +248,44 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     await razorpay?.stop().catch(() => {});
     throw error;
   }
+}
+
+export interface CallOptions {
+  body?: unknown;
+  as?: Session;
+  headers?: Record<string, string>;
+  raw?: RequestInit['body'];
+}
+
+/**
+ * A call of the API at the gateway `base` (the stack's, or another one on the same servers), as
+ * a client makes it: JSON in, the user's token and `id` header, redirects answered, not followed.
+ */
+export async function callGateway<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.as) {
+    headers.authorization = `Bearer ${opts.as.token}`;
+    headers.id = opts.as._id;
+  }
+  let body: RequestInit['body'] = opts.raw;
+  if (opts.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
 /** The stack with its admin logged in (for a file's `beforeAll`). */

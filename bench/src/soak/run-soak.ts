@@ -11,6 +11,7 @@ import type { Platform } from '@liveedu/platform';
 import { startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
 import { prng } from '../data.ts';
 import { measuredProcesses, SANDBOX_KEY_ID, startBenchPlatform } from '../platform-under-test.ts';
+import { stageTimer } from '../timings.ts';
 import { checkBooks } from './books.ts';
 import { driveAtFixedRate } from './fixed-rate.ts';
 import { memoryLine, RssRecorder } from './memory-line.ts';
@@ -59,15 +60,7 @@ export async function runSoak(
 ): Promise<{ result: SoakResult; file: string; text: string }> {
   const startedAt = new Date();
   const loadAtStart = loadavg();
-  const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const at = performance.now();
-    try {
-      return await work();
-    } finally {
-      timings[name] = Math.round((performance.now() - at) / 100) / 10;
-    }
-  };
+  const { timings, timed } = stageTimer();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'liveedu-soak-'));
   const sandbox = await startRazorpaySandbox({ port: 0 });
