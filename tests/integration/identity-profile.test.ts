@@ -104,6 +104,16 @@ describe('change-username', () => {
     const response = await stack.call('PUT', '/api/v1/change-username', { body: { username: 'someone' } });
     expect(response.status).toBe(401);
   });
+
+  it('keeps the admin account named admin (the account every start finds by that name)', async () => {
+    const admin = await stack.loginAdmin();
+    const response = await rename(admin, { username: 'chief_admin' });
+    expect(response).toMatchObject({
+      status: 403,
+      body: { message: 'The admin account keeps its username' },
+    });
+    expect((await stack.loginAdmin())._id).toBe(admin._id);
+  });
 });
 
 describe('update-user-desc', () => {

@@ -4,6 +4,7 @@ import {
   conflict,
   errorResponses,
   FilePart,
+  forbidden,
   isDuplicateKey,
   MessageReply,
   notFound,
@@ -75,6 +76,8 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
+      // The admin account is found by its name at every start (ensureAdminAccount).
+      if (caller(request).role === 'admin') throw forbidden('The admin account keeps its username');
       const { username } = request.body;
       const problem = usernameProblem(username);
       if (problem === 'Username already exists') throw conflict(problem);
