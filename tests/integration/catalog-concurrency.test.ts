@@ -238,6 +238,22 @@ describe('one course bought and reviewed by many at once', () => {
     expect(latest.filter((r) => r.comment.startsWith('First by'))).toHaveLength(5);
     expect((await details()).enrolledCount).toBe(CROWD + newcomers.length);
   }, 180_000);
+
+  it("one student's edits sent at once: the course shows the edit the review row kept", async () => {
+    const editor = students[0]!;
+    for (let round = 0; round < 8; round += 1) {
+      const answers = await Promise.all(
+        [1, 3, 5].map((rating) => review(editor, rating, `Round ${round}, ${rating} stars`)),
+      );
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const row = (await catalogDb()
+        .collection('reviews')
+        .findOne({ courseId, userId: editor._id })) as unknown as StoredReview;
+      ratings.set(editor._id, row.rating);
+      // The row, the totals and the course's newest reviews agree, whichever edit came last.
+      await expectReviewsConsistent();
+    }
+  }, 120_000);
 });
 
 describe('an enrollment interrupted between its steps', () => {

@@ -18,7 +18,11 @@ import { COURSES, type Collections, type CourseDoc, LATEST_REVIEWS, reviewId } f
  *   (The embedded database has no update pipelines, which would compute it in the `$inc`.)
  *   Answers compute the average from sum and count anyway; the stored one serves the sort;
  * - the course's `latestReviews` gets the review in place of the student's earlier one, or
- *   pushed in with `$sort` by date and `$slice`, so it holds the newest `LATEST_REVIEWS`.
+ *   pushed in with `$sort` by date and `$slice`, so it holds the newest `LATEST_REVIEWS`. Two
+ *   edits by one student may reach it in the other order than they reached the row, so after
+ *   writing its entry each write reads the row's revision (bumped by every write of the row) and,
+ *   when the row has moved on, writes the row as it stands instead: the last to look leaves the
+ *   entry equal to the row.
  */
 export async function saveReview(
   db: Collections,
@@ -37,9 +41,11 @@ export async function saveReview(
         listed: review.listed,
         createdAt: review.at,
       },
+      $inc: { rev: 1 },
     },
-    { upsert: true, returnDocument: 'before', projection: { rating: 1 } },
+    { upsert: true, returnDocument: 'before', projection: { rating: 1, rev: 1 } },
   );
+  const rev = (before?.rev ?? 0) + 1;
 
   const totals = await outbox.findOneAndUpdate<CourseDoc>(
     COURSES,
@@ -58,13 +64,26 @@ export async function saveReview(
     { $set: { ratingAverage: ratingAverage(totals.ratingSum, totals.ratingCount) } },
   );
 
-  await showAmongLatest(db.courses, review.courseId, {
+  let entry: StoredReview = {
     userId: review.userId,
     rating: review.rating,
     comment: review.comment,
     createdAt: review.at,
-  });
+    rev,
+  };
+  for (let attempt = 0; attempt < MAX_ENTRY_REPAIRS; attempt += 1) {
+    await showAmongLatest(db.courses, review.courseId, entry);
+    const row = await db.reviews.findOne(
+      { _id: reviewId(courseId, review.userId) },
+      { projection: { rating: 1, comment: 1, createdAt: 1, rev: 1 } },
+    );
+    if (!row || row.rev === entry.rev) return;
+    entry = { ...entry, rating: row.rating, comment: row.comment, createdAt: row.createdAt, rev: row.rev };
+  }
 }
+
+/** More edits of one review racing than this, and the last of them repairs the entry. */
+const MAX_ENTRY_REPAIRS = 5;
 
 /**
  * Puts a review into the course's newest ones, never twice for one student: replace the

@@ -108,6 +108,8 @@ export interface ReviewDoc {
   comment: string;
   listed: boolean;
   createdAt: Date;
+  /** Bumped by every write of the row (absent on rows written before it was kept). */
+  rev?: number;
 }
 
 export interface Collections {

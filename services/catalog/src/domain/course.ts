@@ -252,6 +252,8 @@ export interface StoredReview {
   rating: number;
   comment: string;
   createdAt: Date;
+  /** The review row's revision this entry shows (absent before revisions were kept). */
+  rev?: number;
 }
 
 /** The `count` newest reviews, newest first: what a course document shows on its page. */
