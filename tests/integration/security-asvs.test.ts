@@ -459,25 +459,11 @@ describe('ids probed through every {id} path', () => {
     // Certificates are verified by anyone holding the address; their 128-bit ids are the secret.
     'GET /api/v1/certificates/:certificateId': {
       as: ['visitor', 'student'],
-      pairs: () => [
-        {
-          what: "another student's certificate",
-          existing: { certificateId: certificate },
-          missing: { certificateId: randomBytes(16).toString('hex') },
-          public: [200],
-        },
-      ],
+      pairs: certificatePairs,
     },
     'GET /api/v1/certificates/:certificateId/pdf': {
       as: ['visitor'],
-      pairs: () => [
-        {
-          what: "another student's certificate",
-          existing: { certificateId: certificate },
-          missing: { certificateId: randomBytes(16).toString('hex') },
-          public: [200],
-        },
-      ],
+      pairs: certificatePairs,
     },
     'GET /api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount': {
       as: ['visitor', 'student'],
@@ -528,6 +514,18 @@ describe('ids probed through every {id} path', () => {
       body: () => ({ status: 'Success' }),
     },
   };
+
+  /** Another student's certificate and a missing one: public to whoever holds the id. */
+  function certificatePairs(): Pair[] {
+    return [
+      {
+        what: "another student's certificate",
+        existing: { certificateId: certificate },
+        missing: { certificateId: randomBytes(16).toString('hex') },
+        public: [200],
+      },
+    ];
+  }
 
   /** The callback of another student's order against an order id that does not exist. */
   function orderPairs(): Pair[] {
