@@ -74,6 +74,9 @@ describe('who sees the dashboard', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Revenue' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/revenue');
+    // The page asks for its six figures; waiting for them keeps them out of the next test's
+    // requests on a busy machine.
+    await waitFor(() => expect(requests()).toHaveLength(6));
   });
 
   it('asks for a desktop on a small screen and loads nothing', async () => {
