@@ -69,7 +69,15 @@ public final class LiveEduMongoServer {
     backend.version(REPORTED_VERSION);
 
     MongoServer server = new MongoServer(backend);
-    server.bind(host, port);
+    try {
+      server.bind(host, port);
+    } catch (Exception e) {
+      // Netty rethrows the bind failure unchecked. The server's event loops would keep the process alive without a listener; exit instead,
+      // so whoever started it sees the failure (and, for a taken port, can try another).
+      System.err.println("liveedu-mongo-server could not listen on " + host + ":" + port + ": " + e);
+      if (store != null) store.close();
+      System.exit(1);
+    }
     System.out.println(
         "liveedu-mongo-server ready on " + host + ":" + port + " (" + backendName
             + (store != null ? ", " + options.get("file") : "") + ")");

@@ -125,6 +125,21 @@ describe('startMongo', () => {
     expect(isProcessAlive(second.pid)).toBe(false);
   });
 
+  it('exits and says so when its port is taken, so a start on free ports can try another', async () => {
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
+    try {
+      await expect(
+        startMongo({ dataDir: join(root, 'mongo-busy'), backend: 'memory', heap: '256m', port }),
+      ).rejects.toThrow(
+        /mongo-java-server on port \d+ exited with code 1 before it answered\. Last lines of .*mongo\.log:\n[\s\S]*Address already in use/,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('applies concurrent updates of one document atomically, guards included, and enforces unique indexes', async () => {
     const server = await startMongo({ dataDir: join(root, 'mongo-atomic'), backend: 'memory', heap: '256m' });
     const client = new MongoClient(server.url, { maxPoolSize: 50 });
