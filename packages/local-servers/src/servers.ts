@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { installMinio, installMongo, installNats, type Log } from './install.ts';
+import { mongoJavaOptions } from './mongo-java-options.ts';
 import { canConnect, freePort, readGreeting } from './ports.ts';
 import { describeExit, logTail, type ServerProcess, spawnServer } from './proc.ts';
 
@@ -156,7 +157,7 @@ export async function startMongo(opts: MongoStartOptions): Promise<RunningServer
           logFile,
           env: {
             ...env,
-            LIVEEDU_MONGO_JAVA_OPTS: `-Xmx${heap} -Xss512k -XX:+UseParallelGC -XX:+ExitOnOutOfMemoryError`,
+            LIVEEDU_MONGO_JAVA_OPTS: mongoJavaOptions(heap).join(' '),
           },
         });
     const url = `mongodb://127.0.0.1:${port}/`;
