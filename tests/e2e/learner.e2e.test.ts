@@ -2,6 +2,7 @@ import type { CourseCard, ResponseOf } from '@liveedu/api-client';
 import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
 
 // One new student walks through the learner area: buying, favourites, todos, the player, the
 // review and every setting. The steps share the account, so they run in order.
@@ -46,21 +47,7 @@ async function eventually(path: string, check: () => Promise<boolean>, timeout =
   }
 }
 
-async function pay(course: CourseCard, card: string) {
-  const { page } = session;
-  await session.open(`/viewCouse/${course._id}`);
-  await page.getByRole('button', { name: 'Enroll Now' }).click();
-  const frame = page.frameLocator('iframe.razorpay-checkout-frame');
-  await shows(frame.locator('#card-number'));
-  // The provider's window shows the buyer's email, prefilled.
-  expect(await frame.locator('#email').inputValue()).toBe(user.email);
-  await expect.poll(() => frame.locator('body').innerText()).toMatch(/₹/);
-  await frame.locator('#card-number').fill(card);
-  await frame.locator('#card-expiry').fill('12/39');
-  await frame.locator('#card-cvv').fill('123');
-  await frame.locator('#rzp-pay').click();
-  return frame;
-}
+const pay = (course: CourseCard, card: string) => payOnCoursePage(session.page, course._id, card, user.email);
 
 beforeAll(async () => {
   session = await openBrowser();
@@ -123,7 +110,7 @@ describe('the learner area', () => {
   it('buys a course with the success card: payment success, Enrolled Courses, Success in Order History, Start Learning', async () => {
     const { page } = session;
     const course = courses[0]!;
-    await pay(course, '4111 1111 1111 1111');
+    await pay(course, SUCCESS_CARD);
     await page.waitForURL('**/paymentsuccess?reference=*', { timeout: 30_000 });
     await shows(page.getByText('PAYMENT SUCCESSFUL'));
     const reference = new URL(page.url()).searchParams.get('reference');

@@ -1,6 +1,7 @@
-import type { LoginResponse, ResponseOf } from '@liveedu/api-client';
+import type { ResponseOf } from '@liveedu/api-client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 import { lectureVideo } from './support/lecture-video.ts';
 import { eventually, png } from './support/page-helpers.ts';
@@ -12,26 +13,6 @@ import { eventually, png } from './support/page-helpers.ts';
  * payment, adds bank details and withdraws. The admin's approval goes through the admin's API
  * call; every tutor and student step goes through the pages.
  */
-
-/** The part of a log-in answer the calls send back. */
-type Auth = Pick<LoginResponse, '_id' | 'token'>;
-
-async function call<T>(method: string, path: string, opts: { as?: Auth; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.as) {
-    headers.authorization = `Bearer ${opts.as.token}`;
-    headers.id = opts.as._id;
-  }
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${platform().url}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 const PASSWORD = 'a long password';
 const stamp = Date.now().toString(36);

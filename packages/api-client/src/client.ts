@@ -29,6 +29,8 @@ interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page (a report sent as the page closes). */
+  keepalive?: boolean;
 }
 
 const enc = encodeURIComponent;
@@ -98,7 +100,9 @@ export function createApiClient(options: ApiClientOptions) {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await doFetch(`${base}${path}`, { method, headers, body, signal: opts.signal });
+      const init: RequestInit = { method, headers, body, signal: opts.signal };
+      if (opts.keepalive) init.keepalive = true;
+      response = await doFetch(`${base}${path}`, init);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError('The server could not be reached.', 0);
@@ -285,11 +289,18 @@ export function createApiClient(options: ApiClientOptions) {
     // Learning progress, certificates and the tutors' analytics
     progress: (courseId: string, signal?: AbortSignal) =>
       get('/api/v1/progress/{courseId}', { ...auth, params: { courseId }, signal }),
+    /** Sent with `keepalive`, so what was watched reaches the server when the page closes meanwhile. */
     reportProgress: (
       courseId: string,
       itemId: string,
       body: BodyOf<'/api/v1/progress/{courseId}/{itemId}', 'put'>,
-    ) => put('/api/v1/progress/{courseId}/{itemId}', { ...auth, params: { courseId, itemId }, body }),
+    ) =>
+      put('/api/v1/progress/{courseId}/{itemId}', {
+        ...auth,
+        params: { courseId, itemId },
+        body,
+        keepalive: true,
+      }),
     certificates: (signal?: AbortSignal) => get('/api/v1/certificates', { ...auth, signal }),
     certificate: (certificateId: string, signal?: AbortSignal) =>
       get('/api/v1/certificates/{certificateId}', { params: { certificateId }, signal }),

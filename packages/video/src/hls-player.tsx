@@ -1,7 +1,8 @@
 /**
  * Plays a hosted video's HLS stream with hls.js (or natively where the browser plays HLS itself):
  * a choice of quality that keeps the position, keyboard controls, no download control and no
- * context menu. It reports what was played every ten seconds and on pause, end and leaving.
+ * context menu. It reports what was played every ten seconds and on pause, end, leaving and when
+ * the page is hidden; `WatchedSpans` keeps the record from the media element's events.
  */
 
 import type { WatchReport } from '@liveedu/api-client';
@@ -78,32 +79,59 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded }
     const video = videoRef.current;
     if (!video) return;
     const spans = new WatchedSpans();
+    let reportedAt = -1;
     const flush = () => {
       const durationSec = Number.isFinite(video.duration) ? video.duration : 0;
       if (!(durationSec > 0)) return;
       const watchedRanges = spans.take(durationSec);
-      report.current?.({
-        positionSec: Math.min(durationSec, Math.max(0, Math.round(video.currentTime * 10) / 10)),
-        durationSec: Math.round(durationSec * 10) / 10,
-        watchedRanges,
-      });
+      const positionSec = Math.min(durationSec, Math.max(0, Math.round(video.currentTime * 10) / 10));
+      // Nothing new since the last report (a pause then a page hide, say): nothing to send.
+      if (watchedRanges.length === 0 && positionSec === reportedAt) return;
+      reportedAt = positionSec;
+      report.current?.({ positionSec, durationSec: Math.round(durationSec * 10) / 10, watchedRanges });
     };
+    const now = () => performance.now();
+    const moving = () => !video.paused && !video.seeking;
+    const onPlaying = () => spans.playing(video.currentTime, now());
     const onTime = () => {
-      if (!video.paused && !video.seeking) spans.playedTo(video.currentTime);
+      if (moving()) spans.playedTo(video.currentTime, now());
     };
-    const onStop = () => {
-      spans.close();
+    const onPause = () => {
+      spans.stopped(video.currentTime);
       flush();
     };
-    const onSeeking = () => spans.close();
+    // The buffer ran dry: nothing plays until `playing` again.
+    const onWaiting = () => spans.stopped(video.currentTime);
+    const onSeeking = () => spans.seeking(now());
+    const onSeeked = () => {
+      if (!video.paused) spans.playing(video.currentTime, now());
+    };
+    const onRate = () => spans.rateChanged(video.playbackRate, video.currentTime, now(), moving());
     const onEnd = () => {
-      onStop();
+      if (Number.isFinite(video.duration)) spans.ended(video.duration);
+      flush();
       onEnded?.();
     };
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('pause', onStop);
-    video.addEventListener('seeking', onSeeking);
-    video.addEventListener('ended', onEnd);
+    // A hidden page may be closed without another event, and a closing one runs no clean-up:
+    // report what was played so far (the report is sent with `keepalive`).
+    const onHidden = () => {
+      if (document.visibilityState !== 'hidden') return;
+      if (moving()) spans.playedTo(video.currentTime, now());
+      flush();
+    };
+    const listeners: Array<[string, () => void]> = [
+      ['playing', onPlaying],
+      ['timeupdate', onTime],
+      ['pause', onPause],
+      ['waiting', onWaiting],
+      ['seeking', onSeeking],
+      ['seeked', onSeeked],
+      ['ratechange', onRate],
+      ['ended', onEnd],
+    ];
+    for (const [event, listener] of listeners) video.addEventListener(event, listener);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onHidden);
     const timer = window.setInterval(() => {
       if (!video.paused) flush();
     }, REPORT_EVERY_MS);
@@ -125,13 +153,14 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded }
       video.addEventListener('loadedmetadata', seek, { once: true });
     }
     return () => {
-      spans.close();
+      // Leaving the player stops it where it is.
+      if (moving()) spans.stopped(video.currentTime);
+      else spans.close();
       flush();
       window.clearInterval(timer);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('pause', onStop);
-      video.removeEventListener('seeking', onSeeking);
-      video.removeEventListener('ended', onEnd);
+      for (const [event, listener] of listeners) video.removeEventListener(event, listener);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onHidden);
       hls?.destroy();
       hlsRef.current = null;
     };

@@ -1,31 +1,97 @@
 /**
- * What the player actually played, as spans of seconds: a span grows while playback moves forward
- * in small steps, and ends at a pause, a seek or a jump. The spans since the last report go to
- * `PUT progress/{courseId}/{itemId}`; the server keeps their union, so a seek to the end adds
- * nothing but the seconds really played there.
+ * What the player actually played, as spans of media seconds, kept from the media element's
+ * events: a span opens where playback started (`playing`), grows with each `timeupdate`, and ends
+ * at the pause position (`pause`), at the duration (`ended`), or where the playhead was when a seek
+ * began (`seeking`: the last position seen, moved on by the time since at the playback rate). A
+ * seek never counts the part it skipped, and a faster or slower rate counts media seconds, not
+ * wall seconds. The spans since the last report go to `PUT progress/{courseId}/{itemId}`; the
+ * server keeps their union.
+ *
+ * Every method takes positions in media seconds and, where the clock matters, `now` in
+ * milliseconds (`performance.now()`), so the recorder is exact to the player's clock and testable
+ * without one.
  */
 export type Span = [number, number];
 
-/** Time updates further apart than this are a jump (a seek), not playback. */
+/**
+ * Positions further apart than this many media seconds at rate 1 between two observations are a
+ * jump, not playback (time updates come every ~250 ms while playing).
+ */
 const MAX_STEP_SEC = 2;
+/** A position this little behind the span's end is the same place (a quality switch nudges it). */
+const SAME_PLACE_SEC = 0.05;
+/** At most this long is the playhead taken to have moved on since it was last seen. */
+const MAX_UNSEEN_MS = 1000;
 
 export class WatchedSpans {
   private spans: Span[] = [];
   private open: Span | null = null;
+  /** When the open span's end was seen (ms). */
+  private seenAt = 0;
+  private rate = 1;
+  /** Where the last span ended, while the playhead has stayed there (so `ended` after `pause` adds the rest). */
+  private stoppedAt: number | null = null;
 
-  /** The player's position now, while it is playing. */
-  playedTo(seconds: number): void {
-    if (this.open && seconds >= this.open[1] && seconds - this.open[1] <= MAX_STEP_SEC) {
-      this.open[1] = seconds;
+  /** Playback started or went on at `seconds` (`playing`, or `seeked` while playing). */
+  playing(seconds: number, now: number): void {
+    if (this.open && this.follows(seconds)) {
+      this.open[1] = Math.max(this.open[1], seconds);
+      this.seenAt = now;
       return;
     }
     this.close();
     this.open = [seconds, seconds];
+    this.seenAt = now;
+    this.stoppedAt = null;
   }
 
-  /** Playback stopped (pause, seek, end): the span so far is kept. */
+  /** The playhead is at `seconds` while playing (`timeupdate`). */
+  playedTo(seconds: number, now: number): void {
+    if (this.open && this.follows(seconds)) {
+      this.open[1] = Math.max(this.open[1], seconds);
+      this.seenAt = now;
+      return;
+    }
+    // No open span (an event was missed), or a jump nobody announced as a seek: start anew here.
+    this.playing(seconds, now);
+  }
+
+  /** Playback stopped with the playhead at `seconds` (`pause`, `waiting`, leaving the player). */
+  stopped(seconds: number): void {
+    if (this.open && this.follows(seconds)) this.open[1] = Math.max(this.open[1], seconds);
+    this.close();
+  }
+
+  /** A seek began: the span ends where the playhead was, which the element no longer tells. */
+  seeking(now: number): void {
+    if (!this.open) return;
+    const unseenMs = Math.min(MAX_UNSEEN_MS, Math.max(0, now - this.seenAt));
+    this.open[1] += (unseenMs / 1000) * this.rate;
+    this.close();
+    this.stoppedAt = null;
+  }
+
+  /** Playback reached the end of an item `durationSec` long (`ended`, which follows `pause`). */
+  ended(durationSec: number): void {
+    if (this.open) {
+      this.stopped(durationSec);
+    } else if (this.stoppedAt !== null && this.followsFrom(this.stoppedAt, durationSec)) {
+      if (durationSec > this.stoppedAt) this.spans.push([this.stoppedAt, durationSec]);
+    }
+    this.stoppedAt = null;
+  }
+
+  /** The playback rate changed with the playhead at `seconds`; `playing` says whether it moves. */
+  rateChanged(rate: number, seconds: number, now: number, playing: boolean): void {
+    if (playing && this.open) this.playedTo(seconds, now);
+    this.rate = rate > 0 && Number.isFinite(rate) ? rate : 1;
+  }
+
+  /** Ends the open span where it is. */
   close(): void {
-    if (this.open && this.open[1] > this.open[0]) this.spans.push(this.open);
+    if (!this.open) return;
+    if (this.open[1] > this.open[0]) this.spans.push(this.open);
+    this.stoppedAt = this.open[1];
     this.open = null;
   }
 
@@ -39,5 +105,13 @@ export class WatchedSpans {
     this.spans = [];
     const clamp = (s: number) => Math.min(durationSec, Math.max(0, Math.round(s * 10) / 10));
     return out.map(([a, b]) => [clamp(a), clamp(b)] as Span).filter(([a, b]) => b > a);
+  }
+
+  private follows(seconds: number): boolean {
+    return this.open !== null && this.followsFrom(this.open[1], seconds);
+  }
+
+  private followsFrom(from: number, seconds: number): boolean {
+    return seconds >= from - SAME_PLACE_SEC && seconds - from <= MAX_STEP_SEC * Math.max(1, this.rate);
   }
 }

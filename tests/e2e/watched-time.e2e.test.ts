@@ -1,0 +1,246 @@
+import type { CertificateSummary, CourseAnalytics, LoginResponse, ResponseOf } from '@liveedu/api-client';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Auth, call } from './support/api.ts';
+import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
+import { lectureVideo } from './support/lecture-video.ts';
+import { eventually, png } from './support/page-helpers.ts';
+
+/**
+ * What the player records of a short hosted lecture watched as people watch: with pauses, a
+ * leave and a "Continue" in between. Every second was played, so the lecture is completed, the
+ * certificate issued, and the tutor's retention curve has no dip where the student paused.
+ */
+
+const PASSWORD = 'a long password';
+const stamp = Date.now().toString(36);
+const LECTURE_SECONDS = 10;
+const title = `Watched time ${stamp} in ten seconds`;
+
+let session: BrowserSession;
+let page: Page;
+let tutor: Auth;
+let student: Auth;
+let studentEmail = '';
+let courseId = '';
+let itemId = '';
+
+async function signUpAndLogIn(username: string): Promise<LoginResponse> {
+  await call('POST', '/api/v1/user-signUp', {
+    body: { username, email: `${username}@example.com`, password: PASSWORD },
+  });
+  return call<LoginResponse>('POST', '/api/v1/login', { body: { username, password: PASSWORD } });
+}
+
+/** A tutor's hosted lecture, uploaded part by part to its signed addresses and transcoded. */
+async function hostedLecture(as: Auth): Promise<string> {
+  const bytes = await lectureVideo({ seconds: LECTURE_SECONDS, width: 640, height: 360, videoKbps: 600 });
+  const { videoId, partSize } = await call<ResponseOf<'/api/v1/videos', 'post'>>('POST', '/api/v1/videos', {
+    as,
+    body: { filename: 'ten-seconds.mp4', contentType: 'video/mp4', size: bytes.length },
+  });
+  const parts: Array<{ PartNumber: number; ETag: string }> = [];
+  for (let n = 1; (n - 1) * partSize < bytes.length; n += 1) {
+    const signed = await call<{ url: string }>('GET', `/api/v1/videos/${videoId}/parts/${n}/url`, { as });
+    const put = await fetch(signed.url, {
+      method: 'PUT',
+      body: bytes.subarray((n - 1) * partSize, n * partSize),
+    });
+    expect(put.status).toBe(200);
+    parts.push({ PartNumber: n, ETag: (put.headers.get('etag') ?? '').replace(/"/g, '') });
+  }
+  await call('POST', `/api/v1/videos/${videoId}/complete`, { as, body: { parts } });
+  await expect
+    .poll(
+      async () =>
+        (
+          await call<ResponseOf<'/api/v1/videos/{videoId}', 'get'>>('GET', `/api/v1/videos/${videoId}`, {
+            as,
+          })
+        ).status,
+      { timeout: 120_000, interval: 1000 },
+    )
+    .toBe('ready');
+  return videoId;
+}
+
+beforeAll(async () => {
+  session = await openBrowser();
+  page = session.page;
+});
+afterAll(() => session?.close());
+
+const auth = (who: Auth) => ({ authorization: `Bearer ${who.token}`, id: who._id });
+
+/** A new tutor publishes a course of one 10-second hosted lecture, and a new student buys it. */
+async function publishAndBuy() {
+  tutor = await signUpAndLogIn(`wtutor${stamp}`);
+  await call('POST', '/api/v1/tutor-request-ytlink', {
+    as: tutor,
+    body: { ytLink: `https://www.youtube.com/@wtutor${stamp}` },
+  });
+  const admin = await call<LoginResponse>('POST', '/api/v1/login', {
+    body: { username: 'admin', password: platform().adminPassword },
+  });
+  await call('PUT', '/api/v1/acceptTutorRequest', { as: admin, body: { option: 'accept', id: tutor._id } });
+
+  const videoId = await hostedLecture(tutor);
+  const form = new FormData();
+  form.append(
+    'image',
+    new Blob([new Uint8Array(png(640, 360, [30, 64, 175]))], { type: 'image/png' }),
+    'c.png',
+  );
+  form.append(
+    'Data',
+    JSON.stringify({
+      title,
+      desc: 'A ten-second lecture to finish.',
+      price: 299,
+      category: 'Web Development',
+      difficulity: 'beginner',
+      benefits: 'A certificate',
+      prerequistes: 'None',
+      courseContent: [
+        [
+          {
+            sectionTitle: 'The only section',
+            videoTitle: 'Ten seconds',
+            videoDesc: 'Watched with pauses',
+            videoLink: '',
+            videoId,
+          },
+        ],
+      ],
+    }),
+  );
+  courseId = (await call<{ _id: string }>('POST', '/api/v1/create-course', { as: tutor, form }))._id;
+  const edit = await call<ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>>(
+    'GET',
+    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
+    { as: tutor },
+  );
+  itemId = edit.courseContent.flat()[0]!._id as string;
+
+  const studentName = `wstudent${stamp}`;
+  studentEmail = `${studentName}@example.com`;
+  student = await signUpAndLogIn(studentName);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel(/username/i).fill(studentName);
+  await page.getByLabel(/password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/profile**', { timeout: 30_000 });
+  await payOnCoursePage(page, courseId, SUCCESS_CARD, studentEmail);
+  await page.waitForURL('**/paymentsuccess?reference=*', { timeout: 30_000 });
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${platform().url}/api/v1/progress/${courseId}`, { headers: auth(student) })).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(200);
+}
+
+type Media = { currentTime: number; ended: boolean; paused: boolean };
+const clock = (video: Locator) => video.evaluate((v) => (v as unknown as Media).currentTime);
+
+/** Plays with the keyboard until the clock passes `seconds`, then pauses and waits for the report. */
+async function playUntil(player: Locator, video: Locator, seconds: number) {
+  await player.focus();
+  await page.keyboard.press('k');
+  await expect.poll(() => clock(video), { timeout: 30_000, interval: 50 }).toBeGreaterThan(seconds);
+  const reported = page.waitForResponse(
+    (r) => r.url().includes(`/api/v1/progress/${courseId}/${itemId}`) && r.request().method() === 'PUT',
+  );
+  await page.keyboard.press('k');
+  expect((await reported).status()).toBe(200);
+  // A moment paused, as a person takes.
+  await page.waitForTimeout(400);
+}
+
+describe('watched time', () => {
+  it('a tutor publishes a 10-second hosted lecture and a student buys it', publishAndBuy, 300_000);
+
+  it('completes a 10-second lecture watched with three pauses and a "Continue", and issues the certificate', async () => {
+    await page.goto(`/learn/${courseId}/user/${student._id}`, { waitUntil: 'domcontentloaded' });
+    let video = page.locator('video');
+    await shows(video, 60_000);
+    let player = page.locator('[tabindex="0"][aria-label="Ten seconds"]');
+    await playUntil(player, video, 1.6);
+    await playUntil(player, video, 3.3);
+    await playUntil(player, video, 5.1);
+
+    // Playing again, then leaving the page mid-play: the player reports where it stopped.
+    await player.focus();
+    await page.keyboard.press('k');
+    await expect.poll(() => clock(video), { timeout: 30_000, interval: 50 }).toBeGreaterThan(6.5);
+    const playedTo = await clock(video);
+    // Leaving the page mid-play (a full navigation away: no clean-up runs), the report still lands.
+    await page.goto('/profile', { waitUntil: 'domcontentloaded' });
+    await expect
+      .poll(
+        async () => {
+          const progress = await call<ResponseOf<'/api/v1/progress/{courseId}', 'get'>>(
+            'GET',
+            `/api/v1/progress/${courseId}`,
+            { as: student },
+          );
+          return progress.items[0]?.positionSec ?? 0;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBeGreaterThanOrEqual(Math.floor(playedTo * 10) / 10);
+
+    const card = page.getByRole('listitem').filter({ hasText: title.slice(0, 20) }); // cards show a title's start
+    // The list learns that the course was started from the progress event, a moment later.
+    await eventually(
+      page,
+      () => card.getByRole('link', { name: 'Continue' }).waitFor({ timeout: 3000 }),
+      30_000,
+    );
+    await card.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(`**/learn/${courseId}/user/${student._id}`);
+    video = page.locator('video');
+    player = page.locator('[tabindex="0"][aria-label="Ten seconds"]');
+    await shows(video, 60_000);
+    await expect.poll(() => clock(video), { timeout: 30_000 }).toBeGreaterThan(6);
+    await player.focus();
+    await page.keyboard.press('k');
+    await expect
+      .poll(() => video.evaluate((v) => (v as unknown as Media).ended), { timeout: 30_000, interval: 100 })
+      .toBe(true);
+
+    await expect
+      .poll(
+        async () => {
+          const mine = await call<CertificateSummary[]>('GET', '/api/v1/certificates', { as: student });
+          return mine.some((c) => c.courseId === courseId);
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
+    const progress = await call<ResponseOf<'/api/v1/progress/{courseId}', 'get'>>(
+      'GET',
+      `/api/v1/progress/${courseId}`,
+      { as: student },
+    );
+    expect(progress.items).toEqual([expect.objectContaining({ itemId, completed: true })]);
+  }, 180_000);
+
+  it('shows the tutor a retention curve at 100% through the points where the student paused', async () => {
+    await expect
+      .poll(
+        async () => {
+          const analytics = await call<CourseAnalytics>('GET', `/api/v1/course-analytics/${courseId}`, {
+            as: tutor,
+          });
+          return analytics.items?.find((item) => item.itemId === itemId)?.retention;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toEqual(new Array(20).fill(1));
+  });
+});
