@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
 import { todoService } from '@liveedu/todo';
@@ -39,6 +40,42 @@ describe('answers the fuzzing found outside the contract', () => {
     expect(fits.status).toBe(200);
     const over = await stack.call('GET', `/api/v1/courses/${encodeURIComponent(`${wide}x`)}`);
     expect(over).toMatchObject({ status: 400, body: { message: 'A part of this address is too long' } });
+  });
+
+  it('states in the document that a search needs a character other than white space, and answers 400 as stated', async () => {
+    for (const blank of ['\u00a0', '   ', '\ufeff\t']) {
+      const answer = await stack.call('GET', `/api/v1/search/${encodeURIComponent(blank)}`);
+      expect(answer, JSON.stringify(blank)).toMatchObject({
+        status: 400,
+        body: { message: 'Nothing to search' },
+      });
+    }
+    const doc = await stack.call<{
+      paths: Record<string, { get: { parameters: Array<{ name: string; schema: { pattern: string } }> } }>;
+    }>('GET', '/api/docs/openapi.json');
+    const query = doc.body.paths['/api/v1/search/{query}']?.get.parameters.find((p) => p.name === 'query');
+    const rule = query?.schema.pattern ?? '';
+    // The pattern refuses exactly what the handler finds blank, read as JavaScript reads it...
+    const js = new RegExp(rule);
+    for (const blank of ['\u00a0', ' ', '\ufeff', '\u2028\u3000'])
+      expect(js.test(blank), JSON.stringify(blank)).toBe(false);
+    for (const text of ['a', ' react ', '\u001c', 'é'])
+      expect(js.test(text), JSON.stringify(text)).toBe(true);
+    // ...and as Python reads it (the dialect of the fuzzer and of many clients).
+    const python = spawnSync(
+      'python3',
+      [
+        '-c',
+        'import re, sys; p = sys.argv[1]; print(",".join(str(bool(re.search(p, s))) for s in sys.argv[2:]))',
+        rule,
+        '\ufeff',
+        '\u0085',
+        '\u001c',
+        'a',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(python.stdout.trim()).toBe('False,True,True,True');
   });
 
   it('answers a multipart body cut short 400 with a message, not 500', async () => {

@@ -213,13 +213,31 @@ describe('learning progress', () => {
       return curve?.[0] === 1 ? curve : undefined;
     });
     expect(retention).toEqual([...new Array(10).fill(1), ...new Array(10).fill(0)]);
-    const linkedDone = await report(student, courseId, linked._id, {
+    // An item without a hosted video is marked done with `{completed: true}` alone.
+    const shortForHosted = await report(student, courseId, hosted._id, { completed: true });
+    expect(shortForHosted).toMatchObject({
+      status: 400,
+      body: { message: 'A hosted video is completed by watching it' },
+    });
+    for (const partial of [{}, { completed: false }, { positionSec: 3, durationSec: 10 }]) {
+      const refused = await report(student, courseId, linked._id, partial);
+      expect(refused, JSON.stringify(partial)).toMatchObject({
+        status: 400,
+        body: { message: 'All fields are required' },
+      });
+    }
+    const linkedDone = await report(student, courseId, linked._id, { completed: true });
+    expect(linkedDone.status, JSON.stringify(linkedDone.body)).toBe(200);
+    expect(linkedDone.body.items[0]).toMatchObject({ itemId: linked._id, completed: true });
+    // The full report still marks it done, as clients written before the short form send it.
+    const other = await buyer(courseId, 'fullform');
+    const fullForm = await report(other, courseId, linked._id, {
       positionSec: 0,
       durationSec: 1,
       watchedRanges: [],
       completed: true,
     });
-    expect(linkedDone.body.items[0]).toMatchObject({ itemId: linked._id, completed: true });
+    expect(fullForm.body.items[0]).toMatchObject({ itemId: linked._id, completed: true });
   });
 });
 

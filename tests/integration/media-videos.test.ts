@@ -279,8 +279,21 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
       as: tutor,
       body: { filename: 'huge.mp4', contentType: 'video/mp4', size: 65 * 1024 * 1024 },
     });
-    expect(huge.status).toBe(413);
+    // The limit is the published schema's `maximum`, so clients learn it from the document.
+    expect(huge.status).toBe(400);
     expect(huge.body).toEqual({ message: 'A video may be at most 64 MiB' });
+    const doc = await stack.call<{
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    }>('GET', '/api/docs/openapi.json');
+    const body = doc.body.paths['/api/v1/videos']?.post.requestBody.content['application/json']?.schema as {
+      properties: { size: { minimum: number; maximum: number } };
+    };
+    expect(body.properties.size).toMatchObject({ minimum: 1, maximum: 64 * 1024 * 1024 });
+    const largest = await stack.call('POST', '/api/v1/videos', {
+      as: tutor,
+      body: { filename: 'largest.mp4', contentType: 'video/mp4', size: 64 * 1024 * 1024 },
+    });
+    expect(largest.status).toBe(201);
     const asStudent = await stack.call('POST', '/api/v1/videos', {
       as: student,
       body: { filename: 'a.mp4', contentType: 'video/mp4', size: 1000 },

@@ -65,6 +65,7 @@ export {
 export {
   errorResponses,
   FilePart,
+  HAS_TEXT,
   MessageReply,
   NonBlank,
   ObjectIdString,

@@ -528,6 +528,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The words searched for; at least one character that is not white space (only white space is a 400 "Nothing to search") */
                     query: string;
                 };
                 cookie?: never;
@@ -3037,7 +3038,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Report what was played of an item since the last report (every ~10 s and on pause) */
+        /** Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark an item without one as done with {completed: true} */
         put: {
             parameters: {
                 query?: never;
@@ -3059,6 +3060,9 @@ export interface paths {
                         ][];
                         /** @description Marks an item without a hosted video as done */
                         completed?: boolean;
+                    } | {
+                        /** @enum {boolean} */
+                        completed: true;
                     };
                 };
             };
@@ -4724,6 +4728,7 @@ export interface paths {
                     "application/json": {
                         filename: string;
                         contentType: string;
+                        /** @description The file’s size in bytes; a larger file than the platform takes is a 400 */
                         size: number;
                     };
                 };
@@ -4786,17 +4791,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
+                413: components["responses"]["TooLarge"];
                 503: components["responses"]["Unavailable"];
             };
         };

@@ -13,9 +13,18 @@ export const errorResponses = {
   403: MessageReply,
   404: MessageReply,
 };
+/**
+ * A pattern matching any character that is not white space as JavaScript's `trim()` sees it. The
+ * class is spelled out rather than `\S`, whose meaning differs between regular-expression
+ * dialects (Python's, which clients and fuzzers use, counts U+FEFF as text and U+001C–U+001F and
+ * U+0085 as space), so the published rule means the same to every reader of the document.
+ */
+export const HAS_TEXT =
+  '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+
 /** A non-blank string: at least one character that is not white space. */
 export const NonBlank = (options: { maxLength?: number } = {}) =>
-  Type.String({ minLength: 1, pattern: '\\S', maxLength: options.maxLength ?? 10_000 });
+  Type.String({ minLength: 1, pattern: HAS_TEXT, maxLength: options.maxLength ?? 10_000 });
 
 /** `errorMessage`: an annotation Ajv keeps (read by the error handler), not a check. */
 export function errorMessageKeyword(ajv: Ajv): Ajv {

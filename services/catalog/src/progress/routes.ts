@@ -23,15 +23,7 @@ import { contentWithIds } from '../domain/course.ts';
 import { courseToLearn } from '../enrollment.ts';
 import { type CourseDoc, collections } from '../store.ts';
 import { type ItemProgress, PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
-import {
-  checkReport,
-  covered,
-  isCompleted,
-  MAX_SPANS_PER_REPORT,
-  type Span,
-  union,
-  watchedPoints,
-} from './watched.ts';
+import { checkReport, covered, isCompleted, MAX_SPANS_PER_REPORT, union, watchedPoints } from './watched.ts';
 
 const ProgressView = Type.Object({
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -97,16 +89,29 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: 'Report what was played of an item since the last report (every ~10 s and on pause)',
+        summary:
+          'Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark an item without one as done with {completed: true}',
         params: Type.Object({ courseId: ObjectIdString, itemId: ObjectIdString }),
-        body: Type.Object({
-          positionSec: Seconds,
-          durationSec: Seconds,
-          watchedRanges: Type.Array(Type.Tuple([Seconds, Seconds]), { maxItems: MAX_SPANS_PER_REPORT }),
-          completed: Type.Optional(
-            Type.Boolean({ description: 'Marks an item without a hosted video as done' }),
-          ),
-        }),
+        body: Type.Union(
+          [
+            Type.Object(
+              {
+                positionSec: Seconds,
+                durationSec: Seconds,
+                watchedRanges: Type.Array(Type.Tuple([Seconds, Seconds]), { maxItems: MAX_SPANS_PER_REPORT }),
+                completed: Type.Optional(
+                  Type.Boolean({ description: 'Marks an item without a hosted video as done' }),
+                ),
+              },
+              { description: 'What the player played of a hosted video' },
+            ),
+            Type.Object(
+              { completed: Type.Literal(true) },
+              { description: 'An item without a hosted video marked as done (a hosted video is a 400)' },
+            ),
+          ],
+          { errorMessage: { anyOf: 'All fields are required' } },
+        ),
         response: { 200: ProgressView, ...errorResponses, 409: MessageReply },
       },
     },
@@ -117,47 +122,38 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
       const items = itemsOf(course);
       const item = items.find((candidate) => candidate._id === itemId);
       if (!item) throw notFound('This course has no such item');
-      const report = request.body as {
-        positionSec: number;
-        durationSec: number;
-        watchedRanges: Span[];
-        completed?: boolean;
-      };
-      const problem = checkReport(report);
+      const body = request.body;
+      // The short form carries nothing played: an item without a hosted video marked as done.
+      const played = 'durationSec' in body ? body : null;
+      const markedDone = played === null || played.completed === true;
+      if (markedDone && item.videoId) throw badRequest('A hosted video is completed by watching it');
+      const problem = played && checkReport(played);
       if (problem) throw badRequest(problem);
-      if (report.completed && item.videoId) {
-        throw badRequest('A hosted video is completed by watching it');
-      }
       const _id = progressId(who.userId, courseId);
       for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
         const before = await progress.findOne({ _id });
         const previous = before?.items[itemId];
-        const watched = union([...(previous?.watched ?? []), ...report.watchedRanges]);
+        const watched = union([...(previous?.watched ?? []), ...(played?.watchedRanges ?? [])]);
+        const durationSec = played?.durationSec ?? previous?.durationSec ?? 0;
         const next: ItemProgress = {
-          positionSec: report.positionSec,
-          durationSec: report.durationSec,
+          positionSec: played?.positionSec ?? previous?.positionSec ?? 0,
+          durationSec,
           watched,
-          completed:
-            (previous?.completed ?? false) ||
-            isCompleted(watched, report.durationSec) ||
-            (report.completed === true && !item.videoId),
+          completed: (previous?.completed ?? false) || isCompleted(watched, durationSec) || markedDone,
         };
         const all = { ...(before?.items ?? {}), [itemId]: next };
         const finished = !before?.completedAt && items.every((candidate) => all[candidate._id]?.completed);
         const now = new Date();
         const events = [];
         const wasStarted = previous !== undefined && (previous.completed || covered(previous.watched) > 0);
-        const seenBefore = watchedPoints(
-          previous?.watched ?? [],
-          previous?.durationSec ?? report.durationSec,
-        );
+        const seenBefore = watchedPoints(previous?.watched ?? [], previous?.durationSec ?? durationSec);
         const recorded: CatalogProgressRecordedData = {
           courseId,
           itemId,
           studentId: who.userId,
           started: !wasStarted && (next.completed || covered(watched) > 0),
           completed: next.completed && !(previous?.completed ?? false),
-          newlyWatched: [...watchedPoints(watched, report.durationSec)].filter((k) => !seenBefore.has(k)),
+          newlyWatched: [...watchedPoints(watched, durationSec)].filter((k) => !seenBefore.has(k)),
         };
         if (recorded.started || recorded.completed || recorded.newlyWatched.length > 0) {
           events.push(newEvent(CATALOG_PROGRESS_RECORDED, recorded, { requestId: request.id }));
@@ -177,7 +173,7 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
             ),
           );
         }
-        const resume = { itemId, positionSec: report.positionSec };
+        const resume = { itemId, positionSec: next.positionSec };
         const percent = Math.floor((100 * items.filter((i) => all[i._id]?.completed).length) / items.length);
         if (!before) {
           const doc: ProgressDoc = {

@@ -1,5 +1,5 @@
 import type { Role } from '@liveedu/contracts';
-import { RuledString, Type } from '@liveedu/service-kit';
+import { HAS_TEXT, RuledString, Type } from '@liveedu/service-kit';
 import {
   EMAIL,
   MAX_DESC_LENGTH,
@@ -27,7 +27,7 @@ export const PageStatusField = oneOf<PageStatus>(PAGE_STATUSES);
 // patterns allow white space around them.
 const REQUIRED = 'All fields are required';
 const trimmed = (pattern: RegExp) => `^\\s*${pattern.source.slice(1, -1)}\\s*$`;
-const present = (message: string) => ({ minLength: 1, pattern: '\\S', message });
+const present = (message: string) => ({ minLength: 1, pattern: HAS_TEXT, message });
 
 export const UsernameField = (blank = REQUIRED) =>
   RuledString([present(blank), { maxLength: 100, pattern: trimmed(USERNAME), message: USERNAME_RULE }]);

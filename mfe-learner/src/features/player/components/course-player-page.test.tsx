@@ -135,11 +135,11 @@ describe('course player', () => {
     fireEvent.click(screen.getByRole('button', { name: /Basics/ }));
     expect(screen.getByRole('button', { name: /completed: Intro/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
-    await vi.waitFor(() =>
-      expect(requests().find((r) => r.method === 'PUT')).toMatchObject({
-        path: '/api/v1/progress/c1/i2',
-        body: { positionSec: 0, durationSec: 1, watchedRanges: [], completed: true },
-      }),
-    );
+    // The short form: an item without a hosted video has no duration to invent.
+    await vi.waitFor(() => {
+      const put = requests().find((r) => r.method === 'PUT');
+      expect(put?.path).toBe('/api/v1/progress/c1/i2');
+      expect(put?.body).toEqual({ completed: true });
+    });
   });
 });

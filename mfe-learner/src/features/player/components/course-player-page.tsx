@@ -140,12 +140,7 @@ function Player({
                       type="button"
                       $variant="ghost"
                       disabled={report.isPending}
-                      onClick={() =>
-                        mutate({
-                          itemId: item._id,
-                          body: { positionSec: 0, durationSec: 1, watchedRanges: [], completed: true },
-                        })
-                      }
+                      onClick={() => mutate({ itemId: item._id, body: { completed: true } })}
                     >
                       Mark as done
                     </Button>

@@ -1,5 +1,6 @@
 import {
   badRequest,
+  HAS_TEXT,
   MessageReply,
   NonBlank,
   notFound,
@@ -31,6 +32,7 @@ import { collections, keyedLists } from '../../store.ts';
 const HOME_GRID = 8;
 const TUTOR_SEARCH_LIMIT = 24;
 const MAX_QUERY_LENGTH = 100;
+const NOTHING_TO_SEARCH = 'Nothing to search';
 
 const Cards = Type.Array(CourseCard, {
   description: "Course cards; each card's `reviews` holds at most its 10 newest ratings",
@@ -136,13 +138,21 @@ export default async function catalogRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary:
           'Courses matching the words (title first, then tutor, category and description; prefixes and small typos match), a page at a time, and tutors whose username contains the text',
-        params: Type.Object({ query: Type.String({ maxLength: 1000 }) }),
+        params: Type.Object({
+          query: Type.String({
+            maxLength: 1000,
+            pattern: HAS_TEXT,
+            errorMessage: { pattern: NOTHING_TO_SEARCH },
+            description:
+              'The words searched for; at least one character that is not white space (only white space is a 400 "Nothing to search")',
+          }),
+        }),
         ...paging.schema({ courses: Cards, tutor: Type.Array(TutorProfile) }),
       },
     },
     async (request) => {
       const text = request.params.query.trim();
-      if (text === '') throw badRequest('Nothing to search');
+      if (text === '') throw badRequest(NOTHING_TO_SEARCH);
       if (text.length > MAX_QUERY_LENGTH) {
         throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`);
       }

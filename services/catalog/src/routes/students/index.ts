@@ -2,6 +2,7 @@ import {
   badRequest,
   caller,
   forbidden,
+  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
@@ -173,7 +174,7 @@ export default async function studentRoutes(app: ServiceApp): Promise<void> {
               ],
             }),
             review: RuledString([
-              { minLength: 1, pattern: '\\S', message: REQUIRED_MESSAGE },
+              { minLength: 1, pattern: HAS_TEXT, message: REQUIRED_MESSAGE },
               { maxLength: MAX_REVIEW_LENGTH, message: tooLong('Review', MAX_REVIEW_LENGTH) },
             ]),
           },

@@ -1,6 +1,7 @@
 import {
   badRequest,
   caller,
+  HAS_TEXT,
   MessageReply,
   RuledString,
   requireRole,
@@ -18,7 +19,7 @@ import {
 
 // parseBankDetails' rules stated for the published contract (values are trimmed and the IFSC
 // upper-cased before they are checked, so the patterns allow both).
-const present = { minLength: 1, pattern: '\\S', message: ALL_FIELDS_REQUIRED };
+const present = { minLength: 1, pattern: HAS_TEXT, message: ALL_FIELDS_REQUIRED };
 const Field = RuledString([present, { maxLength: 200, message: ALL_FIELDS_REQUIRED }]);
 const around = (pattern: RegExp) => `^\\s*${pattern.source.slice(1, -1)}\\s*$`;
 const AccountNumber = RuledString([

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { calendarKeys } from '@liveedu/calendar';
 import {
   conflict,
+  HAS_TEXT,
   isDuplicateKey,
   MessageReply,
   RuledString,
@@ -27,7 +28,7 @@ import { perAccountLimit } from '../per-account-limit.ts';
 
 const Credentials = {
   username: RuledString([
-    { minLength: 1, pattern: '\\S', message: 'All fields are required' },
+    { minLength: 1, pattern: HAS_TEXT, message: 'All fields are required' },
     { maxLength: 100, message: 'Invalid username or password' },
   ]),
   password: PasswordField(),

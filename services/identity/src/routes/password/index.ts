@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { badRequest, MessageReply, RuledString, type ServiceApp, Type } from '@liveedu/service-kit';
+import { badRequest, HAS_TEXT, MessageReply, RuledString, type ServiceApp, Type } from '@liveedu/service-kit';
 import {
   hashResetToken,
   looksLikeResetToken,
@@ -42,7 +42,7 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
         body: Type.Object(
           {
             email: RuledString([
-              { minLength: 1, pattern: '\\S', maxLength: 254, message: 'Email is required' },
+              { minLength: 1, pattern: HAS_TEXT, maxLength: 254, message: 'Email is required' },
             ]),
           },
           { errorMessage: { required: 'Email is required' } },

@@ -4,6 +4,7 @@ import {
   conflict,
   errorResponses,
   FilePart,
+  HAS_TEXT,
   HttpError,
   MessageReply,
   ObjectIdString,
@@ -122,7 +123,7 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
         body: Type.Object(
           {
             ytLink: RuledString([
-              { minLength: 1, pattern: '\\S', message: FILL_ONE },
+              { minLength: 1, pattern: HAS_TEXT, message: FILL_ONE },
               { maxLength: 2000, message: 'The link is too long' },
               { pattern: LINK_PATTERN, message: LINK_RULE },
             ]),

@@ -4,7 +4,6 @@ import {
   conflict,
   errorResponses,
   forbidden,
-  HttpError,
   MessageReply,
   notFound,
   ObjectIdString,
@@ -93,12 +92,16 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
             pattern: '^video/[\\w.+-]+$',
             errorMessage: 'Only video files can be uploaded',
           }),
-          size: Type.Integer({ minimum: 1 }),
+          size: Type.Integer({
+            minimum: 1,
+            maximum: media.config.maxBytes,
+            errorMessage: { maximum: `A video may be at most ${formatBytes(media.config.maxBytes)}` },
+            description: 'The file’s size in bytes; a larger file than the platform takes is a 400',
+          }),
         }),
         response: {
           201: Type.Object({ videoId: Type.String(), uploadId: Type.String(), partSize: Type.Integer() }),
           ...errorResponses,
-          413: MessageReply,
         },
       },
     },
@@ -106,9 +109,6 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       const tutorId = caller(request).userId;
       const { filename, contentType, size } = request.body;
       if (!/^video\/[\w.+-]+$/.test(contentType)) throw badRequest('Only video files can be uploaded');
-      if (size > media.config.maxBytes) {
-        throw new HttpError(413, `A video may be at most ${formatBytes(media.config.maxBytes)}`);
-      }
       await usage.updateOne({ _id: tutorId }, { $setOnInsert: { bytes: 0 } }, { upsert: true });
       const reserved = await usage.updateOne(
         { _id: tutorId, bytes: { $lte: media.config.quotaBytes - size } },

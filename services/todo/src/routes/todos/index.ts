@@ -1,5 +1,6 @@
 import {
   caller,
+  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
@@ -56,7 +57,7 @@ export default async function todoRoutes(app: ServiceApp): Promise<void> {
         summary: 'Add a todo',
         body: Type.Object({
           desc: RuledString([
-            { minLength: 1, pattern: '\\S', message: EMPTY_TODO },
+            { minLength: 1, pattern: HAS_TEXT, message: EMPTY_TODO },
             { maxLength: MAX_TODO_LENGTH, message: `A todo must be at most ${MAX_TODO_LENGTH} characters` },
           ]),
         }),
