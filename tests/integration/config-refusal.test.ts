@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -65,5 +66,82 @@ describe('a mistyped environment value stops the start, naming the variable', ()
     const { code, stderr } = await start('gateway/src/server.ts', env);
     expect(code).toBe(1);
     expect(stderr).toContain(`gateway: cannot start: invalid environment: ${message}`);
+  });
+});
+
+/** A production environment whose every secret holds its rule; each case below spoils one. */
+const strong = () => ({
+  NODE_ENV: 'production',
+  MONGO_URL: 'mongodb://127.0.0.1:9/',
+  NATS_URL: 'nats://127.0.0.1:9',
+  S3_ENDPOINT: 'http://127.0.0.1:9',
+  S3_ACCESS_KEY: 'AKIAIOSFODNN7EXAMPLE',
+  S3_SECRET_KEY: randomBytes(30).toString('base64'),
+  INTERNAL_SECRET: randomBytes(32).toString('base64url'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_PLAYBACK_SECRET: randomBytes(32).toString('base64url'),
+  ADMIN_PASSWORD: 'violet-harbour-sprocket-1987',
+  RAZORPAY_KEY_ID: 'rzp_live_Q3xw7TyLmN0pZa',
+  RAZORPAY_KEY_SECRET: 'EnLs21M47BllR3X8PSFtjtbd',
+  RAZORPAY_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
+});
+
+describe('a production start refuses a placeholder or weak secret, naming the variable and the rule, never the value', () => {
+  it.each([
+    ['identity', { JWT_SECRET: 'replace-me' }, 'JWT_SECRET must'],
+    ['identity', { JWT_SECRET: 'replace-with-at-least-32-random-characters' }, 'JWT_SECRET must'],
+    ['catalog', { INTERNAL_SECRET: 'liveedu-local-internal-secret-change-me' }, 'INTERNAL_SECRET must'],
+    ['catalog', { INTERNAL_SECRET: 'x'.repeat(48) }, 'INTERNAL_SECRET must be random'],
+    [
+      'identity',
+      { ADMIN_PASSWORD: 'replace-with-the-admin-password' },
+      'ADMIN_PASSWORD must not be a published',
+    ],
+    ['identity', { ADMIN_PASSWORD: 'password1234' }, 'ADMIN_PASSWORD must be a strong password'],
+    [
+      'payments',
+      { RAZORPAY_WEBHOOK_SECRET: 'w' },
+      'RAZORPAY_WEBHOOK_SECRET must be at least 32 random bytes',
+    ],
+    ['payments', { RAZORPAY_KEY_SECRET: 'replace-with-the-razorpay-key-secret' }, 'RAZORPAY_KEY_SECRET must'],
+    ['payments', { RAZORPAY_KEY_ID: 'rzp_test_liveedu' }, 'RAZORPAY_MODE must be "test"'],
+    ['payments', { RAZORPAY_API_URL: 'http://razorpay-sandbox:8090' }, 'RAZORPAY_MODE must be "test"'],
+    ['media', { MEDIA_PLAYBACK_SECRET: 'replace-me' }, 'MEDIA_PLAYBACK_SECRET must'],
+    ['todo', { S3_SECRET_KEY: 'replace-with-a-long-minio-secret' }, 'S3_SECRET_KEY must not be a published'],
+    ['todo', { S3_ACCESS_KEY: 'liveedu' }, 'S3_ACCESS_KEY must not be a published'],
+  ] as Array<[string, Record<string, string>, string]>)('%s with %o', async (service, weak, message) => {
+    const { code, stderr } = await start(`services/${service}/src/server.ts`, { ...strong(), ...weak });
+    expect(code).toBe(1);
+    expect(stderr).toContain(message);
+    for (const value of Object.values(weak)) {
+      if (!value.startsWith('rzp_') && !value.startsWith('http')) {
+        expect(stderr).not.toContain(`"${value}"`);
+        if (value.length > 3) expect(stderr).not.toContain(value);
+      }
+    }
+    expect(stderr).not.toContain('strict mode');
+  });
+
+  it('refuses a weak JWT secret at the gateway too', async () => {
+    const { code, stderr } = await start('gateway/src/server.ts', {
+      ...strong(),
+      JWT_SECRET: 'j'.repeat(64),
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('JWT_SECRET must be random');
+  });
+
+  it('takes a test key or the sandbox in production once RAZORPAY_MODE=test says so', async () => {
+    // A wrong port stops the start after the settings were read: what it names is all it refused.
+    const { code, stderr } = await start('services/payments/src/server.ts', {
+      ...strong(),
+      RAZORPAY_KEY_ID: 'rzp_test_liveedu',
+      RAZORPAY_API_URL: 'http://razorpay-sandbox:8090',
+      RAZORPAY_MODE: 'test',
+      PAYMENTS_PORT: 'x',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('PAYMENTS_PORT must be integer');
+    expect(stderr).not.toContain('RAZORPAY');
   });
 });

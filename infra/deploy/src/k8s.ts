@@ -189,6 +189,7 @@ function configFile(): string {
     SEED_DEMO: '0',
     RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
     RAZORPAY_API_URL: '',
+    RAZORPAY_MODE: 'live',
     MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.liveedu.example.com',
     ...Object.fromEntries(
       REMOTE_NAMES.map((name) => [`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]),
@@ -201,6 +202,7 @@ function configFile(): string {
     '# (managed services or their own operators); point the URLs at them. RAZORPAY_CHECKOUT_URL is',
     "# where browsers load Razorpay's checkout script (the host's /app-config.json names it);",
     '# RAZORPAY_API_URL empty: payments calls Razorpay itself (a staging cluster may name a sandbox);',
+    '# RAZORPAY_MODE: live; a test key (rzp_test_) or a sandbox needs test, or payments refuses to start.',
     '# MFE_<NAME>_URL: where the host tells browsers each remote is (the Ingress routes /mf/<name>/).',
     '# MEDIA_S3_UPLOAD_ENDPOINT: where browsers upload video parts (S3 or a CDN in front of it).',
     stringify(

@@ -52,7 +52,7 @@ const SETTINGS: Record<string, DeploySettings> = {
   },
   payments: {
     secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
-    config: ['RAZORPAY_API_URL'],
+    config: ['RAZORPAY_API_URL', 'RAZORPAY_MODE'],
     callsRazorpay: true,
   },
   media: {

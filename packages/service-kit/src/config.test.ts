@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadKitConfig } from './config.ts';
 
@@ -5,10 +6,10 @@ const productionEnv = {
   MONGO_URL: 'mongodb://db/',
   NATS_URL: 'nats://nats:4222',
   S3_ENDPOINT: 'https://s3.example.com',
-  S3_ACCESS_KEY: 'key',
-  S3_SECRET_KEY: 'secret',
-  INTERNAL_SECRET: 'i'.repeat(32),
-  JWT_SECRET: 'j'.repeat(32),
+  S3_ACCESS_KEY: 'AKIAIOSFODNN7EXAMPLE',
+  S3_SECRET_KEY: randomBytes(30).toString('base64'),
+  INTERNAL_SECRET: randomBytes(32).toString('base64url'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
 };
 
 describe('loadKitConfig', () => {
@@ -33,7 +34,7 @@ describe('loadKitConfig', () => {
 
   it('refuses short secrets in production and accepts a complete environment', () => {
     const env = { NODE_ENV: 'production', ...productionEnv, INTERNAL_SECRET: 'short', JWT_SECRET: 'short' };
-    expect(() => loadKitConfig('todo', env)).toThrow(/INTERNAL_SECRET must be at least 32 characters/);
+    expect(() => loadKitConfig('todo', env)).toThrow(/INTERNAL_SECRET must be at least 32 random bytes/);
     // A refused secret is never repeated in the message.
     expect(() => loadKitConfig('todo', env)).not.toThrow(/short/);
     const config = loadKitConfig('todo', { NODE_ENV: 'production', ...productionEnv });

@@ -1,13 +1,14 @@
 import { SERVICES } from '@liveedu/platform-registry';
 import { type Static, type TObject, Type } from 'typebox';
 import { ConfigError, parseEnv } from './env.ts';
+import { required, secret } from './secrets.ts';
 
 export { ConfigError } from './env.ts';
 
 /**
  * Configuration comes only from the environment, parsed with a schema at start: a value of the
- * wrong type or out of range, or a secret missing in production (NODE_ENV=production), stops the
- * process with a message naming it. Local mode has a default for everything.
+ * wrong type or out of range, or a secret missing or weak in production (NODE_ENV=production, see
+ * `secrets.ts`), stops the process with a message naming it. Local mode has a default for everything.
  */
 
 export interface S3Config {
@@ -70,17 +71,6 @@ export const PortNumber = (fallback: number) =>
 export const HttpUrl = (options: { default?: string } = {}) =>
   Type.String({ format: 'uri', pattern: '^https?://', ...options });
 
-/**
- * A value that production must be given (its name goes into the message when it is not) and
- * that local mode defaults; `minLength` applies in production only.
- */
-export function secret(production: boolean, localDefault: string, minLength = 1) {
-  // writeOnly: a refused value is never repeated in the message (it may be a real secret).
-  return production
-    ? Type.String({ minLength, writeOnly: true })
-    : Type.String({ default: localDefault, writeOnly: true });
-}
-
 function envName(service: string, key: string): string {
   return `${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key}`;
 }
@@ -95,17 +85,18 @@ export function kitEnvSchema(service: string, production: boolean) {
     LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
     PORT: PortNumber(8080),
     PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
-    MONGO_URL: secret(production, 'mongodb://127.0.0.1:27017/'),
+    MONGO_URL: required(production, 'mongodb://127.0.0.1:27017/'),
     MONGO_DB_PREFIX: Type.String({ default: '' }),
-    NATS_URL: secret(production, 'nats://127.0.0.1:4222'),
+    NATS_URL: required(production, 'nats://127.0.0.1:4222'),
     EVENT_PREFIX: Type.String({ default: '' }),
-    S3_ENDPOINT: secret(production, 'http://127.0.0.1:9000'),
-    S3_ACCESS_KEY: secret(production, LOCAL_SECRETS.s3AccessKey),
-    S3_SECRET_KEY: secret(production, LOCAL_SECRETS.s3SecretKey),
+    S3_ENDPOINT: required(production, 'http://127.0.0.1:9000'),
+    S3_ACCESS_KEY: required(production, LOCAL_SECRETS.s3AccessKey),
+    // Issued by the storage provider in its own format (AWS's is 40 characters), or chosen for MinIO.
+    S3_SECRET_KEY: secret(production, LOCAL_SECRETS.s3SecretKey, 'issued'),
     S3_BUCKET_PREFIX: Type.String({ default: 'liveedu-' }),
     S3_PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
-    INTERNAL_SECRET: secret(production, LOCAL_SECRETS.internalSecret, 32),
-    JWT_SECRET: secret(production, LOCAL_SECRETS.jwtSecret, 32),
+    INTERNAL_SECRET: secret(production, LOCAL_SECRETS.internalSecret),
+    JWT_SECRET: secret(production, LOCAL_SECRETS.jwtSecret),
     OUTBOX_SWEEP_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 300 }),
     SEED_DEMO: Type.Optional(Type.Enum([...SWITCH_ON, ...SWITCH_OFF])),
   });

@@ -1,6 +1,7 @@
 import ajvFormats from 'ajv-formats';
 import envSchema from 'env-schema';
 import type { Static, TObject } from 'typebox';
+import { secretStrengthKeyword } from './secrets.ts';
 
 // A CommonJS module: its function is its `default` under both Node's loader and TypeScript's.
 const addFormats = ajvFormats.default;
@@ -22,12 +23,17 @@ function describe(
   data: Record<string, unknown>,
   schema: TObject,
 ): { name: string; text: string } {
+  const own = (name: string) =>
+    (schema.properties[name] as { errorMessage?: string } | undefined)?.errorMessage;
   if (problem.keyword === 'required') {
-    return { name: String(problem.params.missingProperty), text: 'is required' };
+    const name = String(problem.params.missingProperty);
+    // A variable required by a rule over others (`if`/`then`) says which rule.
+    return { name, text: data[name] === undefined && own(name) ? (own(name) as string) : 'is required' };
   }
   const name = problem.instancePath.replace(/^\//, '');
   const raw = data[name];
-  let text = problem.message ?? 'is not valid';
+  let text = own(name) ?? problem.message ?? 'is not valid';
+  if (problem.keyword === 'not') text = 'must not be a published example or a local default';
   if (problem.keyword === 'enum')
     text = `must be one of ${(problem.params.allowedValues as string[]).join(', ')}`;
   if (problem.keyword === 'minLength') text = `must be at least ${problem.params.limit} characters`;
@@ -56,6 +62,8 @@ export function parseEnv<S extends TObject>(schema: S, env: NodeJS.ProcessEnv): 
       ajv: {
         customOptions(ajv) {
           addFormats(ajv as never);
+          secretStrengthKeyword(ajv as never);
+          ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
           return ajv;
         },
       },
@@ -66,6 +74,8 @@ export function parseEnv<S extends TObject>(schema: S, env: NodeJS.ProcessEnv): 
     const seen = new Set<string>();
     const lines: string[] = [];
     for (const problem of problems) {
+      // A rule over several variables (`if`) is reported by the variable that breaks it.
+      if (problem.keyword === 'if') continue;
       const { name, text } = describe(problem, data, schema);
       if (seen.has(name)) continue;
       seen.add(name);

@@ -10,7 +10,6 @@ export {
   PortNumber,
   type S3Config,
   type ServiceSettings,
-  secret,
   serviceSettings,
 } from './config.ts';
 export {
@@ -76,6 +75,7 @@ export { isUnavailable } from './http/unavailable.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
 export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
 export { runService } from './run.ts';
+export { PUBLISHED_VALUES, required, type SecretRule, secret, secretWeakness } from './secrets.ts';
 export {
   type ImageKind,
   type MultipartResult,

@@ -129,11 +129,16 @@ export function startPrivateMongo(): Promise<PrivateServer> {
   );
 }
 
-/** A MinIO of its own; `s3` is what the services' storage configuration takes. */
-export async function startPrivateMinio(): Promise<PrivateServer & { s3: TestS3 }> {
+/**
+ * A MinIO of its own (with the root credentials given, as an operator sets them, or the local
+ * ones); `s3` is what the services' storage configuration takes.
+ */
+export async function startPrivateMinio(
+  credentials: { accessKey?: string; secretKey?: string } = {},
+): Promise<PrivateServer & { s3: TestS3 }> {
   return inPrivateDir(async (dataDir) => {
     const server = await haltable<S3Server>(dataDir, (port) =>
-      startMinio({ dataDir, ...(port ? { port } : {}) }),
+      startMinio({ dataDir, ...credentials, ...(port ? { port } : {}) }),
     );
     const { endPoint, port, useSSL, accessKey, secretKey } = server.current();
     return Object.assign(server, { s3: { endPoint, port, useSSL, accessKey, secretKey } });

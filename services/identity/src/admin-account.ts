@@ -2,19 +2,21 @@ import { calendarKeys } from '@liveedu/calendar';
 import type { ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { ADMIN_USERNAME, DEFAULT_AVATAR, type UserDoc } from './domain/user.ts';
-import { checkPassword, hashPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { identitySettings } from './settings.ts';
 import { usersOf } from './users.ts';
 
-/** The one admin account, `admin`, whose password follows ADMIN_PASSWORD at every start. */
+/**
+ * The one admin account, `admin`: made at the first start with ADMIN_PASSWORD; later starts keep
+ * its role but not the password, so a password the admin changed survives a restart (and a
+ * leaked environment does not reset it).
+ */
 export async function ensureAdminAccount(app: ServiceApp): Promise<void> {
   const { ADMIN_PASSWORD: password, ADMIN_EMAIL: email } = identitySettings.of(app);
   const users = usersOf(app.db);
   const existing = await users.findOne({ usernameKey: ADMIN_USERNAME });
   if (existing) {
     const update: Partial<UserDoc> = { role: 'admin' };
-    if (!(await checkPassword(existing.passwordHash, password)))
-      update.passwordHash = await hashPassword(password);
     await users.updateOne({ _id: existing._id }, { $set: update, $unset: { deletedAt: '' } });
     return;
   }

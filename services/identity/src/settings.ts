@@ -13,8 +13,8 @@ const bytes = (fallback: number) => Type.Integer({ minimum: 1, maximum: UPLOAD_C
 /** What identity reads from the environment beyond the kit's configuration (see its README). */
 export const identitySettings = serviceSettings((production) =>
   Type.Object({
-    /** The `admin` account's password, applied at every start. */
-    ADMIN_PASSWORD: secret(production, LOCAL_ADMIN_PASSWORD),
+    /** The `admin` account's first password, set when the account is made (a strong one in production). */
+    ADMIN_PASSWORD: secret(production, LOCAL_ADMIN_PASSWORD, 'password'),
     ADMIN_EMAIL: Type.String({ format: 'email', default: 'admin@liveedu.local' }),
     DEMO_PASSWORD: Type.String({ minLength: 1, writeOnly: true, default: DEFAULT_DEMO_PASSWORD }),
     AVATAR_MAX_BYTES: bytes(2 * MIB),

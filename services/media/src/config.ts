@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_PORTS, HttpUrl, serviceSettings, Type } from '@liveedu/service-kit';
+import { DEFAULT_SERVICE_PORTS, HttpUrl, secret, serviceSettings, Type } from '@liveedu/service-kit';
 import type { ToolPaths } from './transcode/ffmpeg.ts';
 import { toolPaths } from './transcode/tools.ts';
 
@@ -35,12 +35,10 @@ export const mediaSettings = serviceSettings((production) =>
     MEDIA_QUOTA_BYTES: whole(50 * GiB, 1, Number.MAX_SAFE_INTEGER),
     MEDIA_PART_BYTES: whole(16 * MiB, 5 * MiB, 5 * GiB),
     MEDIA_TRANSCODE_CONCURRENCY: whole(1, 0, 64),
-    // At least 32 characters in every mode; production must set its own.
-    MEDIA_PLAYBACK_SECRET: Type.String({
-      minLength: 32,
-      writeOnly: true,
-      ...(production ? {} : { default: LOCAL_PLAYBACK_SECRET }),
-    }),
+    // At least 32 characters in every mode; production must set its own, random.
+    MEDIA_PLAYBACK_SECRET: production
+      ? secret(production, LOCAL_PLAYBACK_SECRET)
+      : Type.String({ minLength: 32, writeOnly: true, default: LOCAL_PLAYBACK_SECRET }),
     CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
     MEDIA_S3_UPLOAD_ENDPOINT: Type.Optional(HttpUrl()),
     FFMPEG_PATH: Type.Optional(Type.String()),

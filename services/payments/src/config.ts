@@ -18,14 +18,53 @@ export const LOCAL_RAZORPAY = {
   webhookSecret: 'liveedu_webhook_secret',
 } as const;
 
+const RAZORPAY_API = '^https://api\\.razorpay\\.com/?$';
+
+/**
+ * In production, a test key (`rzp_test_`) or an API other than Razorpay's (the sandbox) takes an
+ * explicit `RAZORPAY_MODE=test`, so a live start never takes payments nobody is paid for.
+ */
+const testModeDeclared = {
+  if: {
+    anyOf: [
+      {
+        properties: { RAZORPAY_KEY_ID: { type: 'string', pattern: '^rzp_test_' } },
+        required: ['RAZORPAY_KEY_ID'],
+      },
+      {
+        properties: { RAZORPAY_API_URL: { type: 'string', not: { type: 'string', pattern: RAZORPAY_API } } },
+        required: ['RAZORPAY_API_URL'],
+      },
+    ],
+  },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited
+  then: { properties: { RAZORPAY_MODE: { type: 'string', const: 'test' } }, required: ['RAZORPAY_MODE'] },
+};
+
 export const paymentsSettings = serviceSettings((production) =>
-  Type.Object({
-    RAZORPAY_KEY_ID: secret(production, LOCAL_RAZORPAY.keyId),
-    RAZORPAY_KEY_SECRET: secret(production, LOCAL_RAZORPAY.keySecret),
-    RAZORPAY_WEBHOOK_SECRET: secret(production, LOCAL_RAZORPAY.webhookSecret),
-    RAZORPAY_API_URL: Type.Optional(HttpUrl()),
-    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
-  }),
+  Type.Object(
+    {
+      // An identifier Razorpay shows in the checkout, not a secret.
+      RAZORPAY_KEY_ID: production
+        ? Type.String({
+            pattern: '^rzp_(live|test)_',
+            errorMessage: 'must be a Razorpay key id (rzp_live_… or rzp_test_…)',
+          })
+        : Type.String({ default: LOCAL_RAZORPAY.keyId }),
+      // Razorpay issues the key secret (24 characters); the webhook secret is the operator's own.
+      RAZORPAY_KEY_SECRET: secret(production, LOCAL_RAZORPAY.keySecret, 'issued'),
+      RAZORPAY_WEBHOOK_SECRET: secret(production, LOCAL_RAZORPAY.webhookSecret),
+      RAZORPAY_API_URL: Type.Optional(HttpUrl()),
+      RAZORPAY_MODE: Type.Optional(
+        Type.Enum(['live', 'test'], {
+          errorMessage:
+            'must be "test" to start with a test key (rzp_test_) or an API other than Razorpay\'s (RAZORPAY_API_URL)',
+        }),
+      ),
+      CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+    },
+    production ? testModeDeclared : {},
+  ),
 );
 
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
