@@ -43,7 +43,9 @@ describe('what production takes as a secret', () => {
     expect(secretWeakness(randomBytes(31).toString('base64url'), 'random')).toMatch(length);
     // Hex carries 4 bits a character: 43 of them are not 32 bytes.
     expect(secretWeakness(randomBytes(32).toString('hex').slice(0, 60), 'random')).toMatch(length);
-    expect(secretWeakness('with spaces and more than forty-three characters in all', 'random')).toMatch(length);
+    expect(secretWeakness('with spaces and more than forty-three characters in all', 'random')).toMatch(
+      length,
+    );
     const regular = /not a repeated or regular string/;
     expect(secretWeakness('a'.repeat(64), 'random')).toMatch(regular);
     expect(secretWeakness('abcdefghijklmnopq'.repeat(3), 'random')).toMatch(regular);
