@@ -50,6 +50,10 @@ export const routeTable: readonly RouteEntry[] = [
 
   // Student and general
   r('GET', '/api/v1/getUserData', 'identity', 'user'),
+  r('POST', '/api/v1/logout', 'identity', 'user', { private: true }),
+  r('POST', '/api/v1/logout-all', 'identity', 'user', { private: true }),
+  r('GET', '/api/v1/sessions', 'identity', 'user'),
+  r('DELETE', '/api/v1/sessions/:sid', 'identity', 'user', { private: true }),
   r('GET', '/api/v1/get-api-keys', 'payments', 'user'),
   r('POST', '/api/v1/checkout', 'payments', 'user'),
   // The payment provider (or the browser it redirects) calls these without our headers.

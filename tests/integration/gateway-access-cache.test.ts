@@ -2,93 +2,16 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
 import { paymentsService } from '@liveedu/payments';
-import type { Service } from '@liveedu/service-kit';
 import { startPrivateNats } from '@liveedu/test-kit';
 import { todoService } from '@liveedu/todo';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiResponse,
-  callGateway,
-  eventually,
-  type Session,
-  startTestStack,
-  type TestStack,
-} from '../support/stack.ts';
+import { lookupsSettled, untilCached, waitLive, within } from '../support/gateways.ts';
+import { callGateway, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 const UNAVAILABLE = { message: 'The identity service is unavailable, please try again' };
 const GONE = { message: 'Your account no longer exists' };
-
-const portOf = (service: Service | undefined) => {
-  if (!service) throw new Error('the service is not running');
-  return (service.app.server.address() as { port: number }).port;
-};
-
-/** How many times identity has been asked for a user's access, from its own request metrics. */
-async function accessLookups(identity: Service | undefined): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${portOf(identity)}/metrics`)).text();
-  let total = 0;
-  for (const match of text.matchAll(
-    /^http_requests_total\{[^}]*route="\/internal\/users\/:id\/access"[^}]*\} (\d+)$/gm,
-  )) {
-    total += Number(match[1]);
-  }
-  return total;
-}
-
-/** Identity records a request once it has answered; give that a moment before reading. */
-async function lookupsSettled(identity: Service | undefined): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return accessLookups(identity);
-}
-
-async function eventsLive(base: string): Promise<boolean> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return /^gateway_access_events_live\{[^}]*\} 1$/m.test(text);
-}
-
-/**
- * Calls until one is answered without asking identity, i.e. from the cache. Events about the
- * user still on their way (say, from an application just made) would otherwise empty the
- * entry in the middle of a test.
- */
-async function untilCached(
-  identity: Service | undefined,
-  call: () => Promise<ApiResponse>,
-): Promise<ApiResponse> {
-  return eventually(
-    async () => {
-      const before = await lookupsSettled(identity);
-      const response = await call();
-      return (await lookupsSettled(identity)) === before ? response : undefined;
-    },
-    10_000,
-    'an answer from the cache',
-  );
-}
-
-const waitLive = (base: string, live = true) =>
-  eventually(
-    async () => ((await eventsLive(base)) === live ? true : undefined),
-    20_000,
-    `the gateway at ${base} ${live ? 'following' : 'no longer following'} user events`,
-  );
-
-/** Calls until `done` holds or `ms` pass; the last answer and how long it took. */
-async function within(
-  ms: number,
-  call: () => Promise<ApiResponse>,
-  done: (response: ApiResponse) => boolean,
-): Promise<{ response: ApiResponse; elapsed: number }> {
-  const started = Date.now();
-  for (;;) {
-    const response = await call();
-    const elapsed = Date.now() - started;
-    if (done(response) || elapsed > ms) return { response, elapsed };
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('role checks from the cache, two gateway replicas', () => {
   let stack: TestStack;

@@ -204,6 +204,8 @@ describe('ids probed through every {id} path', () => {
   let deletedItem: string;
   let video: string;
   let todo: string;
+  /** One of the owner student's log-in sessions. */
+  let ownerSession: string;
   let withdrawal: string;
   let certificate: string;
   let order: { orderId: string; courseId: string; userId: string; teacherId: string; amount: string };
@@ -213,6 +215,9 @@ describe('ids probed through every {id} path', () => {
   beforeAll(async () => {
     ownerTutor = await newTutor(stack, 'owner');
     ownerStudent = await stack.newUser('ownerstudent');
+    ownerSession = (
+      await readOk<{ sessions: Array<{ sid: string }> }>(stack, '/api/v1/sessions', ownerStudent)
+    ).sessions[0]!.sid;
     student = await stack.newUser('prober');
     tutor = await newTutor(stack, 'probetutor');
 
@@ -506,6 +511,16 @@ describe('ids probed through every {id} path', () => {
         { what: 'another user', existing: { id: ownerStudent._id }, missing: { id: randomId() } },
       ],
     },
+    'DELETE /api/v1/sessions/:sid': {
+      as: ['student', 'tutor'],
+      pairs: () => [
+        {
+          what: "another user's session",
+          existing: { sid: ownerSession },
+          missing: { sid: randomBytes(16).toString('hex') },
+        },
+      ],
+    },
     'PUT /api/v1/confirm-withdrawlRequest/:id': {
       as: ['student', 'tutor'],
       pairs: () => [
@@ -540,7 +555,7 @@ describe('ids probed through every {id} path', () => {
   }
 
   /** The path parameters that name something: ids, and the username of a public page. */
-  const NAMING = /^(id|\w+Id|username)$/;
+  const NAMING = /^(id|\w+Id|username|sid)$/;
   const namingParams = (entry: RouteEntry) =>
     [...entry.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((name) => NAMING.test(name));
   const probed = routeTable.filter((entry) => namingParams(entry).length > 0);

@@ -1,6 +1,12 @@
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
-import { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from '@liveedu/contracts';
+import {
+  type CallerIdentity,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  type Role,
+  SESSION_ENDED_MESSAGE,
+} from '@liveedu/contracts';
 import {
   createIdentitySigner,
   forbidden,
@@ -19,6 +25,8 @@ import { type RouteEntry, routeTable } from '../route-table.ts';
 const TRUSTED_HEADERS = [IDENTITY_HEADER, SERVICE_TOKEN_HEADER, 'authorization', 'id'];
 
 const ROLE_RANK: Record<Role, number> = { student: 1, tutor: 2, admin: 3 };
+/** A session id as identity makes them (128 random bits, hex). */
+const SESSION_ID = /^[0-9a-f]{32}$/;
 
 function allowed(access: RouteEntry['access'], role: Role): boolean {
   if (access === 'admin') return role === 'admin';
@@ -46,9 +54,9 @@ export async function apiRoutes(
       if (required) throw unauthorized('Please log in to continue');
       return null;
     }
-    let claims: { sub?: unknown };
+    let claims: { sub?: unknown; sid?: unknown; tv?: unknown };
     try {
-      claims = await request.jwtVerify<{ sub?: unknown }>();
+      claims = await request.jwtVerify<{ sub?: unknown; sid?: unknown; tv?: unknown }>();
     } catch (error) {
       if (!required) return null;
       const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
@@ -65,7 +73,19 @@ export async function apiRoutes(
       if (!required) return null;
       throw unauthorized(idHeader ? 'The id header does not match your session' : 'The id header is missing');
     }
-    return cache.access(claims.sub, request.id);
+    // A token names its log-in session; identity says whether it still stands.
+    const session =
+      typeof claims.sid === 'string' &&
+      SESSION_ID.test(claims.sid) &&
+      Number.isSafeInteger(claims.tv) &&
+      (claims.tv as number) >= 0
+        ? { sid: claims.sid, tv: claims.tv as number }
+        : undefined;
+    if (!session) {
+      if (!required) return null;
+      throw unauthorized(SESSION_ENDED_MESSAGE);
+    }
+    return cache.access(claims.sub, request.id, session);
   }
 
   for (const entry of routeTable) {

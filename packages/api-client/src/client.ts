@@ -211,6 +211,11 @@ export function createApiClient(options: ApiClientOptions) {
     updateUserDesc: (desc: string) => put('/api/v1/update-user-desc', { ...auth, body: { desc } }),
     changePassword: (body: BodyOf<'/api/v1/change-password', 'put'>) =>
       put('/api/v1/change-password', { ...auth, body }),
+    /** Ends this session on the server; sent with `keepalive`, as the page reloads after it. */
+    logOut: () => post('/api/v1/logout', { ...auth, keepalive: true }),
+    logOutEverywhere: () => post('/api/v1/logout-all', auth),
+    sessions: (signal?: AbortSignal) => get('/api/v1/sessions', { ...auth, signal }),
+    endSession: (sid: string) => del('/api/v1/sessions/{sid}', { ...auth, params: { sid } }),
     todos: (signal?: AbortSignal) => get('/api2/v1/getAll-todos', { ...auth, signal }),
     createTodo: (desc: string) => post('/api2/v1/create-todo', { ...auth, body: { desc } }),
     deleteTodo: (id: string) => del('/api2/v1/delete-todo/{id}', { ...auth, params: { id } }),

@@ -5,7 +5,12 @@ export interface CallerIdentity {
   userId: string;
   username: string;
   role: Role;
+  /** The log-in session the call's token belongs to (absent on calls no token made). */
+  sessionId?: string;
 }
+
+/** What a token of an ended session is answered with (401). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended, please log in again';
 
 /** Header carrying the gateway-signed identity; the gateway strips any client-sent copy. */
 export const IDENTITY_HEADER = 'x-liveedu-identity';

@@ -11,8 +11,15 @@ export * from './events/earnings-withdrawal-requested.ts';
 export * from './events/earnings-withdrawal-updated.ts';
 export * from './events/identity-user-deleted.ts';
 export * from './events/identity-user-registered.ts';
+export * from './events/identity-user-sessions-ended.ts';
 export * from './events/identity-user-updated.ts';
 export * from './events/media-video-failed.ts';
 export * from './events/media-video-ready.ts';
 export * from './events/payments-payment-succeeded.ts';
-export { type CallerIdentity, IDENTITY_HEADER, REQUEST_ID_HEADER, type Role } from './identity.ts';
+export {
+  type CallerIdentity,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  type Role,
+  SESSION_ENDED_MESSAGE,
+} from './identity.ts';

@@ -49,7 +49,12 @@ export const SERVICES = [
     name: 'identity',
     port: 8081,
     database: 'identity',
-    publishes: ['identity.user.registered', 'identity.user.updated', 'identity.user.deleted'],
+    publishes: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.deleted',
+      'identity.user.sessions-ended',
+    ],
     consumes: [],
     calls: [],
   },

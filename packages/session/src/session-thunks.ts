@@ -65,8 +65,19 @@ export function completeLogin(response: LoginResponse) {
   };
 }
 
+/**
+ * Forgets the credentials here and asks the server to end the session, so the token stops working
+ * everywhere (not only in this browser). Leaving does not wait for the answer: an unreachable
+ * server still logs the browser out.
+ */
 export function logOut() {
-  return (dispatch: Dispatch) => {
+  return (dispatch: Dispatch, getState: GetState) => {
+    const stored = readCredentials();
+    if (stored) {
+      createApiClient({ baseUrl: getState().session.baseRoute, credentials: () => stored })
+        .logOut()
+        .catch(() => {});
+    }
     clearCredentials();
     dispatch(sessionActions.loggedOut());
   };

@@ -93,5 +93,10 @@ describe('session', () => {
     await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('false|student|none|-'));
     expect(localStorage.getItem('id')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+    // The server is told, with the token being dropped, so the session ends everywhere.
+    await waitFor(() => {
+      const logout = requests().find((r) => r.path === '/api/v1/logout');
+      expect(logout).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer t-a', id: 'a1' } });
+    });
   });
 });

@@ -8,6 +8,7 @@ import authRoutes from './routes/auth/index.ts';
 import internalRoutes from './routes/internal/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import profileRoutes, { AVATARS } from './routes/profile/index.ts';
+import sessionRoutes from './routes/sessions/index.ts';
 import tutorRequestRoutes, { RESUMES } from './routes/tutor-requests/index.ts';
 import { identitySettings } from './settings.ts';
 import { userIndexes } from './users.ts';
@@ -28,7 +29,15 @@ export const identityService: ServiceDefinition = {
   async plugins(app) {
     await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' } });
   },
-  routes: [authRoutes, passwordRoutes, profileRoutes, tutorRequestRoutes, adminRoutes, internalRoutes],
+  routes: [
+    authRoutes,
+    sessionRoutes,
+    passwordRoutes,
+    profileRoutes,
+    tutorRequestRoutes,
+    adminRoutes,
+    internalRoutes,
+  ],
   async onReady(app) {
     await ensureAdminAccount(app);
     if (app.config.seedDemo) await seedDemoAccounts(app);

@@ -1,9 +1,11 @@
 import {
   IDENTITY_USER_DELETED,
   IDENTITY_USER_REGISTERED,
+  IDENTITY_USER_SESSIONS_ENDED,
   IDENTITY_USER_UPDATED,
   type IdentityUserDeletedData,
   type IdentityUserRegisteredData,
+  type IdentityUserSessionsEndedData,
   type IdentityUserUpdatedData,
 } from '@liveedu/contracts';
 import { newEvent } from '@liveedu/service-kit';
@@ -41,4 +43,10 @@ export function userUpdated(user: UserDoc, changed: ProfileField[], opts: EventO
 export function userDeleted(user: UserDoc, opts: EventOptions = {}) {
   const data: IdentityUserDeletedData = { userId: user._id.toHexString(), username: user.username };
   return newEvent(IDENTITY_USER_DELETED, data, opts);
+}
+
+/** Sessions that ended: gateways stop taking their tokens. */
+export function sessionsEnded(userId: string, sessionIds: string[], all: boolean, opts: EventOptions = {}) {
+  const data: IdentityUserSessionsEndedData = { userId, sessionIds, all };
+  return newEvent(IDENTITY_USER_SESSIONS_ENDED, data, opts);
 }

@@ -2,7 +2,7 @@ import type { IntegrationEvent } from '@liveedu/contracts';
 import { type CollectionIndexes, conflict, notFound, type ServiceApp } from '@liveedu/service-kit';
 import type { Collection, Db, Document, IndexDescription, ObjectId } from 'mongodb';
 import { USERS, type UserDoc } from './domain/user.ts';
-import { type ProfileField, userDeleted, userUpdated } from './events.ts';
+import { type ProfileField, sessionsEnded, userDeleted, userUpdated } from './events.ts';
 
 export const usersOf = (db: Db): Collection<UserDoc> => db.collection<UserDoc>(USERS);
 
@@ -31,6 +31,8 @@ export interface UserChange {
   changed?: ProfileField[];
   /** The account is being deleted: `identity.user.deleted` goes out instead. */
   deleted?: boolean;
+  /** Sessions this change ends: `identity.user.sessions-ended` goes out with it. */
+  endsSessions?: { sessionIds: string[]; all: boolean };
 }
 
 /**
@@ -60,6 +62,10 @@ export async function changeUser(
     if (change.deleted) events.push(userDeleted(after, { requestId: opts.requestId }));
     else if (change.changed?.length)
       events.push(userUpdated(after, change.changed, { requestId: opts.requestId }));
+    if (change.endsSessions && (change.endsSessions.all || change.endsSessions.sessionIds.length > 0)) {
+      const { sessionIds, all } = change.endsSessions;
+      events.push(sessionsEnded(after._id.toHexString(), sessionIds, all, { requestId: opts.requestId }));
+    }
 
     const update: Document = { $set: { ...change.set, rev } };
     if (change.unset?.length) update.$unset = Object.fromEntries(change.unset.map((field) => [field, '']));

@@ -23,7 +23,13 @@ export function createIdentitySigner(secret: string): (identity: CallerIdentity)
     iss: ISSUER,
     aud: AUDIENCE,
   });
-  return (identity) => sign({ sub: identity.userId, username: identity.username, role: identity.role });
+  return (identity) =>
+    sign({
+      sub: identity.userId,
+      username: identity.username,
+      role: identity.role,
+      ...(identity.sessionId ? { sid: identity.sessionId } : {}),
+    });
 }
 
 export function createIdentityVerifier(secret: string): (token: string) => CallerIdentity {
@@ -35,12 +41,18 @@ export function createIdentityVerifier(secret: string): (token: string) => Calle
     cache: 1000,
   });
   return (token) => {
-    const claims = verify(token) as { sub?: unknown; username?: unknown; role?: unknown };
+    const claims = verify(token) as { sub?: unknown; username?: unknown; role?: unknown; sid?: unknown };
     if (typeof claims.sub !== 'string' || typeof claims.username !== 'string') {
       throw new Error('identity token lacks subject or username');
     }
     if (!ROLES.includes(claims.role as Role)) throw new Error('identity token has an unknown role');
-    return { userId: claims.sub, username: claims.username, role: claims.role as Role };
+    const identity: CallerIdentity = {
+      userId: claims.sub,
+      username: claims.username,
+      role: claims.role as Role,
+    };
+    if (typeof claims.sid === 'string') identity.sessionId = claims.sid;
+    return identity;
   };
 }
 

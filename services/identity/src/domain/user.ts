@@ -35,6 +35,20 @@ export interface UserDoc {
   rev?: number;
   /** Set when the account is deleted; such a user no longer exists for anyone. */
   deletedAt?: Date;
+  /** The log-in sessions still open, oldest first (see `domain/sessions.ts`). */
+  sessions?: SessionEntry[];
+  /** When each open session was last seen, by id (kept apart: seeing a session is not a change). */
+  sessionsSeen?: Record<string, Date>;
+  /** Raised when every session ends at once; a token carrying an older one is refused. */
+  tokenVersion?: number;
+}
+
+export interface SessionEntry {
+  sid: string;
+  /** The browser or client that logged in, as its User-Agent named it. */
+  device: string;
+  createdAt: Date;
+  expiresAt: Date;
 }
 
 export const USERS = 'users';

@@ -1,8 +1,15 @@
 import type { UserData } from '@liveedu/api-client';
-import { answer, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import {
+  type ApiRequest,
+  answer,
+  json,
+  type Responder,
+  renderWithProviders,
+  requests,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -15,6 +22,35 @@ const user: UserData = {
   desc: 'Line one\nLine two',
   stausOfPage: 'none',
 };
+
+const SESSIONS = {
+  sessions: [
+    {
+      sid: 'a'.repeat(32),
+      device: 'Firefox on Linux',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastSeenAt: '2026-11-27T09:00:00.000Z',
+      current: true,
+    },
+    {
+      sid: 'b'.repeat(32),
+      device: 'Chrome on Android',
+      createdAt: '2026-11-01T08:00:00.000Z',
+      lastSeenAt: '2026-11-02T08:00:00.000Z',
+      current: false,
+    },
+  ],
+};
+const isSessionsList = (request: ApiRequest) =>
+  request.method === 'GET' && request.path === '/api/v1/sessions';
+
+/** The page's calls answered by `respond`; the devices list it loads beside them, by SESSIONS. */
+function answerPage(respond: Responder = () => json({ message: 'Unexpected' }, 599)) {
+  answer((request) => (isSessionsList(request) ? json(SESSIONS) : respond(request)));
+}
+
+/** What the page sent, the devices list it loads on its own left out. */
+const pageRequests = () => requests().filter((request) => !isSessionsList(request));
 
 function renderPage(data: UserData = user) {
   const reload = vi.fn();
@@ -34,6 +70,7 @@ function enter(label: string, value: string, button: string) {
   fireEvent.click(screen.getByRole('button', { name: button }));
 }
 
+beforeEach(() => answerPage());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('settings', () => {
@@ -53,20 +90,20 @@ describe('settings', () => {
     expect(await screen.findByText('Username field is empty.')).toBeTruthy();
     enter('Description', '', 'Save');
     expect(await screen.findByText('Description is empty.')).toBeTruthy();
-    expect(requests()).toHaveLength(0);
+    expect(pageRequests()).toHaveLength(0);
   });
 
   it("changes the username with the server's message and reads the user again", async () => {
-    answer(() => json({ message: 'Username changed successfully' }));
+    answerPage(() => json({ message: 'Username changed successfully' }));
     const reload = renderPage();
     enter('Username', 'asha_r', 'Change Username');
     expect(await screen.findByText('Username changed successfully')).toBeTruthy();
-    expect(requests()[0]?.body).toEqual({ username: 'asha_r' });
+    expect(pageRequests()[0]?.body).toEqual({ username: 'asha_r' });
     expect(reload).toHaveBeenCalled();
   });
 
   it("shows the server's message when the username is taken", async () => {
-    answer(() => json({ message: 'Username already exists' }, 409));
+    answerPage(() => json({ message: 'Username already exists' }, 409));
     renderPage();
     enter('Username', 'priya_sharma', 'Change Username');
     expect(await screen.findByText('Username already exists')).toBeTruthy();
@@ -94,21 +131,43 @@ describe('settings', () => {
     expect(dialog.querySelector('input[type=file]')?.getAttribute('accept')).toBe('image/png,image/jpeg');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('Please select an image first.')).toBeTruthy();
-    expect(requests()).toHaveLength(0);
+    expect(pageRequests()).toHaveLength(0);
   });
 
   it("checks only the confirm field of the password form ('All fields are required')", async () => {
-    answer(() => json({ message: 'Current password is incorrect' }, 400));
+    answerPage(() => json({ message: 'Current password is incorrect' }, 400));
     renderPage();
     enter('New password', 'a new password', 'Change Password');
     expect(await screen.findByText('All fields are required')).toBeTruthy();
-    expect(requests()).toHaveLength(0);
+    expect(pageRequests()).toHaveLength(0);
     enter('Confirm new password', 'a new password', 'Change Password');
     expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
-    expect(requests()[0]?.body).toEqual({
+    expect(pageRequests()[0]?.body).toEqual({
       currPass: '',
       newPass: 'a new password',
       confirmNewPass: 'a new password',
     });
+  });
+
+  it('lists the devices logged in, logs one out, and logs out everywhere', async () => {
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Where you are logged in' });
+    expect(await within(panel).findByText('Firefox on Linux')).toBeTruthy();
+    expect(within(panel).getByText(/This device/)).toBeTruthy();
+    // The current device has no "Log out" of its own: that is the LogOut of the menu.
+    expect(within(panel).queryByRole('button', { name: 'Log out Firefox on Linux' })).toBeNull();
+
+    answerPage((request) =>
+      request.method === 'DELETE'
+        ? json({ message: 'The session was ended' })
+        : json({ message: 'Logged out on every device' }),
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Log out Chrome on Android' }));
+    expect(await screen.findByText('The session was ended')).toBeTruthy();
+    expect(pageRequests()[0]).toMatchObject({ method: 'DELETE', path: `/api/v1/sessions/${'b'.repeat(32)}` });
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Log out everywhere' }));
+    expect(await screen.findByText('Logged out on every device')).toBeTruthy();
+    expect(pageRequests().map((r) => `${r.method} ${r.path}`)).toContain('POST /api/v1/logout-all');
   });
 });

@@ -10,6 +10,7 @@ import { useProfileUser } from '../../../shared/hooks/profile-user.ts';
 import { AvatarDialog } from './avatar-dialog.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DescriptionModal } from './description-modal.tsx';
+import { SessionsPanel } from './sessions-panel.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -47,7 +48,7 @@ const Row = styled.div`
   color: ${theme.colors.muted};
 `;
 
-/** Avatar, email, username, description and password of the logged-in user. */
+/** Avatar, email, username, description, password and logged-in devices of the user. */
 export function SettingsPage() {
   const api = useApi();
   const { user, reload } = useProfileUser();
@@ -151,6 +152,10 @@ export function SettingsPage() {
             <span>Cannot remember it?</span>
             <Link to="/forgot-password">Forgot Password</Link>
           </Row>
+        </Panel>
+
+        <Panel>
+          <SessionsPanel />
         </Panel>
       </Stack>
       <AvatarDialog

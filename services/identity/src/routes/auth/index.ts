@@ -11,6 +11,7 @@ import {
   unauthorized,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { SESSION_DAYS } from '../../domain/sessions.ts';
 import {
   DEFAULT_AVATAR,
   emailKey,
@@ -21,6 +22,7 @@ import {
 } from '../../domain/user.ts';
 import { userRegistered } from '../../events.ts';
 import { checkPassword, hashPassword } from '../../passwords.ts';
+import { openSession } from '../../sessions.ts';
 import { identitySettings } from '../../settings.ts';
 import { LIVE, usersOf } from '../../users.ts';
 import { EmailField, NewPasswordField, PasswordField, RoleField, UsernameField } from '../fields.ts';
@@ -114,7 +116,16 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         throw unauthorized('Invalid username or password');
       }
       const _id = user._id.toHexString();
-      const token = app.jwt.sign({ sub: _id, username: user.username }, { expiresIn: '7d' });
+      const { session, tokenVersion } = await openSession(
+        app,
+        user._id,
+        request.headers['user-agent'],
+        request.id,
+      );
+      const token = app.jwt.sign(
+        { sub: _id, username: user.username, sid: session.sid, tv: tokenVersion },
+        { expiresIn: `${SESSION_DAYS}d` },
+      );
       return { message: 'Logged in successfully', role: user.role, _id, token };
     },
   );

@@ -1,5 +1,15 @@
-import { notFound, ObjectIdString, requireServiceToken, type ServiceApp, Type } from '@liveedu/service-kit';
+import { SESSION_ENDED_MESSAGE } from '@liveedu/contracts';
+import {
+  notFound,
+  ObjectIdString,
+  requireServiceToken,
+  type ServiceApp,
+  Type,
+  unauthorized,
+} from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { SESSION_ID, sessionStands } from '../../domain/sessions.ts';
+import { sawSession } from '../../sessions.ts';
 import { LIVE, usersOf } from '../../users.ts';
 
 /** Calls only our own processes make; the gateway never routes `/internal/*`. */
@@ -12,18 +22,27 @@ export default async function internalRoutes(app: ServiceApp): Promise<void> {
       schema: {
         hide: true,
         params: Type.Object({ id: ObjectIdString }),
+        querystring: Type.Object({
+          /** The token's session and token version: the answer is 401 when they no longer stand. */
+          sid: Type.String({ pattern: SESSION_ID.source }),
+          tv: Type.String({ pattern: '^[0-9]{1,9}$' }),
+        }),
         response: {
           200: Type.Object({ userId: Type.String(), username: Type.String(), role: Type.String() }),
         },
       },
     },
     async (request) => {
-      // The current role, read at every call, so approval and deletion take effect at once.
+      const { sid, tv } = request.query;
+      // The current role and sessions, read at every call, so approval, deletion and log-outs
+      // take effect at once.
       const user = await users.findOne(
         { _id: new ObjectId(request.params.id), ...LIVE },
-        { projection: { username: 1, role: 1 } },
+        { projection: { username: 1, role: 1, sessions: 1, tokenVersion: 1 } },
       );
       if (!user) throw notFound('User not found');
+      if (!sessionStands(user, sid, Number(tv), new Date())) throw unauthorized(SESSION_ENDED_MESSAGE);
+      await sawSession(app, user, sid);
       return { userId: user._id.toHexString(), username: user.username, role: user.role };
     },
   );

@@ -6,7 +6,8 @@ import {
   newResetToken,
   RESET_TOKEN_TTL_MS,
 } from '../../domain/reset-token.ts';
-import { emailKey, newPasswordProblem } from '../../domain/user.ts';
+import { emailKey, newPasswordProblem, USERS, type UserDoc } from '../../domain/user.ts';
+import { sessionsEnded } from '../../events.ts';
 import { createMailer } from '../../mail.ts';
 import { hashPassword } from '../../passwords.ts';
 import { identitySettings } from '../../settings.ts';
@@ -102,15 +103,29 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
       const { newPass, confirmPass } = request.body;
       if (!looksLikeResetToken(token)) throw badRequest(BAD_TOKEN);
       const valid = { resetTokenHash: hashResetToken(token), resetExpiresAt: { $gt: new Date() }, ...LIVE };
-      if (!(await users.findOne(valid, { projection: { _id: 1 } }))) throw badRequest(BAD_TOKEN);
+      const user = await users.findOne(valid, { projection: { _id: 1, sessions: 1 } });
+      if (!user) throw badRequest(BAD_TOKEN);
       const problem = newPasswordProblem(newPass, confirmPass);
       if (problem) throw badRequest(problem);
       const passwordHash = await hashPassword(newPass);
       // The token is spent in the same write that sets the password: a second use finds nothing.
-      const spent = await users.updateOne(valid, {
-        $set: { passwordHash },
-        $unset: { resetTokenHash: '', resetExpiresAt: '' },
-      });
+      // Every session ends with it (whoever asked for the reset may not be the one logged in).
+      const ended = sessionsEnded(
+        user._id.toHexString(),
+        (user.sessions ?? []).map((s) => s.sid),
+        true,
+        { requestId: request.id },
+      );
+      const spent = await app.outbox.updateOne<UserDoc>(
+        USERS,
+        { ...valid, _id: user._id },
+        {
+          $set: { passwordHash, sessions: [], sessionsSeen: {} },
+          $unset: { resetTokenHash: '', resetExpiresAt: '' },
+          $inc: { tokenVersion: 1, rev: 1 },
+        },
+        [ended],
+      );
       if (spent.matchedCount !== 1) throw badRequest(BAD_TOKEN);
       return { message: 'Your password has been reset. You can log in with the new password now.' };
     },

@@ -152,13 +152,31 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
       const { currPass, newPass, confirmNewPass } = request.body;
       const problem = newPasswordProblem(newPass, confirmNewPass);
       if (problem) throw badRequest(problem);
-      const passwordHash = await hashPassword(newPass);
-      await changeUser(app, me(request), async (user) => {
-        if (!(await checkPassword(user.passwordHash, currPass))) {
-          throw badRequest('Current password is incorrect');
-        }
-        return { set: { passwordHash }, unset: ['resetTokenHash', 'resetExpiresAt'] };
-      });
+      const current = caller(request).sessionId;
+      // The current password is checked before any work is spent on the new one; the session
+      // that changed it stays, every other one ends.
+      await changeUser(
+        app,
+        me(request),
+        async (user) => {
+          if (!(await checkPassword(user.passwordHash, currPass))) {
+            throw badRequest('Current password is incorrect');
+          }
+          const others = (user.sessions ?? []).filter((s) => s.sid !== current);
+          return {
+            set: {
+              passwordHash: await hashPassword(newPass),
+              sessions: (user.sessions ?? []).filter((s) => s.sid === current),
+              sessionsSeen: Object.fromEntries(
+                Object.entries(user.sessionsSeen ?? {}).filter(([sid]) => sid === current),
+              ),
+            },
+            unset: ['resetTokenHash', 'resetExpiresAt'],
+            endsSessions: { sessionIds: others.map((s) => s.sid), all: false },
+          };
+        },
+        { requestId: request.id },
+      );
       return { message: 'Password changed successfully' };
     },
   );

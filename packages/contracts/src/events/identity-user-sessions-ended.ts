@@ -1,0 +1,20 @@
+import type { IntegrationEvent } from '../event.ts';
+
+export const IDENTITY_USER_SESSIONS_ENDED = 'identity.user.sessions-ended';
+
+/**
+ * Sessions of a user that ended (a log-out, a password change or reset, a session ended from the
+ * list): tokens naming them stop working. Gateways drop what they cached for the user.
+ */
+export interface IdentityUserSessionsEndedData {
+  userId: string;
+  /** The sessions ended. */
+  sessionIds: string[];
+  /** Every session of the user ended, with its token version raised (log out everywhere, reset). */
+  all: boolean;
+}
+
+export type IdentityUserSessionsEnded = IntegrationEvent<
+  typeof IDENTITY_USER_SESSIONS_ENDED,
+  IdentityUserSessionsEndedData
+>;
