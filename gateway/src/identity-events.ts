@@ -1,16 +1,12 @@
-import {
-  IDENTITY_USER_DELETED,
-  IDENTITY_USER_SESSIONS_ENDED,
-  IDENTITY_USER_UPDATED,
-} from '@liveedu/contracts';
+import { IDENTITY_USER_DELETED, IDENTITY_USER_SIGNED_OUT, IDENTITY_USER_UPDATED } from '@liveedu/contracts';
 import { type EventFollower, followEvents } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessCache } from './access-cache.ts';
 
 /**
  * Follows identity's `identity.user.updated`, `identity.user.deleted` and
- * `identity.user.sessions-ended` and drops the user's cached access on each. The cache is trusted (`live`) only while those events can reach it, and
- * emptied whenever some may have gone by unseen.
+ * `identity.user.signedout` and drops the user's cached access on each. The cache is trusted
+ * (`live`) only while those events can reach it, and emptied whenever some may have gone by unseen.
  */
 export function followIdentityEvents(opts: {
   natsUrl: string;
@@ -25,7 +21,7 @@ export function followIdentityEvents(opts: {
     natsUrl: opts.natsUrl,
     prefix: opts.prefix,
     owner: 'identity',
-    types: [IDENTITY_USER_UPDATED, IDENTITY_USER_DELETED, IDENTITY_USER_SESSIONS_ENDED],
+    types: [IDENTITY_USER_UPDATED, IDENTITY_USER_DELETED, IDENTITY_USER_SIGNED_OUT],
     // registrations pass this filter too and are skipped: nothing is cached for a new user
     filter: 'identity.user.*',
     name: 'gateway',

@@ -17,7 +17,7 @@ import {
 } from '../support/stack.ts';
 
 // A token belongs to a log-in session; ending the session ends the token on every gateway
-// replica within a second (identity's `identity.user.sessions-ended` event empties their caches).
+// replica within a second (identity's `identity.user.signedout` event empties their caches).
 
 const ENDED = { message: 'Your session has ended, please log in again' };
 type Sessions = ResponseOf<'/api/v1/sessions', 'get'>;

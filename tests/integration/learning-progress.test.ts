@@ -4,7 +4,14 @@ import { identityService } from '@liveedu/identity';
 import { ObjectId } from 'mongodb';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseData, courseForm, createCourse, publishPaymentSucceeded, readOk } from '../support/flows.ts';
+import {
+  courseData,
+  courseForm,
+  createCourse,
+  publishPaymentSucceeded,
+  publishVideoReady,
+  readOk,
+} from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 type Progress = ResponseOf<'/api/v1/progress/{courseId}', 'get'>;
@@ -66,6 +73,32 @@ async function buyer(courseId: string, prefix = 'learner'): Promise<Session> {
 
 const report = (as: Session, courseId: string, itemId: string, body: Record<string, unknown>) =>
   stack.call<Progress>('PUT', `/api/v1/progress/${courseId}/${itemId}`, { as, body });
+
+/** A hosted video the media service has probed at `durationSec`, as the catalog learns of it. */
+async function readyVideo(durationSec: number): Promise<string> {
+  const videoId = new ObjectId().toHexString();
+  await publishVideoReady(stack.services.catalog, { videoId, durationSec });
+  await eventually(async () => {
+    const known = await stack.services
+      .catalog!.app.db.collection('video_durations')
+      .findOne({ _id: videoId as never });
+    return known ? true : undefined;
+  });
+  return videoId;
+}
+
+const hostedBy = (videoId: string) => ({ videoId, videoLink: '' });
+
+/** Moves the items' last reports `seconds` back, as if the student had been watching meanwhile. */
+async function timePasses(student: Session, courseId: string, itemIds: string[], seconds: number) {
+  const at = new Date(Date.now() - seconds * 1000);
+  await stack.services
+    .catalog!.app.db.collection('progress')
+    .updateOne(
+      { _id: `${student._id}:${courseId}` as never },
+      { $set: Object.fromEntries(itemIds.map((id) => [`items.${id}.reportedAt`, at])) },
+    );
+}
 
 async function certificatesOf(student: Session) {
   return (
@@ -172,7 +205,7 @@ describe('learning progress', () => {
 
   it('lets only its students, its tutor and the admin write, within the item', async () => {
     const { courseId, items } = await newCourse('Guarded progress', [
-      [item('Linked'), item('Hosted', { videoId: new ObjectId().toHexString(), videoLink: '' })],
+      [item('Linked'), item('Hosted', hostedBy(await readyVideo(60)))],
     ]);
     const student = await buyer(courseId);
     const [linked, hosted] = items as [VideoItem, VideoItem];
@@ -248,8 +281,21 @@ describe('certificates', () => {
   let certificateId: string;
 
   it('issues exactly one when the last two items complete at the same instant', async () => {
-    ({ courseId, items } = await newCourse('Finishing Strong', [[item('Alpha')], [item('Beta')]]));
+    // Two hosted lectures the media service probed at 30 minutes each: a certificate of 1 hour.
+    ({ courseId, items } = await newCourse('Finishing Strong', [
+      [item('Alpha', hostedBy(await readyVideo(1800)))],
+      [item('Beta', hostedBy(await readyVideo(1800)))],
+    ]));
     student = await buyer(courseId, 'finisher');
+    const ids = items.map((it) => it._id);
+    for (const it of items) {
+      await report(student, courseId, it._id, {
+        positionSec: 10,
+        durationSec: 1800,
+        watchedRanges: [[0, 10]],
+      });
+    }
+    await timePasses(student, courseId, ids, 800);
     for (const it of items) {
       await report(student, courseId, it._id, {
         positionSec: 80,
@@ -258,6 +304,7 @@ describe('certificates', () => {
       });
     }
     expect(await certificatesOf(student)).toEqual([]);
+    await timePasses(student, courseId, ids, 200);
     const last = await Promise.all(
       items.map((it) =>
         report(student, courseId, it._id, {
@@ -350,5 +397,71 @@ describe('certificates', () => {
     const shown = await stack.call<Certificate>('GET', `/api/v1/certificates/${certificateId}`);
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ studentName: student.username, courseTitle: 'Finishing Strong' });
+  });
+});
+
+describe('progress from what the server knows', () => {
+  it('waits for a hosted video to be probed before counting it', async () => {
+    const { courseId, items } = await newCourse('Not ready yet', [
+      [item('Unprobed', hostedBy(new ObjectId().toHexString()))],
+    ]);
+    const student = await buyer(courseId, 'early');
+    const early = await report(student, courseId, items[0]!._id, {
+      positionSec: 5,
+      durationSec: 60,
+      watchedRanges: [[0, 5]],
+    });
+    expect(early).toMatchObject({
+      status: 409,
+      body: { message: 'This video is still being prepared; please try again in a moment' },
+    });
+  });
+
+  it('a forged 86,400-second report earns no more than could have been played, and no certificate', async () => {
+    const videoId = await readyVideo(600);
+    const { courseId, items } = await newCourse('Forged hours', [[item('Ten minutes', hostedBy(videoId))]]);
+    const student = await buyer(courseId, 'forger');
+    const forged = { positionSec: 86_400, durationSec: 86_400, watchedRanges: [[0, 86_400]] };
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await report(student, courseId, items[0]!._id, forged);
+      expect(answer.status).toBe(200);
+      expect(answer.body.items[0]).toMatchObject({ completed: false, positionSec: 600 });
+    }
+    const doc = await stack.services
+      .catalog!.app.db.collection('progress')
+      .findOne({ _id: `${student._id}:${courseId}` as never });
+    const kept = (doc?.items ?? {}) as Record<string, { watched: [number, number][]; durationSec: number }>;
+    const item0 = kept[items[0]!._id]!;
+    // The first report may add what 15 s play at twice the speed (+10%); the next ones, at once, next to nothing.
+    const seconds = item0.watched.reduce((sum, [a, b]) => sum + (b - a), 0);
+    expect(seconds).toBeLessThanOrEqual(34);
+    expect(item0.durationSec).toBe(600);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await certificatesOf(student)).toEqual([]);
+  });
+
+  it('lets the tutor and the admin go through their course without a certificate', async () => {
+    const { courseId, items } = await newCourse('Own course', [
+      [item('Short one', hostedBy(await readyVideo(20)))],
+    ]);
+    const admin = await stack.login('admin', 'admin-test-password');
+    for (const who of [tutor, admin]) {
+      const answer = await report(who, courseId, items[0]!._id, {
+        positionSec: 20,
+        durationSec: 20,
+        watchedRanges: [[0, 20]],
+      });
+      expect(answer.body).toMatchObject({ percent: 100, completedItems: 1 });
+    }
+    // A student finishing the same way gets one, so the event path is working.
+    const student = await buyer(courseId, 'realstudent');
+    await report(student, courseId, items[0]!._id, {
+      positionSec: 20,
+      durationSec: 20,
+      watchedRanges: [[0, 20]],
+    });
+    await eventually(async () => ((await certificatesOf(student)).length === 1 ? true : undefined));
+    expect(await certificatesOf(tutor)).toEqual([]);
+    expect(await certificatesOf(admin)).toEqual([]);
   });
 });

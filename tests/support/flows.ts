@@ -4,7 +4,11 @@
  */
 import { createHmac } from 'node:crypto';
 import type { BodyOf, CourseDetails, ResponseOf } from '@liveedu/api-client';
-import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceededData } from '@liveedu/contracts';
+import {
+  MEDIA_VIDEO_READY,
+  PAYMENTS_PAYMENT_SUCCEEDED,
+  type PaymentsPaymentSucceededData,
+} from '@liveedu/contracts';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
@@ -291,6 +295,24 @@ export async function publishPaymentSucceeded(
     },
     opts.id ? { id: opts.id } : {},
   );
+  await service.bus.publish(event);
+  return event;
+}
+
+/**
+ * Publishes what the media service publishes once a video is transcoded, for stacks that run the
+ * catalog without media: the catalog then knows the video's probed length.
+ */
+export async function publishVideoReady(
+  service: Service | undefined,
+  data: { videoId: string; durationSec: number; tutorId?: string },
+) {
+  if (!service?.bus) throw new Error('the service has no event bus');
+  const event = newEvent(MEDIA_VIDEO_READY, {
+    tutorId: new ObjectId().toHexString(),
+    renditions: ['360p'],
+    ...data,
+  });
   await service.bus.publish(event);
   return event;
 }

@@ -11,7 +11,7 @@ export * from './events/earnings-withdrawal-requested.ts';
 export * from './events/earnings-withdrawal-updated.ts';
 export * from './events/identity-user-deleted.ts';
 export * from './events/identity-user-registered.ts';
-export * from './events/identity-user-sessions-ended.ts';
+export * from './events/identity-user-signed-out.ts';
 export * from './events/identity-user-updated.ts';
 export * from './events/media-video-failed.ts';
 export * from './events/media-video-ready.ts';

@@ -53,7 +53,7 @@ export const SERVICES = [
       'identity.user.registered',
       'identity.user.updated',
       'identity.user.deleted',
-      'identity.user.sessions-ended',
+      'identity.user.signedout',
     ],
     consumes: [],
     calls: [],
@@ -76,6 +76,8 @@ export const SERVICES = [
       'identity.user.updated',
       'identity.user.deleted',
       'payments.payment.succeeded',
+      // A hosted video's probed length: what progress and certificates count.
+      'media.video.ready',
       // Its own: certificates and the tutors' analytics are kept from them.
       'catalog.course.completed',
       'catalog.progress.recorded',

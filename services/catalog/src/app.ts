@@ -14,6 +14,7 @@ import { ensureKeyedLists, migrateCourses, writeItemIds } from './migrate.ts';
 import analyticsRoutes, { onProgressRecorded } from './progress/analytics.ts';
 import progressRoutes from './progress/routes.ts';
 import { PROGRESS } from './progress/store.ts';
+import { onVideoReady } from './progress/video-durations.ts';
 import adminRoutes from './routes/admin/index.ts';
 import catalogRoutes from './routes/catalog/index.ts';
 import internalRoutes from './routes/internal/index.ts';
@@ -45,6 +46,7 @@ export const catalogService: ServiceDefinition = {
     onPaymentSucceeded,
     onCourseCompleted,
     onProgressRecorded,
+    onVideoReady,
   ],
   buckets: [
     { name: THUMBNAILS_BUCKET, access: 'public-read' },

@@ -1,11 +1,11 @@
 import {
   IDENTITY_USER_DELETED,
   IDENTITY_USER_REGISTERED,
-  IDENTITY_USER_SESSIONS_ENDED,
+  IDENTITY_USER_SIGNED_OUT,
   IDENTITY_USER_UPDATED,
   type IdentityUserDeletedData,
   type IdentityUserRegisteredData,
-  type IdentityUserSessionsEndedData,
+  type IdentityUserSignedOutData,
   type IdentityUserUpdatedData,
 } from '@liveedu/contracts';
 import { newEvent } from '@liveedu/service-kit';
@@ -47,6 +47,6 @@ export function userDeleted(user: UserDoc, opts: EventOptions = {}) {
 
 /** Sessions that ended: gateways stop taking their tokens. */
 export function sessionsEnded(userId: string, sessionIds: string[], all: boolean, opts: EventOptions = {}) {
-  const data: IdentityUserSessionsEndedData = { userId, sessionIds, all };
-  return newEvent(IDENTITY_USER_SESSIONS_ENDED, data, opts);
+  const data: IdentityUserSignedOutData = { userId, sessionIds, all };
+  return newEvent(IDENTITY_USER_SIGNED_OUT, data, opts);
 }

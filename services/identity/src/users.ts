@@ -31,7 +31,7 @@ export interface UserChange {
   changed?: ProfileField[];
   /** The account is being deleted: `identity.user.deleted` goes out instead. */
   deleted?: boolean;
-  /** Sessions this change ends: `identity.user.sessions-ended` goes out with it. */
+  /** Sessions this change ends: `identity.user.signedout` goes out with it. */
   endsSessions?: { sessionIds: string[]; all: boolean };
 }
 

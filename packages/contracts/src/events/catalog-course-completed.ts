@@ -9,7 +9,7 @@ export interface CatalogCourseCompletedData {
   studentName: string;
   courseId: string;
   completedAt: string;
-  /** The seconds of video the course's items hold, as the student's player reported them. */
+  /** The seconds of hosted video the course's items hold, as the media service probed them. */
   durationSec: number;
 }
 

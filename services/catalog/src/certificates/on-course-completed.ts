@@ -14,8 +14,9 @@ export const onCourseCompleted: EventHandler<CatalogCourseCompleted> = {
     if (await certificates.findOne({ studentId, courseId }, { projection: { _id: 1 } })) return;
     const course = await db
       .collection<CourseDoc>(COURSES)
-      .findOne({ _id: new ObjectId(courseId) }, { projection: { title: 1, tutorUsername: 1 } });
-    if (!course) return;
+      .findOne({ _id: new ObjectId(courseId) }, { projection: { title: 1, tutorUsername: 1, tutorId: 1 } });
+    // A course's own tutor does not certify themselves.
+    if (!course || course.tutorId === studentId) return;
     const fields: CertificateFields = {
       studentId,
       studentName,

@@ -22,8 +22,10 @@ import {
 import { contentWithIds } from '../domain/course.ts';
 import { courseToLearn } from '../enrollment.ts';
 import { type CourseDoc, collections } from '../store.ts';
-import { type ItemProgress, PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
-import { checkReport, covered, isCompleted, MAX_SPANS_PER_REPORT, union, watchedPoints } from './watched.ts';
+import { nextItemProgress } from './next-item.ts';
+import { PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
+import { videoDurations } from './video-durations.ts';
+import { checkReport, covered, MAX_SPANS_PER_REPORT, watchedPoints } from './watched.ts';
 
 const ProgressView = Type.Object({
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -36,6 +38,10 @@ const ProgressView = Type.Object({
 
 const Seconds = Type.Number({ minimum: 0, maximum: 86_400 });
 const WRITE_ATTEMPTS = 8;
+
+/** The hosted videos of a course's items. */
+const hostedVideos = (items: Array<{ videoId?: string }>) =>
+  items.flatMap((item) => (item.videoId ? [item.videoId] : []));
 
 /** A course's items, with ids, in order. */
 const itemsOf = (course: CourseDoc) =>
@@ -129,21 +135,22 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
       if (markedDone && item.videoId) throw badRequest('A hosted video is completed by watching it');
       const problem = played && checkReport(played);
       if (problem) throw badRequest(problem);
+      const durations = await videoDurations(app.db, hostedVideos(items));
+      const hostedSec = item.videoId ? durations.get(item.videoId) : undefined;
+      if (item.videoId && hostedSec === undefined) {
+        throw conflict('This video is still being prepared; please try again in a moment');
+      }
+      // The course's tutor and the admin may try the course; a certificate is for its students.
+      const certifiable = who.role !== 'admin' && who.userId !== course.tutorId;
       const _id = progressId(who.userId, courseId);
       for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
         const before = await progress.findOne({ _id });
         const previous = before?.items[itemId];
-        const watched = union([...(previous?.watched ?? []), ...(played?.watchedRanges ?? [])]);
-        const durationSec = played?.durationSec ?? previous?.durationSec ?? 0;
-        const next: ItemProgress = {
-          positionSec: played?.positionSec ?? previous?.positionSec ?? 0,
-          durationSec,
-          watched,
-          completed: (previous?.completed ?? false) || isCompleted(watched, durationSec) || markedDone,
-        };
+        const now = new Date();
+        const next = nextItemProgress({ previous, played, markedDone, hostedSec, now });
+        const { watched, durationSec } = next;
         const all = { ...(before?.items ?? {}), [itemId]: next };
         const finished = !before?.completedAt && items.every((candidate) => all[candidate._id]?.completed);
-        const now = new Date();
         const events = [];
         const wasStarted = previous !== undefined && (previous.completed || covered(previous.watched) > 0);
         const seenBefore = watchedPoints(previous?.watched ?? [], previous?.durationSec ?? durationSec);
@@ -158,7 +165,7 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
         if (recorded.started || recorded.completed || recorded.newlyWatched.length > 0) {
           events.push(newEvent(CATALOG_PROGRESS_RECORDED, recorded, { requestId: request.id }));
         }
-        if (finished) {
+        if (finished && certifiable) {
           events.push(
             newEvent(
               CATALOG_COURSE_COMPLETED,
@@ -167,7 +174,9 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
                 studentName: who.username,
                 courseId,
                 completedAt: now.toISOString(),
-                durationSec: Math.round(items.reduce((sum, i) => sum + (all[i._id]?.durationSec ?? 0), 0)),
+                durationSec: Math.round(
+                  hostedVideos(items).reduce((sum, v) => sum + (durations.get(v) ?? 0), 0),
+                ),
               } satisfies CatalogCourseCompletedData,
               { requestId: request.id },
             ),

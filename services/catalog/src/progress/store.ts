@@ -9,6 +9,8 @@ export interface ItemProgress {
   /** The union of what was played, in seconds. */
   watched: Span[];
   completed: boolean;
+  /** When the item was last reported (hosted videos: what the next report may add counts from it). */
+  reportedAt?: Date;
 }
 
 /** One student's progress in one course (`_id` is `studentId:courseId`). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkReport, covered, isCompleted, union } from './watched.ts';
+import {
+  checkReport,
+  clampSpans,
+  covered,
+  isCompleted,
+  limitNew,
+  newSecondsAllowed,
+  union,
+} from './watched.ts';
 
 describe('what a student watched', () => {
   it('keeps the union of spans, so watching a part twice counts once', () => {
@@ -47,5 +55,48 @@ describe('what a student watched', () => {
     expect(checkReport({ ...ok, watchedRanges: [[0, 12]] })).toMatch(/watched range/);
     expect(checkReport({ ...ok, watchedRanges: [[6, 5]] })).toMatch(/watched range/);
     expect(checkReport({ ...ok, durationSec: 0, positionSec: 0, watchedRanges: [] })).toMatch(/durationSec/);
+  });
+});
+
+describe('what a report may add', () => {
+  it('allows what the fastest rate plays since the previous report, plus slack', () => {
+    expect(newSecondsAllowed(10)).toBeCloseTo(22);
+    expect(newSecondsAllowed(null)).toBeCloseTo(33);
+    expect(newSecondsAllowed(-5)).toBe(0);
+  });
+
+  it('keeps only the new seconds, earliest first, up to the allowance', () => {
+    expect(limitNew([], [[0, 86_400]], 33)).toEqual([[0, 33]]);
+    expect(limitNew([[0, 10]], [[0, 30]], 5)).toEqual([[10, 15]]);
+    expect(
+      limitNew(
+        [
+          [0, 10],
+          [20, 30],
+        ],
+        [[5, 40]],
+        100,
+      ),
+    ).toEqual([
+      [10, 20],
+      [30, 40],
+    ]);
+    expect(limitNew([[0, 10]], [[2, 8]], 0)).toEqual([]);
+  });
+
+  it('keeps spans within the probed length', () => {
+    expect(
+      clampSpans(
+        [
+          [0, 5],
+          [9, 12],
+          [13, 14],
+        ],
+        10,
+      ),
+    ).toEqual([
+      [0, 5],
+      [9, 10],
+    ]);
   });
 });

@@ -59,3 +59,52 @@ export function watchedPoints(spans: readonly Span[], durationSec: number): Set<
   }
   return points;
 }
+
+/** The fastest playback rate the player offers: a second of wall time plays at most this much. */
+export const FASTEST_RATE = 2;
+/** Slack on the clocks of the player and the server between two reports. */
+export const CLOCK_SLACK = 1.1;
+/** A first report of an item comes within this long of playing (the player reports every 10 s). */
+export const FIRST_REPORT_WINDOW_SEC = 15;
+
+/**
+ * Most new watched seconds a report of a hosted video may add, `elapsedSec` after the item's
+ * previous report (null for the first): what the fastest rate plays in that time, plus slack.
+ */
+export const newSecondsAllowed = (elapsedSec: number | null) =>
+  Math.max(0, elapsedSec ?? FIRST_REPORT_WINDOW_SEC) * FASTEST_RATE * CLOCK_SLACK;
+
+/**
+ * The parts of `incoming` not yet in `previous`, earliest first, cut so that together they add
+ * at most `maxNewSec` seconds (a report claiming more than could have been played keeps only
+ * what could).
+ */
+export function limitNew(previous: readonly Span[], incoming: readonly Span[], maxNewSec: number): Span[] {
+  const have = union([...previous]);
+  const out: Span[] = [];
+  let budget = maxNewSec;
+  const take = (start: number, end: number) => {
+    if (budget <= 0 || end <= start) return;
+    const until = Math.min(end, start + budget);
+    out.push([start, until]);
+    budget -= until - start;
+  };
+  for (const [start, end] of union([...incoming])) {
+    let cursor = start;
+    for (const [a, b] of have) {
+      if (b <= cursor) continue;
+      if (a >= end) break;
+      take(cursor, Math.min(a, end));
+      cursor = Math.max(cursor, b);
+      if (cursor >= end) break;
+    }
+    take(cursor, end);
+  }
+  return out;
+}
+
+/** Spans kept within an item `durationSec` long. */
+export const clampSpans = (spans: readonly Span[], durationSec: number): Span[] =>
+  spans
+    .map(([a, b]) => [Math.min(a, durationSec), Math.min(b, durationSec)] as Span)
+    .filter(([a, b]) => b > a);

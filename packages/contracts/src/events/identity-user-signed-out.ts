@@ -1,12 +1,12 @@
 import type { IntegrationEvent } from '../event.ts';
 
-export const IDENTITY_USER_SESSIONS_ENDED = 'identity.user.sessions-ended';
+export const IDENTITY_USER_SIGNED_OUT = 'identity.user.signedout';
 
 /**
  * Sessions of a user that ended (a log-out, a password change or reset, a session ended from the
  * list): tokens naming them stop working. Gateways drop what they cached for the user.
  */
-export interface IdentityUserSessionsEndedData {
+export interface IdentityUserSignedOutData {
   userId: string;
   /** The sessions ended. */
   sessionIds: string[];
@@ -14,7 +14,7 @@ export interface IdentityUserSessionsEndedData {
   all: boolean;
 }
 
-export type IdentityUserSessionsEnded = IntegrationEvent<
-  typeof IDENTITY_USER_SESSIONS_ENDED,
-  IdentityUserSessionsEndedData
+export type IdentityUserSignedOut = IntegrationEvent<
+  typeof IDENTITY_USER_SIGNED_OUT,
+  IdentityUserSignedOutData
 >;
