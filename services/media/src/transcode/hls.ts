@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool, type ToolPaths } from './ffmpeg.ts';
-import type { ProbedVideo } from './probe.ts';
+import { inputLimits, type ProbedVideo } from './probe.ts';
 
 export const RENDITION_HEIGHTS = [360, 720] as const;
 const SEGMENT_SECONDS = 4;
@@ -54,6 +54,7 @@ export async function transcodeToHls(
       '-hide_banner',
       '-nostdin',
       '-y',
+      ...inputLimits(),
       '-i',
       input,
       '-map',
@@ -114,6 +115,7 @@ export async function transcodeToHls(
     '-y',
     '-ss',
     String(Math.min(1, source.durationSec / 2)),
+    ...inputLimits(),
     '-i',
     input,
     '-frames:v',

@@ -17,13 +17,44 @@ interface ProbeOutput {
   format?: { duration?: string };
 }
 
-/** Reads what a file holds; a file that is not a video, or has no picture, is `NotAVideo`. */
-export async function probeVideo(tools: ToolPaths, file: string): Promise<ProbedVideo> {
+/** The containers an upload may be: MP4/MOV (one demuxer) and Matroska/WebM (another). */
+export const UPLOAD_FORMATS = ['mov', 'mp4', 'matroska', 'webm'];
+
+/**
+ * What ffprobe and ffmpeg may open for a file: local files only (no network, no other protocol a
+ * crafted file could name) and only the given demuxers, so a playlist or a concat list that points
+ * elsewhere is not a video.
+ */
+export const inputLimits = (formats: readonly string[] = UPLOAD_FORMATS) => [
+  '-protocol_whitelist',
+  'file,pipe',
+  '-format_whitelist',
+  formats.join(','),
+];
+
+/**
+ * Reads what a file holds; a file that is not a video in one of `formats`, or has no picture, is
+ * `NotAVideo`.
+ */
+export async function probeVideo(
+  tools: ToolPaths,
+  file: string,
+  formats: readonly string[] = UPLOAD_FORMATS,
+): Promise<ProbedVideo> {
   let output: ProbeOutput;
   try {
     const json = await runTool(
       tools.ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file],
+      [
+        '-v',
+        'error',
+        ...inputLimits(formats),
+        '-print_format',
+        'json',
+        '-show_streams',
+        '-show_format',
+        file,
+      ],
       { timeoutMs: 60_000 },
     );
     output = JSON.parse(json) as ProbeOutput;
