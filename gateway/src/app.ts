@@ -15,6 +15,9 @@ import { filesRoute } from './plugins/files.ts';
 import { site } from './plugins/site.ts';
 import { PublicCache } from './public-cache.ts';
 
+/** The `hops` nearest proxies are trusted to name the address they got the request from. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildGateway(config: GatewayConfig): Promise<FastifyInstance> {
   const app = fastify({
     logger: { level: config.logLevel, base: { service: 'gateway' } },
@@ -23,7 +26,9 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
     // Any path segment of up to MAX_PATH_SEGMENT characters is routed, however many bytes each
     // takes encoded; the API routes refuse longer ones themselves, as the document says.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 1024 },
-    trustProxy: config.production,
+    // The client's address (rate limits, logs) is the connection's unless proxies are named.
+    trustProxy:
+      typeof config.trustedProxies === 'number' ? trustHops(config.trustedProxies) : config.trustedProxies,
     bodyLimit: config.jsonBodyLimit,
   });
   app.addHook('onSend', async (request, reply) => {

@@ -32,4 +32,16 @@ describe('gateway configuration', () => {
     expect(site.remotes.tutor).toBe('/srv/tutor');
     expect(site.remoteUrls).toEqual({ admin: '/mf/admin/mf-manifest.json' });
   });
+
+  it('trusts no proxy unless told how many or which', () => {
+    expect(loadGatewayConfig({}).trustedProxies).toBe(false);
+    expect(loadGatewayConfig({ NODE_ENV: 'test', TRUSTED_PROXIES: '1' }).trustedProxies).toBe(1);
+    expect(loadGatewayConfig({ TRUSTED_PROXIES: '10.0.0.0/8,127.0.0.1' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadGatewayConfig({ TRUSTED_PROXIES: 'yes' })).toThrow(
+      /TRUSTED_PROXIES must be how many proxies are in front of the gateway/,
+    );
+  });
 });

@@ -25,6 +25,12 @@ export interface GatewayConfig {
   filesUpstream: string;
   publicBucketPrefix: string;
   authRateLimitPerMinute: number;
+  /**
+   * Which proxies in front of the gateway tell the client's address (`X-Forwarded-For`): how
+   * many hops, or their addresses; false takes the connection's own address, whatever a client
+   * writes in the header.
+   */
+  trustedProxies: number | string[] | false;
   jsonBodyLimit: number;
   uploadBodyLimit: number;
   /** Built front end: the host shell and each remote, when served by the gateway. */
@@ -37,12 +43,28 @@ export interface GatewayConfig {
 }
 
 const serviceUrlName = (name: ServiceName) => `${name.toUpperCase()}_URL`;
+/** An IPv4 or IPv6 address, or a CIDR. */
+const ADDRESS = '[0-9a-fA-F:.]+(/\\d{1,3})?';
+
+/** `TRUSTED_PROXIES`: unset trusts no proxy; a number is a hop count; otherwise addresses. */
+function trustedProxiesOf(value: string | undefined): GatewayConfig['trustedProxies'] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',');
+}
 
 /** What the gateway reads beyond the kit's configuration; a bad value stops its start, named. */
 export const gatewayEnv = Type.Object({
   PORT: PortNumber(8080),
   HOST: Type.Optional(Type.String()),
   AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  TRUSTED_PROXIES: Type.Optional(
+    Type.String({
+      pattern: `^(\\d{1,2}|${ADDRESS}(,${ADDRESS})*)$`,
+      errorMessage:
+        'must be how many proxies are in front of the gateway (e.g. 1) or their addresses or CIDRs, comma-separated',
+    }),
+  ),
   /** The checkout script's address as the browser loads it. */
   RAZORPAY_CHECKOUT_URL: Type.Optional(Type.String()),
 });
@@ -118,6 +140,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     filesUpstream: `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}`,
     publicBucketPrefix: s3.bucketPrefix,
     authRateLimitPerMinute: read.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: trustedProxiesOf(read.TRUSTED_PROXIES),
     jsonBodyLimit: 1024 * 1024,
     uploadBodyLimit: 12 * 1024 * 1024,
     site: {

@@ -1,15 +1,20 @@
+import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
 import { todoService } from '@liveedu/todo';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { callGateway, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
+let stackGateway: GatewayConfig;
 let user: Session;
 beforeAll(async () => {
   stack = await startTestStack({
     services: { identity: identityService, todo: todoService },
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '5', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' },
+    gateway: (config) => {
+      stackGateway = config;
+    },
   });
   // Sign-up and log-in count against this address's limit of 5 per minute, so make one user now.
   user = await stack.newUser('sec');
@@ -188,6 +193,55 @@ describe('rate limiting', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('the client address behind proxies', () => {
+  /** Log-in attempts through `base`, each with its own X-Forwarded-For; the statuses. */
+  async function attempts(base: string, forwardedFor: (i: number) => string, count: number) {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const response = await callGateway(base, 'POST', '/api/v1/login', {
+        body: { username: 'nobody', password: 'guess' },
+        headers: { 'x-forwarded-for': forwardedFor(i) },
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+
+  /** A gateway beside the stack's, on the same services, with its own limits and `trusted` proxies. */
+  async function gatewayTrusting(trusted: GatewayConfig['trustedProxies']) {
+    const gateway = await buildGateway({
+      ...stackGateway,
+      trustedProxies: trusted,
+      authRateLimitPerMinute: 3,
+    });
+    return { gateway, url: await gateway.listen({ host: '127.0.0.1', port: 0 }) };
+  }
+
+  it('with no proxy trusted, a client rotating X-Forwarded-For is still one address', async () => {
+    const { gateway, url } = await gatewayTrusting(false);
+    try {
+      const statuses = await attempts(url, (i) => `203.0.113.${i + 1}`, 6);
+      expect(statuses.slice(3)).toEqual([429, 429, 429]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('behind one trusted proxy, the address is the one that proxy saw, whatever the client put before it', async () => {
+    const { gateway, url } = await gatewayTrusting(1);
+    try {
+      // The proxy appends the address it got the request from; the client chose the rest.
+      const rotated = await attempts(url, (i) => `198.51.100.${i + 1}, 192.0.2.10`, 6);
+      expect(rotated.slice(3)).toEqual([429, 429, 429]);
+      // Another client behind the same proxy has its own count.
+      const other = await attempts(url, () => '192.0.2.11', 1);
+      expect(other).toEqual([401]);
+    } finally {
+      await gateway.close();
+    }
   });
 });
 

@@ -76,6 +76,8 @@ const SETTINGS: Record<string, DeploySettings> = {
   },
   gateway: {
     config: ['RAZORPAY_CHECKOUT_URL'],
+    // One proxy in front of it (the host's nginx, or the Ingress): it names the client's address.
+    env: { TRUSTED_PROXIES: '1' },
     replicas: 2,
     autoscale: { min: 2, max: 10 },
     resources: { requests: { cpu: '200m', memory: '256Mi' }, limits: { cpu: '1', memory: '512Mi' } },
