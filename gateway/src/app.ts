@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
-import { installErrorHandling, installObservability } from '@liveedu/service-kit';
+import {
+  installErrorHandling,
+  installObservability,
+  logRequest,
+  redactAddresses,
+} from '@liveedu/service-kit';
 import fastify, { type FastifyInstance } from 'fastify';
 import { AccessCache } from './access-cache.ts';
 import { followCatalogEvents } from './catalog-events.ts';
@@ -20,7 +25,14 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildGateway(config: GatewayConfig): Promise<FastifyInstance> {
   const app = fastify({
-    logger: { level: config.logLevel, base: { service: 'gateway' } },
+    logger: {
+      level: config.logLevel,
+      base: { service: 'gateway' },
+      // Tokens and signatures in addresses stay out of the log.
+      serializers: { req: logRequest },
+      redact: redactAddresses(['source']),
+      ...(config.logStream ? { stream: config.logStream } : {}),
+    },
     // Our own ids only: a client cannot choose the id its request is logged and traced under.
     genReqId: () => randomUUID(),
     // Any path segment of up to MAX_PATH_SEGMENT characters is routed, however many bytes each

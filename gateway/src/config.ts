@@ -7,6 +7,8 @@ export interface GatewayConfig {
   host: string;
   port: number;
   logLevel: string;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: NodeJS.WritableStream;
   production: boolean;
   jwtSecret: string;
   internalSecret: string;

@@ -12,6 +12,7 @@ import { connectEventBus, type EventBus } from './events/event-bus.ts';
 import { type OutboxRelay, outboxIndex, startOutboxRelay } from './events/outbox.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installIdentity } from './http/identity.ts';
+import { logRequest } from './http/log-redaction.ts';
 import { installObservability } from './http/observability.ts';
 import { declareValidationAnswers, documentMultipart, errorMessageKeyword } from './http/schemas.ts';
 import { type CollectionIndexes, connectMongo, ensureIndexes, type MongoHandle } from './mongo.ts';
@@ -95,6 +96,7 @@ export async function createService(
       level: config.logLevel,
       base: { service: def.name },
       redact: ['req.headers.authorization', 'req.headers["x-liveedu-identity"]', '*.password', '*.newPass'],
+      serializers: { req: logRequest },
     },
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),

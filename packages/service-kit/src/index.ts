@@ -54,6 +54,7 @@ export {
   requireUser,
   SERVICE_TOKEN_HEADER,
 } from './http/identity.ts';
+export { logRequest, REDACTED, redactAddresses, redactUrl } from './http/log-redaction.ts';
 export { installObservability } from './http/observability.ts';
 export {
   DEFAULT_PAGE_LIMIT,
