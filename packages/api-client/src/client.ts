@@ -77,7 +77,11 @@ function normaliseBase(base: string): string {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export function createApiClient(options: ApiClientOptions) {
+/**
+ * The typed calls of the API document (`get`, `post`, `put`, `del`) over one base address and
+ * set of credentials: what each client below is made of.
+ */
+function apiCalls(options: ApiClientOptions) {
   const base = normaliseBase(options.baseUrl);
   const credentials = options.credentials ?? readCredentials;
 
@@ -100,9 +104,13 @@ export function createApiClient(options: ApiClientOptions) {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
-      const init: RequestInit = { method, headers, body, signal: opts.signal };
-      if (opts.keepalive) init.keepalive = true;
-      response = await doFetch(`${base}${path}`, init);
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        body,
+        signal: opts.signal,
+        keepalive: opts.keepalive,
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError('The server could not be reached.', 0);
@@ -138,12 +146,59 @@ export function createApiClient(options: ApiClientOptions) {
         `${fill(path, opts.params)}${opts.query ?? ''}`,
         opts,
       );
-  const get = call('get');
-  const post = call('post');
-  const put = call('put');
-  const del = call('delete');
-  const auth = { auth: true } as const;
+  return { base, get: call('get'), post: call('post'), put: call('put'), del: call('delete') };
+}
 
+const auth = { auth: true } as const;
+
+/**
+ * The log-in sessions of the account (the devices logged in): apart from the main client, so only
+ * the pages that list them carry these calls.
+ */
+export function createAccountSessionsClient(options: ApiClientOptions) {
+  const { get, post, del } = apiCalls(options);
+  return {
+    sessions: (signal?: AbortSignal) => get('/api/v1/sessions', { ...auth, signal }),
+    endSession: (sid: string) => del('/api/v1/sessions/{sid}', { ...auth, params: { sid } }),
+    logOutEverywhere: () => post('/api/v1/logout-all', auth),
+  };
+}
+
+/** The admin's calls: apart from the main client, so only the admin area carries them. */
+export function createAdminClient(options: ApiClientOptions) {
+  const { get, put, del } = apiCalls(options);
+  return {
+    count: (what: 'users' | 'students' | 'tutors' | 'courses') => get(`/api/v1/count-${what}`, auth),
+    newUsers: () => get('/api/v1/new-users', auth),
+    allUsers: (page: number) => get('/api/v1/all-users', { ...auth, query: `?page=${page}` }),
+    deleteUser: (id: string) => del('/api/v1/delete-user/{id}', { ...auth, params: { id } }),
+    userSignups: () => get('/api/v1/user-signups', auth),
+    courseCreatedData: () => get('/api/v1/course-created-data', auth),
+    newUsersPerMonth: () => get('/api/v1/new-users-per-month', auth),
+    newCoursesPerMonth: () => get('/api/v1/new-courses-per-month', auth),
+    tutorRequests: () => get('/api/v1/getTutorRequests', auth),
+    acceptTutorRequest: (body: BodyOf<'/api/v1/acceptTutorRequest', 'put'>) =>
+      put('/api/v1/acceptTutorRequest', { ...auth, body }),
+    /** Everyone's orders a page at a time; a `timePeriod` other than `none` keeps that period's. */
+    allPaymentHistory: (signal?: AbortSignal, page = 1, timePeriod: TimePeriod = 'none') => {
+      const query = new URLSearchParams();
+      if (page > 1) query.set('page', String(page));
+      if (timePeriod !== 'none') query.set('timePeriod', timePeriod);
+      const search = query.toString();
+      return get('/api/v1/all-payment-history', { ...auth, query: search ? `?${search}` : '', signal });
+    },
+    revenue: (which: RevenueFigure) => get(`/api/v1/${which}`, auth),
+    withdrawalHistory: (signal?: AbortSignal, page = 1) =>
+      get('/api/v1/withdrawl-history', { ...auth, query: pageQuery(page), signal }),
+    confirmWithdrawalRequest: (id: string, status: 'Processing' | 'Success') =>
+      put('/api/v1/confirm-withdrawlRequest/{id}', { ...auth, params: { id }, body: { status } }),
+  };
+}
+
+export type AdminClient = ReturnType<typeof createAdminClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const { base, get, post, put, del } = apiCalls(options);
   return {
     baseUrl: base,
 
@@ -213,9 +268,6 @@ export function createApiClient(options: ApiClientOptions) {
       put('/api/v1/change-password', { ...auth, body }),
     /** Ends this session on the server; sent with `keepalive`, as the page reloads after it. */
     logOut: () => post('/api/v1/logout', { ...auth, keepalive: true }),
-    logOutEverywhere: () => post('/api/v1/logout-all', auth),
-    sessions: (signal?: AbortSignal) => get('/api/v1/sessions', { ...auth, signal }),
-    endSession: (sid: string) => del('/api/v1/sessions/{sid}', { ...auth, params: { sid } }),
     todos: (signal?: AbortSignal) => get('/api2/v1/getAll-todos', { ...auth, signal }),
     createTodo: (desc: string) => post('/api2/v1/create-todo', { ...auth, body: { desc } }),
     deleteTodo: (id: string) => del('/api2/v1/delete-todo/{id}', { ...auth, params: { id } }),
@@ -251,32 +303,6 @@ export function createApiClient(options: ApiClientOptions) {
     withdrawRequest: (amount: number) => post('/api/v1/withdraw-request', { ...auth, body: { amount } }),
     userWithdrawals: (signal?: AbortSignal, page = 1) =>
       get('/api/v1/user-withdrawals', { ...auth, query: pageQuery(page), signal }),
-
-    // Admin
-    count: (what: 'users' | 'students' | 'tutors' | 'courses') => get(`/api/v1/count-${what}`, auth),
-    newUsers: () => get('/api/v1/new-users', auth),
-    allUsers: (page: number) => get('/api/v1/all-users', { ...auth, query: `?page=${page}` }),
-    deleteUser: (id: string) => del('/api/v1/delete-user/{id}', { ...auth, params: { id } }),
-    userSignups: () => get('/api/v1/user-signups', auth),
-    courseCreatedData: () => get('/api/v1/course-created-data', auth),
-    newUsersPerMonth: () => get('/api/v1/new-users-per-month', auth),
-    newCoursesPerMonth: () => get('/api/v1/new-courses-per-month', auth),
-    tutorRequests: () => get('/api/v1/getTutorRequests', auth),
-    acceptTutorRequest: (body: BodyOf<'/api/v1/acceptTutorRequest', 'put'>) =>
-      put('/api/v1/acceptTutorRequest', { ...auth, body }),
-    /** Everyone's orders a page at a time; a `timePeriod` other than `none` keeps that period's. */
-    allPaymentHistory: (signal?: AbortSignal, page = 1, timePeriod: TimePeriod = 'none') => {
-      const query = new URLSearchParams();
-      if (page > 1) query.set('page', String(page));
-      if (timePeriod !== 'none') query.set('timePeriod', timePeriod);
-      const search = query.toString();
-      return get('/api/v1/all-payment-history', { ...auth, query: search ? `?${search}` : '', signal });
-    },
-    revenue: (which: RevenueFigure) => get(`/api/v1/${which}`, auth),
-    withdrawalHistory: (signal?: AbortSignal, page = 1) =>
-      get('/api/v1/withdrawl-history', { ...auth, query: pageQuery(page), signal }),
-    confirmWithdrawalRequest: (id: string, status: 'Processing' | 'Success') =>
-      put('/api/v1/confirm-withdrawlRequest/{id}', { ...auth, params: { id }, body: { status } }),
 
     // Hosted videos (the tutor's own; the bytes go to storage with the signed part addresses)
     createVideo: (body: BodyOf<'/api/v1/videos', 'post'>) => post('/api/v1/videos', { ...auth, body }),

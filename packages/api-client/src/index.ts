@@ -1,7 +1,10 @@
 export { type AppConfig, DEFAULT_APP_CONFIG, loadAppConfig, resetAppConfig } from './app-config.ts';
 export {
+  type AdminClient,
   type ApiClient,
   type ApiClientOptions,
+  createAccountSessionsClient,
+  createAdminClient,
   createApiClient,
   REVENUE_FIGURES,
   type RevenueFigure,

@@ -1,10 +1,10 @@
 import { type AdminUser, messageOf } from '@liveedu/api-client';
 import { useApiMutation } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { Button, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useAdminApi } from '../hooks/admin-api.ts';
 import { Avatar } from './avatar.tsx';
 import { Badge, type BadgeTone } from './badge.tsx';
 import { InlineError } from './page-frame.tsx';
@@ -46,7 +46,7 @@ export function UserList({
   /** The reads a deletion changes (the lists and the totals): read again after it. */
   invalidates: QueryKey[];
 }) {
-  const api = useApi();
+  const api = useAdminApi();
   const [asking, setAsking] = useState<AdminUser | null>(null);
   const deletion = useApiMutation((user: AdminUser) => api.deleteUser(user._id), { invalidates });
   const busy = deletion.isPending;

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@liveedu/api-client';
+import type { AdminClient } from '@liveedu/api-client';
 
 export interface ChartData {
   categories: string[];
@@ -10,7 +10,7 @@ export interface AnalyticsChart {
   title: string;
   type: 'line' | 'bar';
   seriesName: string;
-  load: (api: ApiClient) => Promise<ChartData>;
+  load: (api: AdminClient) => Promise<ChartData>;
 }
 
 /** The two periods the charts cover: a point a day over 28 days, or a bar a month over twelve. */
@@ -26,12 +26,12 @@ function chart<P extends keyof typeof PERIODS, K extends string>(
   period: P,
   id: string,
   seriesName: string,
-  call: (api: ApiClient) => Promise<Record<Axis<P>, string[]> & Record<K, number[]>>,
+  call: (api: AdminClient) => Promise<Record<Axis<P>, string[]> & Record<K, number[]>>,
   counts: K,
 ): AnalyticsChart {
   const { title, type } = PERIODS[period];
   const axis: Axis<P> = PERIODS[period].axis;
-  const load = async (api: ApiClient) => {
+  const load = async (api: AdminClient) => {
     const r = await call(api);
     return { categories: r[axis], values: r[counts] };
   };

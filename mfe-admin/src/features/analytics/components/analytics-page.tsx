@@ -1,9 +1,9 @@
 import { useApiQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { Chart, raisedPanel } from '@liveedu/ui';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
+import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 import { ANALYTICS_CHARTS, type AnalyticsChart } from '../api/analytics.ts';
 
 const Grid = styled.div`
@@ -20,7 +20,7 @@ const Panel = styled.div`
 
 /** One chart with its own loading and error state, so one failed call leaves the others drawn. */
 function ChartPanel({ chart }: { chart: AnalyticsChart }) {
-  const api = useApi();
+  const api = useAdminApi();
   const data = useApiQuery(['admin', 'analytics', chart.id], () => chart.load(api));
   return (
     <Panel data-chart={chart.id}>

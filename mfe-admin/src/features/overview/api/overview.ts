@@ -1,4 +1,4 @@
-import type { AdminUser, ApiClient } from '@liveedu/api-client';
+import type { AdminClient, AdminUser } from '@liveedu/api-client';
 
 export interface Totals {
   users: number;
@@ -7,7 +7,7 @@ export interface Totals {
   courses: number;
 }
 
-export async function loadTotals(api: ApiClient): Promise<Totals> {
+export async function loadTotals(api: AdminClient): Promise<Totals> {
   const [users, students, tutors, courses] = await Promise.all([
     api.count('users'),
     api.count('students'),
@@ -17,6 +17,6 @@ export async function loadTotals(api: ApiClient): Promise<Totals> {
   return { users: users.count, students: students.count, tutors: tutors.count, courses: courses.count };
 }
 
-export function loadRecentUsers(api: ApiClient): Promise<AdminUser[]> {
+export function loadRecentUsers(api: AdminClient): Promise<AdminUser[]> {
   return api.newUsers();
 }

@@ -1,15 +1,15 @@
 import { useApiQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
 import { UserList } from '../../../shared/components/user-list.tsx';
+import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 import { ADMIN_KEYS } from '../../../shared/query-keys.ts';
 import { loadRecentUsers, loadTotals } from '../api/overview.ts';
 
 /** /dashboard: the four totals and the five newest users. */
 export function HomePage() {
-  const api = useApi();
+  const api = useAdminApi();
   const totals = useApiQuery(ADMIN_KEYS.totals, () => loadTotals(api));
   const recent = useApiQuery(ADMIN_KEYS.recentUsers, () => loadRecentUsers(api));
   return (

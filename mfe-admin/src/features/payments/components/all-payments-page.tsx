@@ -1,10 +1,10 @@
 import type { AdminPaymentRecord, TimePeriod } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { type Column, OrderHistoryTable } from '@liveedu/ui';
 import { useState } from 'react';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
+import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 
 const BUYER: Column<AdminPaymentRecord>[] = [{ header: 'User', cell: (r) => r.user?.username || '-' }];
 
@@ -13,7 +13,7 @@ const BUYER: Column<AdminPaymentRecord>[] = [{ header: 'User', cell: (r) => r.us
  * 7 days / 28 days / Today filters ask the server for that period (calendar days in Asia/Kolkata).
  */
 export function AllPaymentsPage() {
-  const api = useApi();
+  const api = useAdminApi();
   const [period, setPeriod] = useState<TimePeriod>('none');
   const payments = usePagedQuery(['admin', 'payments', period], (page, signal) =>
     api.allPaymentHistory(signal, page, period).then((r) => ({ ...r, items: r.data ?? [] })),

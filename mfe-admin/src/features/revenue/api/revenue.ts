@@ -1,4 +1,4 @@
-import type { ApiClient } from '@liveedu/api-client';
+import type { AdminClient } from '@liveedu/api-client';
 
 export interface RevenueFigures {
   total: number;
@@ -10,7 +10,7 @@ export interface RevenueFigures {
 }
 
 /** Revenue is what students paid; profit the platform's 20% of it. */
-export async function loadRevenue(api: ApiClient): Promise<RevenueFigures> {
+export async function loadRevenue(api: AdminClient): Promise<RevenueFigures> {
   const [total, thisMonth, thisWeek, totalProfit, thisMonthProfit, thisWeekProfit] = await Promise.all([
     api.revenue('getTotalRevnue'),
     api.revenue('getTotalRevenueThisMonth'),

@@ -1,14 +1,14 @@
 import { useApiQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { formatRupees } from '@liveedu/ui';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
 import { StatCard, StatGrid } from '../../../shared/components/stat-card.tsx';
+import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 import { loadRevenue } from '../api/revenue.ts';
 
 /** /dashboard/revenue: revenue in total, this month and this week, and the platform's profit. */
 export function RevenuePage() {
-  const api = useApi();
+  const api = useAdminApi();
   const figures = useApiQuery(['admin', 'revenue'], () => loadRevenue(api));
   return (
     <PageFrame title="Revenue">

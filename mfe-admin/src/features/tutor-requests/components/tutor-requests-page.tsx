@@ -1,6 +1,5 @@
 import type { TutorRequest } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { DataTable, EmptyState, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Avatar } from '../../../shared/components/avatar.tsx';
@@ -8,6 +7,7 @@ import { Badge } from '../../../shared/components/badge.tsx';
 import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { ResourceView } from '../../../shared/components/resource-view.tsx';
+import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 import { DECISION_OPTIONS, type Decision, statusLabel } from '../api/tutor-requests.ts';
 
 const Person = styled.div`
@@ -22,7 +22,7 @@ const statusTone = (s: string) => (s === 'accept' ? 'green' : s === 'reject' ? '
 const TUTOR_REQUESTS = ['admin', 'tutor-requests'];
 
 function DecisionControl({ request }: { request: TutorRequest }) {
-  const api = useApi();
+  const api = useAdminApi();
   const name = request.user.username;
   return (
     <ChooseAndConfirm<Decision>
@@ -39,7 +39,7 @@ function DecisionControl({ request }: { request: TutorRequest }) {
 
 /** /dashboard/tutor-requests: every application with its links, its status and a decision. */
 export function TutorRequestsPage() {
-  const api = useApi();
+  const api = useAdminApi();
   const requests = useApiQuery(TUTOR_REQUESTS, async () => (await api.tutorRequests()).data);
   return (
     <PageFrame title="Tutor Requests">

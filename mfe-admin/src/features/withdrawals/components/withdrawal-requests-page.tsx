@@ -1,12 +1,12 @@
 import type { WithdrawalRequest } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
 import { DataTable, EmptyState, formatOrderDate, formatRupees, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
+import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 
 type Status = WithdrawalRequest['status'];
 const STATUSES: Status[] = ['Processing', 'Success'];
@@ -45,7 +45,7 @@ function UserWithBank({ w }: { w: WithdrawalRequest }) {
 }
 
 function StatusControl({ w }: { w: WithdrawalRequest }) {
-  const api = useApi();
+  const api = useAdminApi();
   const who = w.user.username ?? w._id;
   return (
     <ChooseAndConfirm<Status>
@@ -66,7 +66,7 @@ function StatusControl({ w }: { w: WithdrawalRequest }) {
  * a time; Processing or Success.
  */
 export function WithdrawalRequestsPage() {
-  const api = useApi();
+  const api = useAdminApi();
   const withdrawals = usePagedQuery(WITHDRAWALS, (page, signal) =>
     api.withdrawalHistory(signal, page).then((r) => ({ ...r, items: r.withdrawls ?? [] })),
   );
