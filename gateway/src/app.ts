@@ -12,6 +12,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import { AccessCache } from './access-cache.ts';
 import { followCatalogEvents } from './catalog-events.ts';
 import type { GatewayConfig } from './config.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import { identityAccessLoader } from './identity-access.ts';
 import { followIdentityEvents } from './identity-events.ts';
 import { apiDocs } from './plugins/api-docs.ts';
@@ -19,6 +20,9 @@ import { apiRoutes } from './plugins/api-routes.ts';
 import { filesRoute } from './plugins/files.ts';
 import { site } from './plugins/site.ts';
 import { PublicCache } from './public-cache.ts';
+
+/** Powerful features the site does not use stay off, for it and anything it frames. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(), interest-cohort=()';
 
 /** The `hops` nearest proxies are trusted to name the address they got the request from. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -47,14 +51,26 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   // The usual security headers on every answer (nosniff, frame and referrer policies, HSTS,
-  // cross-origin isolation of windows). No content security policy here: the site loads the
-  // remotes and the payment provider's checkout script from origins only the run-time
-  // configuration knows; the front end's own server (nginx) sets it where deployed.
+  // cross-origin isolation of windows), and the site's content security policy, made from the
+  // origins the configuration names (see content-security-policy.ts).
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: false,
-    referrerPolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const policy = contentSecurityPolicy({
+    ...(config.site.checkoutUrl ? { checkoutUrl: config.site.checkoutUrl } : {}),
+    remoteUrls: config.site.remoteUrls,
+    uploadOrigins: [
+      config.filesUpstream,
+      ...(config.site.uploadEndpoint ? [config.site.uploadEndpoint] : []),
+    ],
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', policy);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // The site answers what no route does (client-side routes load the shell).
   installErrorHandling(app, { notFound: false });

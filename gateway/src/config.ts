@@ -41,6 +41,8 @@ export interface GatewayConfig {
     remotes: Record<string, string>;
     remoteUrls: Record<string, string>;
     checkoutUrl?: string;
+    /** Where browsers upload video parts when not the S3 endpoint (`MEDIA_S3_UPLOAD_ENDPOINT`). */
+    uploadEndpoint?: string;
   };
 }
 
@@ -69,6 +71,7 @@ export const gatewayEnv = Type.Object({
   ),
   /** The checkout script's address as the browser loads it. */
   RAZORPAY_CHECKOUT_URL: Type.Optional(Type.String()),
+  MEDIA_S3_UPLOAD_ENDPOINT: Type.Optional(Type.String()),
 });
 
 /** Where each service answers (`IDENTITY_URL` …); `none` leaves it out, and its calls answer 503. */
@@ -149,6 +152,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       remotes: {},
       remoteUrls: {},
       ...(read.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: read.RAZORPAY_CHECKOUT_URL } : {}),
+      ...(read.MEDIA_S3_UPLOAD_ENDPOINT ? { uploadEndpoint: read.MEDIA_S3_UPLOAD_ENDPOINT } : {}),
     },
   };
 }

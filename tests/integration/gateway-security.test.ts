@@ -159,8 +159,9 @@ describe('bad input', () => {
     for (const path of ['/api/v1/get-all-category', '/api/v1/no-such-call', '/healthz']) {
       const response = await fetch(`${stack.url}${path}`);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
-      expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
       expect(response.headers.get('strict-transport-security'), path).toMatch(/max-age=\d+/);
       expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       expect(response.headers.get('x-powered-by'), path).toBeNull();

@@ -884,8 +884,11 @@ describe('uploads judged by their bytes, not their names', () => {
 describe('security headers on every answer', () => {
   const expectSecurityHeaders = (headers: Headers, what: string) => {
     expect(headers.get('x-content-type-options'), what).toBe('nosniff');
-    expect(headers.get('x-frame-options'), what).toBe('SAMEORIGIN');
-    expect(headers.get('referrer-policy'), what).toBe('same-origin');
+    expect(headers.get('x-frame-options'), what).toBe('DENY');
+    expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('content-security-policy'), what).toMatch(/frame-ancestors 'none'/);
+    expect(headers.get('content-security-policy'), what).not.toMatch(/unsafe-eval/);
+    expect(headers.get('permissions-policy'), what).toMatch(/camera=\(\)/);
     expect(headers.get('strict-transport-security'), what).toMatch(/max-age=\d+/);
     expect(headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
     expect(headers.get('cross-origin-resource-policy'), what).toBe('same-site');

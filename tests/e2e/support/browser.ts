@@ -17,6 +17,8 @@ export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** What any page, frame or worker of the session's contexts said the content security policy refused. */
+  policyViolations: string[];
   /** Opens a path of the platform. */
   open(path: string): Promise<void>;
   screenshot(name: string): Promise<string>;
@@ -40,6 +42,14 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
       '--disable-dev-shm-usage',
     ],
   });
+  // Every context made from this browser (the tests make more for other people) is watched.
+  const policyViolations: string[] = [];
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const made = await newContext(options);
+    watchPolicy(made, policyViolations);
+    return made;
+  };
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 },
     baseURL: platform().url,
@@ -49,6 +59,7 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
     browser,
     context,
     page,
+    policyViolations,
     async open(path) {
       await page.goto(path, { waitUntil: 'domcontentloaded' });
     },
@@ -58,11 +69,26 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },
+    /** Closes the browser; fails when the content security policy refused anything meanwhile. */
     async close() {
       await browser.close();
       await rm(userDataDir, { recursive: true, force: true });
+      if (policyViolations.length > 0) {
+        throw new Error(`The content security policy refused:\n${policyViolations.join('\n')}`);
+      }
     },
   };
+}
+
+/** Records the policy violations the browser reports on the console of the context's pages. */
+function watchPolicy(context: BrowserContext, into: string[]): void {
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) into.push(`${page.url()}: ${message.text()}`);
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
 }
 
 /** Waits until the locator is visible (fails the test with a clear message otherwise). */
