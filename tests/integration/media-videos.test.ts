@@ -58,8 +58,8 @@ async function buy(courseId: string, buyer: Session, seller: Session): Promise<v
   );
 }
 
-async function probeSeconds(file: string): Promise<number> {
-  return (await probeVideo(tools, file)).durationSec;
+async function probeSeconds(file: string, formats?: string[]): Promise<number> {
+  return (await probeVideo(tools, file, formats)).durationSec;
 }
 
 beforeAll(async () => {
@@ -154,7 +154,8 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
         expect(bytes.status).toBe(200);
         const file = join(dir, `segment-${variant.replace('/', '-')}.ts`);
         await writeFile(file, Buffer.from(await bytes.arrayBuffer()));
-        expect(await probeSeconds(file)).toBeGreaterThan(0);
+        // Our HLS output is MPEG-TS, which an upload may never be.
+        expect(await probeSeconds(file, ['mpegts'])).toBeGreaterThan(0);
       }
       const poster = await fetch(`${stack.url}${playback.body.poster}`);
       expect(poster.status).toBe(200);
