@@ -191,9 +191,10 @@ describe('rate limiting', () => {
     expect(limited.status).toBe(429);
     expect((limited.body as { message: string }).message).toMatch(/Too many attempts/);
     // Answered at once with when to come back, so a client (or a fuzzer) waits instead of stalling.
+    // Each attempt past the limit holds the address back longer (a minute, then two, …, at most 15).
     const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 });
 
@@ -242,6 +243,32 @@ describe('the client address behind proxies', () => {
       expect(other).toEqual([401]);
     } finally {
       await gateway.close();
+    }
+  });
+});
+
+describe('limits shared by replicas', () => {
+  it('counts the attempts made through two gateway replicas as one', async () => {
+    const replicas = await Promise.all(
+      [1, 2].map(async () => {
+        const gateway = await buildGateway({ ...stackGateway, trustedProxies: 1, authRateLimitPerMinute: 3 });
+        return { gateway, url: await gateway.listen({ host: '127.0.0.1', port: 0 }) };
+      }),
+    );
+    try {
+      const client = '198.51.100.77';
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await callGateway(replicas[i % 2]!.url, 'POST', '/api/v1/login', {
+          body: { username: 'nobody', password: 'guess' },
+          headers: { 'x-forwarded-for': client },
+        });
+        statuses.push(response.status);
+      }
+      // Three each would pass two replicas that counted alone; together the fourth is refused.
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    } finally {
+      await Promise.all(replicas.map((r) => r.gateway.close()));
     }
   });
 });

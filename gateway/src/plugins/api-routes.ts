@@ -12,6 +12,7 @@ import {
   forbidden,
   HttpError,
   SERVICE_TOKEN_HEADER,
+  sharedRateLimits,
   unauthorized,
 } from '@liveedu/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -42,7 +43,15 @@ export async function apiRoutes(
 ): Promise<void> {
   const signIdentity = createIdentitySigner(config.internalSecret);
   await app.register(jwt, { secret: config.jwtSecret, verify: { algorithms: ['HS256'] } });
-  await app.register(rateLimit, { global: false });
+  // Counted in NATS, so every replica of the gateway counts the same attempts.
+  const limits = sharedRateLimits({
+    natsUrl: config.natsUrl,
+    prefix: config.eventPrefix,
+    name: 'gateway',
+    log: app.log,
+  });
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, store: limits.Store });
 
   // The gateway streams bodies through untouched; each service parses and validates its own.
   app.removeAllContentTypeParsers();

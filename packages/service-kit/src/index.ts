@@ -72,6 +72,13 @@ export {
   RuledString,
   type StringRule,
 } from './http/schemas.ts';
+export {
+  type Count,
+  MAX_HOLD_MS,
+  nextCount,
+  type SharedRateLimits,
+  sharedRateLimits,
+} from './http/shared-rate-limit.ts';
 export { isUnavailable } from './http/unavailable.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
 export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
