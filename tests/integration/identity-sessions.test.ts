@@ -32,6 +32,7 @@ let b: string;
 beforeAll(async () => {
   stack = await startTestStack({
     services: { identity: identityService, todo: todoService },
+    env: { CHANGE_PASSWORD_RATE_LIMIT_PER_USER: '3' },
     gateway: (c) => {
       config = c;
     },
@@ -148,6 +149,34 @@ describe('log-in sessions', () => {
     });
     expect(refused).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
     expect((await todos(b, other)).status).toBe(200);
+  });
+
+  it('limits password changes per user, so the current password cannot be guessed through it', async () => {
+    const user = await stack.newUser('guesser');
+    const guess = (currPass: string) =>
+      callGateway(a, 'PUT', '/api/v1/change-password', {
+        as: user,
+        body: { currPass, newPass: 'a new long password', confirmNewPass: 'a new long password' },
+      });
+    for (const wrong of ['guess one', 'guess two', 'guess three'])
+      expect((await guess(wrong)).status).toBe(400);
+    const limited = await guess(user.password);
+    expect(limited.status).toBe(429);
+    expect((limited.body as { message: string }).message).toMatch(
+      /Too many password changes for this account/,
+    );
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another user is not held back by it.
+    const other = await stack.newUser('notheld');
+    const changed = await callGateway(a, 'PUT', '/api/v1/change-password', {
+      as: other,
+      body: {
+        currPass: other.password,
+        newPass: 'a new long password',
+        confirmNewPass: 'a new long password',
+      },
+    });
+    expect(changed.status).toBe(200);
   });
 
   it('a password reset ends every session within a second', async () => {

@@ -72,6 +72,7 @@ export {
   RuledString,
   type StringRule,
 } from './http/schemas.ts';
+export { registerSharedRateLimit } from './http/service-rate-limit.ts';
 export {
   type Count,
   MAX_HOLD_MS,

@@ -23,6 +23,8 @@ export const identitySettings = serviceSettings((production) =>
     LOGIN_RATE_LIMIT_PER_USERNAME: count(10),
     /** Reset mails per address per hour. */
     FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL: count(5),
+    /** Password changes (and wrong current passwords) per signed-in user per hour. */
+    CHANGE_PASSWORD_RATE_LIMIT_PER_USER: count(10),
     /** Where mail goes; unset, each message is an `.eml` file in `DATA_DIR/outbox/`. */
     SMTP_URL: Type.Optional(Type.String({ format: 'uri', writeOnly: true })),
     MAIL_FROM: Type.String({ default: 'LiveEdu <no-reply@liveedu.local>' }),

@@ -3094,6 +3094,17 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };

@@ -8,6 +8,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 export function perAccountLimit(opts: {
   max: number;
   timeWindow: '1 minute' | '1 hour';
+  /** The body field naming the account, or `caller` for the signed-in user. */
   field: string;
   normalise: (value: string) => string;
   tooMany: string;
@@ -20,7 +21,10 @@ export function perAccountLimit(opts: {
         max: opts.max,
         timeWindow: opts.timeWindow,
         keyGenerator: (request) => {
-          const value = (request.body as Record<string, unknown> | undefined)?.[opts.field];
+          const value =
+            opts.field === 'caller'
+              ? request.identity?.userId
+              : (request.body as Record<string, unknown> | undefined)?.[opts.field];
           return `${opts.field}:${opts.normalise(String(value ?? ''))}`;
         },
         errorResponseBuilder: (_request, context) => ({

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { calendarKeys } from '@liveedu/calendar';
 import {
   conflict,
@@ -6,6 +5,7 @@ import {
   isDuplicateKey,
   MessageReply,
   RuledString,
+  registerSharedRateLimit,
   type ServiceApp,
   Type,
   unauthorized,
@@ -42,7 +42,7 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
 
   // Guessing one account's password from many addresses is limited here, per username;
   // the gateway limits each address.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await registerSharedRateLimit(app, 'identity');
 
   app.post(
     '/api/v1/user-signUp',

@@ -1,5 +1,12 @@
-import rateLimit from '@fastify/rate-limit';
-import { badRequest, HAS_TEXT, MessageReply, RuledString, type ServiceApp, Type } from '@liveedu/service-kit';
+import {
+  badRequest,
+  HAS_TEXT,
+  MessageReply,
+  RuledString,
+  registerSharedRateLimit,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
 import {
   hashResetToken,
   looksLikeResetToken,
@@ -26,7 +33,7 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
 
   // Someone flooding one inbox with reset mails is limited per address; the gateway limits
   // each client address.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await registerSharedRateLimit(app, 'identity');
 
   app.post(
     '/api/v1/forgot-password',

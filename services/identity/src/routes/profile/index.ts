@@ -9,6 +9,7 @@ import {
   MessageReply,
   notFound,
   receiveMultipart,
+  registerSharedRateLimit,
   requireUser,
   type ServiceApp,
   Type,
@@ -26,6 +27,7 @@ import {
   RoleField,
   UsernameField,
 } from '../fields.ts';
+import { perAccountLimit } from '../per-account-limit.ts';
 
 export const UserData = Type.Object({
   _id: Type.String(),
@@ -43,6 +45,7 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
   const avatarMaxBytes = identitySettings.of(app).AVATAR_MAX_BYTES;
   const me = (request: Parameters<typeof caller>[0]) => new ObjectId(caller(request).userId);
+  await registerSharedRateLimit(app, 'identity');
 
   app.get(
     '/api/v1/getUserData',
@@ -138,6 +141,14 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/change-password',
     {
       preHandler: requireUser,
+      // Guessing the current password through this route is limited per user, on every replica.
+      ...perAccountLimit({
+        max: identitySettings.of(app).CHANGE_PASSWORD_RATE_LIMIT_PER_USER,
+        timeWindow: '1 hour',
+        field: 'caller',
+        normalise: (id) => id,
+        tooMany: 'Too many password changes for this account.',
+      }),
       schema: {
         summary: 'Change the caller’s password',
         body: Type.Object({
@@ -145,7 +156,7 @@ export default async function profileRoutes(app: ServiceApp): Promise<void> {
           newPass: NewPasswordField(),
           confirmNewPass: PasswordField(),
         }),
-        response: { 200: MessageReply, ...errorResponses },
+        response: { 200: MessageReply, ...errorResponses, 429: MessageReply },
       },
     },
     async (request) => {
