@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { identityService } from '@liveedu/identity';
 import type { Service } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo as mailsToIn } from '../support/mail.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 const PUBLIC_URL = 'https://liveedu.example';
@@ -26,22 +27,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The text of a message as written to the outbox, with quoted-printable undone. */
-const decode = (eml: string) =>
-  eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-async function mailsTo(email: string): Promise<string[]> {
-  const folder = join(dataDir, 'outbox');
-  const names = (await readdir(folder).catch(() => [] as string[]))
-    .filter((name) => name.endsWith('.eml'))
-    .sort();
-  const mails = await Promise.all(
-    names.map(async (name) => decode(await readFile(join(folder, name), 'utf8'))),
-  );
-  return mails.filter((mail) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(mail));
-}
+const mailsTo = (email: string) => mailsToIn(dataDir, email);
 
 /** Asks for a reset link and returns the token of the newest mail it produced. */
 async function requestReset(user: Session): Promise<string> {

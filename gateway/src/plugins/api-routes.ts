@@ -63,9 +63,9 @@ export async function apiRoutes(
       if (required) throw unauthorized('Please log in to continue');
       return null;
     }
-    let claims: { sub?: unknown; sid?: unknown; tv?: unknown };
+    let claims: { sub?: unknown; sid?: unknown; tv?: unknown; iat?: unknown };
     try {
-      claims = await request.jwtVerify<{ sub?: unknown; sid?: unknown; tv?: unknown }>();
+      claims = await request.jwtVerify<{ sub?: unknown; sid?: unknown; tv?: unknown; iat?: unknown }>();
     } catch (error) {
       if (!required) return null;
       const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
@@ -94,7 +94,9 @@ export async function apiRoutes(
       if (!required) return null;
       throw unauthorized(SESSION_ENDED_MESSAGE);
     }
-    return cache.access(claims.sub, request.id, session);
+    const identity = await cache.access(claims.sub, request.id, session);
+    // When the password was typed: services ask for it again past a while (money moves).
+    return typeof claims.iat === 'number' ? { ...identity, loggedInAt: claims.iat } : identity;
   }
 
   for (const entry of routeTable) {

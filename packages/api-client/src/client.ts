@@ -300,7 +300,9 @@ export function createApiClient(options: ApiClientOptions) {
       post('/api/v1/submit-account-details', { ...auth, body }),
     isBankDetail: () => get('/api/v1/isBankDetail', auth),
     availableBalance: () => get('/api/v1/get-available-balance', auth),
-    withdrawRequest: (amount: number) => post('/api/v1/withdraw-request', { ...auth, body: { amount } }),
+    /** `currPass` is needed when the log-in is more than ten minutes old. */
+    withdrawRequest: (amount: number, currPass?: string) =>
+      post('/api/v1/withdraw-request', { ...auth, body: { amount, ...(currPass ? { currPass } : {}) } }),
     userWithdrawals: (signal?: AbortSignal, page = 1) =>
       get('/api/v1/user-withdrawals', { ...auth, query: pageQuery(page), signal }),
 

@@ -7,6 +7,8 @@ export interface CallerIdentity {
   role: Role;
   /** The log-in session the call's token belongs to (absent on calls no token made). */
   sessionId?: string;
+  /** When the user typed their password for that session (seconds since 1970): its token's `iat`. */
+  loggedInAt?: number;
 }
 
 /** What a token of an ended session is answered with (401). */

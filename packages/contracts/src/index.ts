@@ -7,6 +7,7 @@ export * from './events/catalog-course-enrolled.ts';
 export * from './events/catalog-course-reviewed.ts';
 export * from './events/catalog-course-updated.ts';
 export * from './events/catalog-progress-recorded.ts';
+export * from './events/earnings-bankdetails-saved.ts';
 export * from './events/earnings-withdrawal-requested.ts';
 export * from './events/earnings-withdrawal-updated.ts';
 export * from './events/identity-user-deleted.ts';

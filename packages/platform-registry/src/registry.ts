@@ -55,7 +55,8 @@ export const SERVICES = [
       'identity.user.deleted',
       'identity.user.signedout',
     ],
-    consumes: [],
+    // A change of the bank account payouts go to is mailed to its tutor.
+    consumes: ['earnings.bankdetails.saved'],
     calls: [],
   },
   {
@@ -99,14 +100,15 @@ export const SERVICES = [
     name: 'earnings',
     port: 8084,
     database: 'earnings',
-    publishes: ['earnings.withdrawal.requested', 'earnings.withdrawal.updated'],
+    publishes: ['earnings.bankdetails.saved', 'earnings.withdrawal.requested', 'earnings.withdrawal.updated'],
     consumes: [
       'payments.payment.succeeded',
       'identity.user.registered',
       'identity.user.updated',
       'identity.user.deleted',
     ],
-    calls: [],
+    // Before money moves it asks identity whether the password sent is the tutor's.
+    calls: ['identity'],
   },
   {
     name: 'todo',

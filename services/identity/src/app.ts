@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@liveedu/service-kit';
 import { ensureAdminAccount } from './admin-account.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { USERS } from './domain/user.ts';
+import { onBankDetailsSaved } from './on-bank-details-saved.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import internalRoutes from './routes/internal/index.ts';
@@ -22,6 +23,7 @@ export const identityService: ServiceDefinition = {
   settings: identitySettings,
   indexes: userIndexes,
   outboxCollections: [USERS],
+  handlers: [onBankDetailsSaved],
   buckets: [
     { name: AVATARS, access: 'public-read' },
     { name: RESUMES, access: 'private' },

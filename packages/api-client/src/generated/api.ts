@@ -4721,6 +4721,8 @@ export interface paths {
                         accountNumber: (string & (unknown & unknown)) | number;
                         nameOfBank: string & (unknown & unknown);
                         ifsc: string & (unknown & unknown);
+                        /** @description The current password, needed when the log-in is more than 10 minutes old */
+                        currPass?: string;
                     };
                 };
             };
@@ -4748,8 +4750,29 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -4865,6 +4888,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount?: unknown;
+                        /** @description The current password, needed when the log-in is more than 10 minutes old */
+                        currPass?: string;
                     };
                 };
             };
@@ -4892,8 +4917,29 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };

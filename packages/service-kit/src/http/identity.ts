@@ -29,6 +29,7 @@ export function createIdentitySigner(secret: string): (identity: CallerIdentity)
       username: identity.username,
       role: identity.role,
       ...(identity.sessionId ? { sid: identity.sessionId } : {}),
+      ...(identity.loggedInAt !== undefined ? { lat: identity.loggedInAt } : {}),
     });
 }
 
@@ -41,7 +42,13 @@ export function createIdentityVerifier(secret: string): (token: string) => Calle
     cache: 1000,
   });
   return (token) => {
-    const claims = verify(token) as { sub?: unknown; username?: unknown; role?: unknown; sid?: unknown };
+    const claims = verify(token) as {
+      sub?: unknown;
+      username?: unknown;
+      role?: unknown;
+      sid?: unknown;
+      lat?: unknown;
+    };
     if (typeof claims.sub !== 'string' || typeof claims.username !== 'string') {
       throw new Error('identity token lacks subject or username');
     }
@@ -52,6 +59,7 @@ export function createIdentityVerifier(secret: string): (token: string) => Calle
       role: claims.role as Role,
     };
     if (typeof claims.sid === 'string') identity.sessionId = claims.sid;
+    if (typeof claims.lat === 'number') identity.loggedInAt = claims.lat;
     return identity;
   };
 }

@@ -41,6 +41,8 @@ export interface UserDoc {
   sessionsSeen?: Record<string, Date>;
   /** Raised when every session ends at once; a token carrying an older one is refused. */
   tokenVersion?: number;
+  /** The last payout-account event mailed about, so a redelivery mails nothing more. */
+  bankMailEvent?: string;
 }
 
 export interface SessionEntry {

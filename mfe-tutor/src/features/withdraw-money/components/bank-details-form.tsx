@@ -4,6 +4,7 @@ import { Banner, Button, raisedPanel, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { checkBankDetails } from '../api/withdrawal-rules.ts';
+import { CurrentPasswordField } from './current-password-field.tsx';
 
 const Form = styled.form`
   max-width: 32rem;
@@ -31,6 +32,7 @@ export function BankDetailsForm({ onSaved }: { onSaved: () => void }) {
     nameOfBank: '',
     ifsc: '',
   });
+  const [currPass, setCurrPass] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -46,6 +48,7 @@ export function BankDetailsForm({ onSaved }: { onSaved: () => void }) {
         accountNumber: details.accountNumber.trim(),
         nameOfBank: details.nameOfBank.trim(),
         ifsc: details.ifsc.trim(),
+        ...(currPass ? { currPass } : {}),
       });
       if (answer?.message) toast.success(answer.message);
       onSaved();
@@ -77,6 +80,7 @@ export function BankDetailsForm({ onSaved }: { onSaved: () => void }) {
           />
         </div>
       ))}
+      <CurrentPasswordField value={currPass} onChange={setCurrPass} idPrefix="bank" />
       {problem ? <Banner tone="error">{problem}</Banner> : null}
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving…' : 'Submit'}

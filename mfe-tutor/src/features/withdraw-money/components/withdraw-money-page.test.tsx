@@ -143,4 +143,30 @@ describe('withdraw money', () => {
     const sent = requests().find((r) => r.path.endsWith('withdraw-request'));
     expect(sent?.body).toEqual({ amount: 1200.4 });
   });
+
+  it('sends the current password when typed, and shows why when the server asks for it', async () => {
+    answerRoutes({
+      'GET /api/v1/isBankDetail': { body: { message: true } },
+      'GET /api/v1/get-available-balance': { body: { earnings: 1500 } },
+      'POST /api/v1/withdraw-request': (request) =>
+        (request.body as { currPass?: string }).currPass === 'my password'
+          ? { body: { message: 'Withdrawal requested' } }
+          : {
+              status: 403,
+              body: {
+                message: 'Please confirm your current password: you logged in more than 10 minutes ago',
+              },
+            },
+      'GET /api/v1/user-withdrawals': { body: { withdrawals: [] } },
+    });
+    renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
+    await screen.findByText('₹1,500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(/Please confirm your current password/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal requested')).toBeTruthy();
+    const sent = requests().filter((r) => r.path.endsWith('withdraw-request'));
+    expect(sent.map((r) => r.body)).toEqual([{ amount: 1500 }, { amount: 1500, currPass: 'my password' }]);
+  });
 });

@@ -14,11 +14,12 @@ import {
   theme,
   toast,
 } from '@liveedu/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
 import { BELOW_MINIMUM_MESSAGE, canWithdraw } from '../api/withdrawal-rules.ts';
 import { BankDetailsForm } from './bank-details-form.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 
 const BalanceCard = styled.div`
   max-width: 32rem;
@@ -42,7 +43,8 @@ const WITHDRAWALS = ['tutor', 'withdrawals'];
 function Balance() {
   const api = useApi();
   const balance = useApiQuery(BALANCE, () => api.availableBalance().then((r) => Number(r.earnings) || 0));
-  const request = useApiMutation((amount: number) => api.withdrawRequest(amount), {
+  const [currPass, setCurrPass] = useState('');
+  const request = useApiMutation((amount: number) => api.withdrawRequest(amount, currPass || undefined), {
     invalidates: [BALANCE, WITHDRAWALS],
   });
   const sending = request.isPending;
@@ -52,6 +54,7 @@ function Balance() {
   const withdraw = async () => {
     try {
       const answer = await request.mutateAsync(balance.data);
+      setCurrPass('');
       toast.success(answer.message);
     } catch (error) {
       toast.error(messageOf(error));
@@ -63,6 +66,7 @@ function Balance() {
       <p className="amount" data-testid="available-balance">
         {formatRupees(balance.data)}
       </p>
+      {allowed ? <CurrentPasswordField value={currPass} onChange={setCurrPass} idPrefix="withdraw" /> : null}
       <Button type="button" onClick={withdraw} disabled={!allowed || sending}>
         {sending ? 'Requesting…' : 'Withdraw'}
       </Button>

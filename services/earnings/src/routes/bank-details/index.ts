@@ -1,14 +1,16 @@
+import { EARNINGS_BANKDETAILS_SAVED } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
   HAS_TEXT,
   MessageReply,
+  newEvent,
   RuledString,
   requireRole,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { collections } from '../../collections.ts';
+import { BANK_DETAILS, type BankDetailsDoc, collections } from '../../collections.ts';
 import {
   ACCOUNT_NUMBER,
   ALL_FIELDS_REQUIRED,
@@ -16,6 +18,7 @@ import {
   BAD_IFSC,
   parseBankDetails,
 } from '../../domain/bank-details.ts';
+import { earningsSettings, stepUp } from '../../step-up.ts';
 
 // parseBankDetails' rules stated for the published contract (values are trimmed and the IFSC
 // upper-cased before they are checked, so the patterns allow both).
@@ -32,6 +35,10 @@ const Ifsc = RuledString([present, { pattern: `^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\
 export default async function bankDetailsRoutes(app: ServiceApp): Promise<void> {
   const { bankDetails } = collections(app.db);
   const tutorOnly = requireRole('tutor');
+  const confirm = stepUp({
+    identityUrl: earningsSettings.of(app).IDENTITY_URL,
+    internalSecret: app.config.internalSecret,
+  });
 
   app.post(
     '/api/v1/submit-account-details',
@@ -48,16 +55,38 @@ export default async function bankDetailsRoutes(app: ServiceApp): Promise<void> 
           ),
           nameOfBank: Field,
           ifsc: Ifsc,
+          currPass: Type.Optional(
+            Type.String({
+              maxLength: 200,
+              description: 'The current password, needed when the log-in is more than 10 minutes old',
+            }),
+          ),
         }),
-        response: { 200: MessageReply, 400: MessageReply },
+        response: { 200: MessageReply, 400: MessageReply, 403: MessageReply, 429: MessageReply },
       },
     },
     async (request) => {
       const parsed = parseBankDetails(request.body);
       if (!parsed.ok) throw badRequest(parsed.message);
-      await bankDetails.updateOne(
-        { _id: caller(request).userId },
-        { $set: { ...parsed.details, updatedAt: new Date() } },
+      await confirm(caller(request), request.body.currPass, request.id);
+      const tutorId = caller(request).userId;
+      const now = new Date();
+      // The tutor hears of every change of where their money goes (a mail, from identity).
+      const saved = newEvent(
+        EARNINGS_BANKDETAILS_SAVED,
+        {
+          tutorId,
+          accountEnding: parsed.details.accountNumber.slice(-4),
+          nameOfBank: parsed.details.nameOfBank,
+          savedAt: now.toISOString(),
+        },
+        { requestId: request.id },
+      );
+      await app.outbox.updateOne<BankDetailsDoc>(
+        BANK_DETAILS,
+        { _id: tutorId },
+        { $set: { ...parsed.details, updatedAt: now } },
+        [saved],
         { upsert: true },
       );
       return { message: 'Bank details saved successfully' };

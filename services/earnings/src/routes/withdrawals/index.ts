@@ -17,6 +17,7 @@ import { tutorPosition } from '../../balance.ts';
 import { collections, type UserDoc, WITHDRAWALS, type WithdrawalDoc } from '../../collections.ts';
 import { toRupees } from '../../domain/money.ts';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES } from '../../domain/withdrawal.ts';
+import { earningsSettings, stepUp } from '../../step-up.ts';
 import { requestWithdrawal, withdrawalEventData } from '../../withdrawals.ts';
 
 const Status = Type.Union([Type.Literal('Processing'), Type.Literal('Success')]);
@@ -48,6 +49,10 @@ const AdminWithdrawal = Type.Object({
 export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
   const { withdrawals, users } = collections(app.db);
   const tutorOnly = requireRole('tutor');
+  const confirm = stepUp({
+    identityUrl: earningsSettings.of(app).IDENTITY_URL,
+    internalSecret: app.config.internalSecret,
+  });
   const adminOnly = requireRole('admin');
 
   app.get(
@@ -72,12 +77,23 @@ export default async function withdrawalRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Withdraw the whole available balance (above ₹1000, bank details required)',
         description: 'Any `amount` sent is ignored: a withdrawal always takes the whole balance.',
-        body: Type.Optional(Type.Object({ amount: Type.Optional(Type.Unknown()) })),
-        response: { 201: MessageReply, 400: MessageReply },
+        body: Type.Optional(
+          Type.Object({
+            amount: Type.Optional(Type.Unknown()),
+            currPass: Type.Optional(
+              Type.String({
+                maxLength: 200,
+                description: 'The current password, needed when the log-in is more than 10 minutes old',
+              }),
+            ),
+          }),
+        ),
+        response: { 201: MessageReply, 400: MessageReply, 403: MessageReply, 429: MessageReply },
       },
     },
     async (request, reply) => {
       const who = caller(request);
+      await confirm(who, request.body?.currPass, request.id);
       const outcome = await requestWithdrawal(app.db, app.outbox, who, request.id);
       if (outcome.kind === 'refused') throw badRequest(outcome.message);
       return reply.status(201).send({
