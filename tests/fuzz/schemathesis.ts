@@ -41,10 +41,11 @@ interface JsonReport {
 }
 
 /**
- * Operations that end the caller's own session: fuzzed after all the others, so that the rest of
- * a run is not answered "Your session has ended" once one of them succeeded.
+ * Operations that end the caller's own session (log-out, and ending a session by the id the
+ * session list gives, which the stateful phase follows): fuzzed after all the others, so that
+ * the rest of a run is not answered "Your session has ended" once one of them succeeded.
  */
-export const ENDS_SESSION = '^POST /api/v1/logout(-all)?$';
+export const ENDS_SESSION = '^(POST /api/v1/logout(-all)?|DELETE /api/v1/sessions/\\{sid\\})$';
 
 /**
  * Schemathesis, with every check, over every operation, as one caller: the operations that end

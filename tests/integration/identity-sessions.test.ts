@@ -104,6 +104,12 @@ describe('log-in sessions', () => {
     expect(out).toMatchObject({ status: 200, body: { message: 'Logged out successfully' } });
     await deadWithinASecond(user);
     expect((await todos(b, other)).status).toBe(200);
+    // A public call sent with the ended session's token is answered as a visitor's.
+    const publicCall = await callGateway(b, 'POST', '/api/v1/forgot-password', {
+      as: user,
+      body: { email: user.email },
+    });
+    expect(publicCall.status).toBe(200);
   });
 
   it('log-out everywhere ends every session within a second', async () => {

@@ -94,7 +94,14 @@ export async function apiRoutes(
       if (!required) return null;
       throw unauthorized(SESSION_ENDED_MESSAGE);
     }
-    const identity = await cache.access(claims.sub, request.id, session);
+    let identity: CallerIdentity;
+    try {
+      identity = await cache.access(claims.sub, request.id, session);
+    } catch (error) {
+      // A public call with an ended session's token is answered as a visitor's.
+      if (!required && error instanceof HttpError && error.statusCode === 401) return null;
+      throw error;
+    }
     // When the password was typed: services ask for it again past a while (money moves).
     return typeof claims.iat === 'number' ? { ...identity, loggedInAt: claims.iat } : identity;
   }
