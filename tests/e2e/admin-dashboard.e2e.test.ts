@@ -296,7 +296,8 @@ describe('the money path and the decisions', () => {
     expect(href).toBeTruthy();
     const resume = await fetch(new URL(href as string, platform().url));
     expect(resume.status).toBe(200);
-    expect(Buffer.from(await resume.arrayBuffer()).equals(PNG)).toBe(true);
+    // The resume as stored: the picture written again, a PNG still.
+    expect(Buffer.from(await resume.arrayBuffer()).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
 
     await row
       .getByRole('combobox', { name: `Status for ${other.username}` })

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '@liveedu/api-client';
 import type { IdentityUserUpdated } from '@liveedu/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
+import { formWith, isPng, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 import type { Session } from '../support/stack.ts';
 
@@ -198,6 +199,34 @@ describe('update-avatar', () => {
       raw: formWith('image', bytes, filename, type),
     });
 
+  it('stores a photo without its metadata: no EXIF, so no GPS position, camera or comment', async () => {
+    const user = await stack.newUser('photo');
+    const photo = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 9', ImageDescription: 'my home' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '12/1 58/1 1234/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '77/1 35/1 0/1',
+        },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await stack.call<{ avatar: string }>('PUT', '/api/v1/update-avatar', {
+      as: user,
+      raw: formWith('image', photo, 'me.jpg', 'image/jpeg'),
+    });
+    expect(response.status).toBe(200);
+    const stored = Buffer.from(await (await fetch(response.body.avatar)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 24, height: 16 });
+    expect(meta.exif).toBeUndefined();
+    for (const text of ['PhoneMaker', 'Phone 9', 'my home', 'Exif'])
+      expect(stored.includes(text)).toBe(false);
+  });
+
   it('stores a png under a generated key; the public URL serves it and the profile and events show it', async () => {
     const user = await stack.newUser('avatar');
     const response = await upload(user, PNG, '../../etc/passwd.png', 'image/png');
@@ -210,7 +239,7 @@ describe('update-avatar', () => {
 
     const file = await fetch(fromStorage(url));
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(isPng(Buffer.from(await file.arrayBuffer()))).toBe(true);
 
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
     expect(me.body).toMatchObject({ avatar: url });

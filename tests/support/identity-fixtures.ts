@@ -8,12 +8,14 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** The start of a JPEG (SOI and a JFIF APP0 segment) — enough for a content check. */
-export const JPEG = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
-  Buffer.alloc(64, 0),
-  Buffer.from('ffd9', 'hex'),
-]);
+/** A real 2×2 JPEG. */
+export const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAAHlhf//Z',
+  'base64',
+);
+
+/** Whether `bytes` are a PNG (its signature): what storage keeps is the image written again, not the upload. */
+export const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(PNG.subarray(0, 8));
 
 /** A multipart form with one file field, as a browser would send it. */
 export function formWith(field: string, bytes: Buffer, filename: string, type: string): FormData {

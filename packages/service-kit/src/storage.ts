@@ -128,6 +128,30 @@ export interface UploadRule {
  * streams it into the bucket under a generated key. The multipart size limit ends the stream
  * with a 413, and nothing partial is kept.
  */
+/** The most pixels an uploaded image may have (a decompression bomb is refused, not decoded). */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * The image decoded and written again in its own format with sharp (libvips), turned upright by
+ * its orientation tag: what is stored carries none of the upload's metadata (EXIF with a phone's
+ * GPS position, camera serials, comments) and nothing a crafted file hid past the picture.
+ * sharp is loaded on the first upload, not at every service's start.
+ */
+async function reencode(input: Readable, kind: ImageKind): Promise<{ stream: Readable; failed(): boolean }> {
+  const { default: sharp } = await import('sharp');
+  // Bytes after the picture (a polyglot's HTML) are dropped, not refused: only the picture is kept.
+  const pipeline = sharp({ failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  const output =
+    kind === 'png' ? pipeline.png() : kind === 'webp' ? pipeline.webp() : pipeline.jpeg({ quality: 90 });
+  let failed = false;
+  output.on('error', () => {
+    failed = true;
+  });
+  input.on('error', (error) => output.destroy(error));
+  input.pipe(output);
+  return { stream: output, failed: () => failed };
+}
+
 export async function storeImage(
   storage: Storage,
   file: MultipartFile,
@@ -143,12 +167,19 @@ export async function storeImage(
     throw badRequest(rule.wrongTypeMessage ?? `Please upload a ${rule.accept.join(' or ')} image`);
   }
   const key = `${new Date().toISOString().slice(0, 10)}/${randomBytes(12).toString('hex')}.${detected!.ext}`;
+  const encoded = await reencode(rest, kind);
   try {
-    await storage.put(rule.bucket, key, rest, MIME[kind]);
+    await storage.put(rule.bucket, key, encoded.stream, MIME[kind]);
   } catch (error) {
     await storage.remove(rule.bucket, key).catch(() => {});
     if (file.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge();
+    if (encoded.failed()) {
+      // The bytes began like an image and then were none (or a broken one).
+      rest.on('error', () => {});
+      rest.resume();
+      throw badRequest(rule.wrongTypeMessage ?? `Please upload a ${rule.accept.join(' or ')} image`);
+    }
     if (isUnavailable(error)) {
       // Read the rest away so the answer reaches the client; nothing was stored.
       rest.on('error', () => {});
