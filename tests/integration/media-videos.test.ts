@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { ResponseOf } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
-import { makeTestPattern, mediaService, playbackToken, probeVideo, toolPaths } from '@liveedu/media';
+import {
+  makeTestPattern,
+  mediaService,
+  playbackToken,
+  probeVideo,
+  removeAbandonedUploads,
+  toolPaths,
+} from '@liveedu/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
 import { type VideoView, videoUploads } from '../support/media.ts';
@@ -300,6 +307,34 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
       body: { filename: 'a.mp4', contentType: 'video/mp4', size: 1000 },
     });
     expect(asStudent.status).toBe(403);
+  });
+
+  it('removes an upload left unfinished for a day: its parts are aborted and its bytes back in the quota', async () => {
+    const media = stack.services.media!;
+    const usage = () =>
+      media.app.db.collection<{ _id: string; bytes: number }>('usage').findOne({ _id: tutor._id });
+    const before = (await usage())?.bytes ?? 0;
+    const started = await uploads.startUpload(tutor, lecture, 'left-behind.mp4');
+    await uploads.putPart(tutor, started.videoId, 1, lecture.subarray(0, PART));
+    expect((await usage())?.bytes).toBe(before + lecture.length);
+    const videos = media.app.db.collection<{ _id: string; uploadKey: string; uploadId: string }>('videos');
+    const doc = (await videos.findOne({ _id: started.videoId }))!;
+
+    // An hour short of a day, it stays; past a day, it goes.
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000);
+    await videos.updateOne({ _id: started.videoId }, { $set: { createdAt: at(23) } });
+    expect(await removeAbandonedUploads(media.app)).toBe(0);
+    await videos.updateOne({ _id: started.videoId }, { $set: { createdAt: at(25) } });
+    expect(await removeAbandonedUploads(media.app)).toBe(1);
+
+    const view = await stack.call('GET', `/api/v1/videos/${started.videoId}`, { as: tutor });
+    expect(view.status).toBe(404);
+    expect((await usage())?.bytes).toBe(before);
+    const client = media.app.storage.client;
+    const pending = await client
+      .listIncompleteUploads(media.app.storage.bucket('video-uploads'), doc.uploadKey, true)
+      .toArray();
+    expect(pending.filter((u: { uploadId: string }) => u.uploadId === doc.uploadId)).toEqual([]);
   });
 
   it('deletes a video no course plays, with its renditions, after which its addresses are dead', async () => {

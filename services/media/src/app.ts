@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
+import { sweepAbandonedUploads } from './abandoned-uploads.ts';
 import { mediaSettings } from './config.ts';
 import { installMedia } from './media.ts';
 import streamRoutes from './routes/stream/index.ts';
@@ -15,7 +16,13 @@ export const mediaService: ServiceDefinition = {
   },
   settings: mediaSettings,
   indexes: [
-    { collection: VIDEOS, indexes: [{ key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' }] },
+    {
+      collection: VIDEOS,
+      indexes: [
+        { key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' },
+        { key: { status: 1, createdAt: 1 }, name: 'by_status_age' },
+      ],
+    },
     { collection: TRANSCODE_JOBS, indexes: [{ key: { leaseUntil: 1 }, name: 'by_lease' }] },
   ],
   outboxCollections: [VIDEOS],
@@ -27,6 +34,9 @@ export const mediaService: ServiceDefinition = {
     installMedia(app);
   },
   routes: [videoRoutes, streamRoutes],
+  async plugins(app) {
+    sweepAbandonedUploads(app);
+  },
   async onReady(app) {
     // In the background: making the videos takes seconds, and nothing waits for them.
     if (app.config.seedDemo) {
