@@ -309,6 +309,42 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     expect(asStudent.status).toBe(403);
   });
 
+  it('signs each part URL for its length: storage refuses a larger or smaller part', async () => {
+    const started = await uploads.startUpload(tutor, lecture, 'exact-parts.mp4');
+    const signed = await stack.call<{ url: string }>('GET', `/api/v1/videos/${started.videoId}/parts/1/url`, {
+      as: tutor,
+    });
+    expect(signed.status).toBe(200);
+    expect(signed.body.url).toMatch(/X-Amz-SignedHeaders=content-length%3Bhost/);
+    for (const wrong of [lecture.subarray(0, PART + 1), lecture.subarray(0, PART - 1)]) {
+      const put = await fetch(signed.body.url, { method: 'PUT', body: wrong });
+      expect(put.status, `${wrong.length} bytes`).toBe(403);
+      await put.body?.cancel();
+    }
+    const held = await stack.call<{ parts: unknown[] }>('GET', `/api/v1/videos/${started.videoId}/parts`, {
+      as: tutor,
+    });
+    expect(held.body.parts).toEqual([]);
+    // The last part's URL is for the rest, and a part past the last has none.
+    const count = Math.ceil(lecture.length / PART);
+    const last = await stack.call<{ url: string }>(
+      'GET',
+      `/api/v1/videos/${started.videoId}/parts/${count}/url`,
+      { as: tutor },
+    );
+    const rest = lecture.subarray((count - 1) * PART);
+    const put = await fetch(last.body.url, { method: 'PUT', body: rest });
+    expect(put.status).toBe(200);
+    const beyond = await stack.call('GET', `/api/v1/videos/${started.videoId}/parts/${count + 1}/url`, {
+      as: tutor,
+    });
+    expect(beyond).toMatchObject({
+      status: 400,
+      body: { message: `This upload has at most ${count} parts` },
+    });
+    await stack.call('DELETE', `/api/v1/videos/${started.videoId}`, { as: tutor });
+  });
+
   it('removes an upload left unfinished for a day: its parts are aborted and its bytes back in the quota', async () => {
     const media = stack.services.media!;
     const usage = () =>

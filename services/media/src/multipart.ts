@@ -4,6 +4,7 @@
  * it. The bytes go from the browser to S3 and never through the gateway or this service.
  */
 import { Client } from 'minio';
+import { presignPutWithLength } from './presign-part.ts';
 
 export interface UploadedPart {
   PartNumber: number;
@@ -26,7 +27,14 @@ class MultipartClient extends Client {
 
 export interface MultipartUploads {
   start(bucket: string, key: string, contentType: string): Promise<string>;
-  partUrl(bucket: string, key: string, uploadId: string, partNumber: number): Promise<string>;
+  /** A URL to PUT exactly `contentLength` bytes of the part to (storage refuses any other length). */
+  partUrl(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contentLength: number,
+  ): Promise<string>;
   parts(bucket: string, key: string, uploadId: string): Promise<UploadedPart[]>;
   complete(
     bucket: string,
@@ -57,14 +65,17 @@ export function endpointOf(url: string): Pick<S3Endpoint, 'endPoint' | 'port' | 
  */
 export function multipartUploads(server: S3Endpoint, signing: S3Endpoint = server): MultipartUploads {
   const client = new MultipartClient({ ...server, region: 'us-east-1' });
-  const signer = new Client({ ...signing, region: 'us-east-1' });
   return {
     start: (bucket, key, contentType) =>
       client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType }),
-    partUrl: (bucket, key, uploadId, partNumber) =>
-      signer.presignedUrl('PUT', bucket, key, PART_URL_SECONDS, {
-        partNumber: String(partNumber),
-        uploadId,
+    partUrl: async (bucket, key, uploadId, partNumber, contentLength) =>
+      presignPutWithLength({
+        endpoint: signing,
+        bucket,
+        key,
+        query: { partNumber: String(partNumber), uploadId },
+        contentLength,
+        expiresSeconds: PART_URL_SECONDS,
       }),
     async parts(bucket, key, uploadId) {
       const parts = await client.partsOf(bucket, key, uploadId);

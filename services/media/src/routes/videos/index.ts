@@ -13,16 +13,9 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { MAX_PARTS, MIN_PART_BYTES } from '../../multipart.ts';
+import { MAX_PARTS } from '../../multipart.ts';
 import { PLAYBACK_SECONDS, playbackPrefix } from '../../playback-token.ts';
-import {
-  presentVideo,
-  UPLOADS_BUCKET,
-  usageOf,
-  type VideoDoc,
-  type VideoStatus,
-  videosOf,
-} from '../../videos.ts';
+import { presentVideo, UPLOADS_BUCKET, usageOf, type VideoStatus, videosOf } from '../../videos.ts';
 
 const Video = Type.Object({
   videoId: Type.String(),
@@ -73,11 +66,8 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
     return video;
   }
 
-  /** The part size to use; an uploader may choose others, down to S3's minimum of 5 MiB. */
+  /** The size of every part but the last (each part URL signs its length). */
   const partSizeOf = (size: number) => Math.max(media.config.partBytes, Math.ceil(size / MAX_PARTS));
-  /** The most parts an upload of this size can have with parts of at least S3's minimum. */
-  const maxParts = (video: VideoDoc) =>
-    Math.min(MAX_PARTS, Math.max(1, Math.ceil(video.size / MIN_PART_BYTES)));
 
   app.post(
     '/api/v1/videos',
@@ -162,10 +152,15 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       const video = await ownVideo(request, request.params.videoId);
       if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
       const partNumber = Number(request.params.partNumber);
-      if (partNumber > maxParts(video)) {
-        throw badRequest(`This upload has at most ${maxParts(video)} parts`);
-      }
-      return { url: await media.uploads.partUrl(uploads, video.uploadKey, video.uploadId, partNumber) };
+      // Every part is the upload's part size but the last, which is the rest: the URL signs that
+      // length, so storage takes no more bytes than the upload declared.
+      const partSize = partSizeOf(video.size);
+      const count = Math.max(1, Math.ceil(video.size / partSize));
+      if (partNumber > count) throw badRequest(`This upload has at most ${count} parts`);
+      const length = partNumber < count ? partSize : video.size - (count - 1) * partSize;
+      return {
+        url: await media.uploads.partUrl(uploads, video.uploadKey, video.uploadId, partNumber, length),
+      };
     },
   );
 
