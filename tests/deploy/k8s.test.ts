@@ -151,12 +151,11 @@ describe('infra/k8s', () => {
       'S3_ACCESS_KEY',
       'S3_SECRET_KEY',
       'INTERNAL_SECRET',
-      'JWT_SECRET',
     ];
     const extra: Record<string, string[]> = {
       payments: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
-      identity: ['ADMIN_PASSWORD'],
-      gateway: SERVICES.map((s) => `${s.toUpperCase()}_URL`),
+      identity: ['ADMIN_PASSWORD', 'JWT_SECRET'],
+      gateway: ['JWT_SECRET', ...SERVICES.map((s) => `${s.toUpperCase()}_URL`)],
     };
     for (const name of [...SERVICES, 'gateway']) {
       const container = (find('Deployment', name) as K8sDoc).spec.template.spec.containers[0];
@@ -164,6 +163,8 @@ describe('infra/k8s', () => {
       expect(env.NODE_ENV, name).toBe('production');
       for (const key of [...required, ...(extra[name] ?? [])])
         expect(env[key], `${name} ${key}`).toBeTruthy();
+      // The key to users' tokens only where they are signed or verified.
+      if (!['identity', 'gateway'].includes(name)) expect(env.JWT_SECRET, name).toBeUndefined();
     }
     for (const { doc } of docs.filter((d) => d.doc.kind === 'Deployment')) {
       for (const entry of doc.spec.template.spec.containers[0].env ?? []) {

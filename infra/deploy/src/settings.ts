@@ -34,12 +34,12 @@ const SERVER_RESOURCES = {
 };
 const WEB_RESOURCES = { requests: { cpu: '25m', memory: '48Mi' }, limits: { cpu: '250m', memory: '128Mi' } };
 
-/** The secrets every server reads. */
-export const SERVER_SECRETS = ['INTERNAL_SECRET', 'JWT_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+/** The secrets every server reads (`JWT_SECRET` only where tokens are signed or verified). */
+export const SERVER_SECRETS = ['INTERNAL_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
 
 const SETTINGS: Record<string, DeploySettings> = {
   identity: {
-    secrets: ['ADMIN_PASSWORD'],
+    secrets: ['JWT_SECRET', 'ADMIN_PASSWORD'],
     optionalSecrets: ['SMTP_URL'],
     composeDefaults: { SEED_DEMO: '0', MAIL_FROM: '' },
     dataVolume: 'identity-mail',
@@ -75,6 +75,7 @@ const SETTINGS: Record<string, DeploySettings> = {
     resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { cpu: '500m', memory: '384Mi' } },
   },
   gateway: {
+    secrets: ['JWT_SECRET'],
     config: ['RAZORPAY_CHECKOUT_URL'],
     // One proxy in front of it (the host's nginx, or the Ingress): it names the client's address.
     env: { TRUSTED_PROXIES: '1' },

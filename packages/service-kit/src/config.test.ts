@@ -24,7 +24,9 @@ describe('loadKitConfig', () => {
   });
 
   it('refuses to start in production without its secrets, naming each', () => {
-    expect(() => loadKitConfig('identity', { NODE_ENV: 'production', MONGO_URL: 'mongodb://db/' })).toThrow(
+    expect(() =>
+      loadKitConfig('identity', { NODE_ENV: 'production', MONGO_URL: 'mongodb://db/' }, { userTokens: true }),
+    ).toThrow(
       new ConfigError(
         'invalid environment: NATS_URL is required; S3_ENDPOINT is required; S3_ACCESS_KEY is required; ' +
           'S3_SECRET_KEY is required; INTERNAL_SECRET is required; JWT_SECRET is required',
@@ -40,6 +42,17 @@ describe('loadKitConfig', () => {
     const config = loadKitConfig('todo', { NODE_ENV: 'production', ...productionEnv });
     expect(config.host).toBe('0.0.0.0');
     expect(config.s3).toMatchObject({ endPoint: 's3.example.com', port: 443, useSSL: true });
+  });
+
+  it("gives the key to users' tokens only to a process that signs or verifies them", () => {
+    const { JWT_SECRET: _left, ...withoutJwt } = productionEnv;
+    const todo = loadKitConfig('todo', { NODE_ENV: 'production', ...withoutJwt });
+    expect(todo.jwtSecret).toBe('');
+    // Given one anyway, a process that has no use for it does not keep it.
+    expect(loadKitConfig('todo', { NODE_ENV: 'production', ...productionEnv }).jwtSecret).toBe('');
+    expect(() =>
+      loadKitConfig('identity', { NODE_ENV: 'production', ...withoutJwt }, { userTokens: true }),
+    ).toThrow(/JWT_SECRET is required/);
   });
 
   it('names a bad port or endpoint', () => {

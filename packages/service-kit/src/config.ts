@@ -37,7 +37,10 @@ export interface KitConfig {
   s3: S3Config;
   /** Secret the gateway signs forwarded identities with. */
   internalSecret: string;
-  /** Secret user tokens are signed with (identity signs, the gateway verifies). */
+  /**
+   * Secret user tokens are signed with (identity signs, the gateway verifies); empty in every
+   * other process, which never holds it.
+   */
   jwtSecret: string;
   /** How often the outbox sweep looks for events a crash left unpublished (OUTBOX_SWEEP_SECONDS). */
   outboxSweepMs: number;
@@ -75,8 +78,12 @@ function envName(service: string, key: string): string {
   return `${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key}`;
 }
 
-/** The variables every service (and the gateway) reads. */
-export function kitEnvSchema(service: string, production: boolean) {
+/**
+ * The variables every service (and the gateway) reads. `JWT_SECRET` only where user tokens are
+ * signed or verified (`userTokens`: identity and the gateway): a service that cannot mint a token
+ * is not given the key to.
+ */
+export function kitEnvSchema(service: string, production: boolean, userTokens = false) {
   return Type.Object({
     [envName(service, 'PORT')]: PortNumber(DEFAULT_SERVICE_PORTS[service] ?? 0),
     [envName(service, 'HOST')]: Type.Optional(Type.String()),
@@ -96,7 +103,9 @@ export function kitEnvSchema(service: string, production: boolean) {
     S3_BUCKET_PREFIX: Type.String({ default: 'liveedu-' }),
     S3_PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
     INTERNAL_SECRET: secret(production, LOCAL_SECRETS.internalSecret),
-    JWT_SECRET: secret(production, LOCAL_SECRETS.jwtSecret),
+    JWT_SECRET: userTokens
+      ? secret(production, LOCAL_SECRETS.jwtSecret)
+      : Type.Optional(Type.String({ writeOnly: true })),
     OUTBOX_SWEEP_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 300 }),
     SEED_DEMO: Type.Optional(Type.Enum([...SWITCH_ON, ...SWITCH_OFF])),
   });
@@ -142,9 +151,14 @@ export function serviceSettings<S extends TObject>(
 
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
-export function loadKitConfig(service: string, env: NodeJS.ProcessEnv = process.env): KitConfig {
+export function loadKitConfig(
+  service: string,
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { userTokens?: boolean } = {},
+): KitConfig {
   const production = env.NODE_ENV === 'production';
-  const read: Record<string, unknown> = parseEnv(kitEnvSchema(service, production), env);
+  const userTokens = opts.userTokens ?? false;
+  const read: Record<string, unknown> = parseEnv(kitEnvSchema(service, production, userTokens), env);
   const value = <T>(name: string) => read[name] as T;
   const publicUrl = trimSlashes(value<string>('PUBLIC_URL') ?? `http://localhost:${value<number>('PORT')}`);
   return {
@@ -169,7 +183,7 @@ export function loadKitConfig(service: string, env: NodeJS.ProcessEnv = process.
       publicUrl: trimSlashes(value<string>('S3_PUBLIC_URL') ?? `${publicUrl}/files`),
     },
     internalSecret: value('INTERNAL_SECRET'),
-    jwtSecret: value('JWT_SECRET'),
+    jwtSecret: userTokens ? value('JWT_SECRET') : '',
     outboxSweepMs: value<number>('OUTBOX_SWEEP_SECONDS') * 1000,
     seedDemo: value<string>('SEED_DEMO') === undefined ? !production : SWITCH_ON.includes(value('SEED_DEMO')),
     settings: {},

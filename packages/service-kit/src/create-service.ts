@@ -38,6 +38,8 @@ export type ServiceApp = FastifyInstance<
 
 export interface ServiceDefinition {
   name: string;
+  /** It signs users' tokens (identity): only then is it given `JWT_SECRET`. */
+  userTokens?: boolean;
   /** The service's own variables beyond the kit's, parsed at start (`serviceSettings(schema)`). */
   settings?: ServiceSettings;
   /** Indexes created at start; every query a page makes is served by one. */
@@ -85,7 +87,7 @@ export async function createService(
 ): Promise<Service> {
   const env = opts.env ?? process.env;
   // Both parsed before anything connects: a bad value stops the start, naming the variable.
-  const kit = loadKitConfig(def.name, env);
+  const kit = loadKitConfig(def.name, env, { userTokens: def.userTokens ?? false });
   const config: KitConfig = {
     ...kit,
     settings: def.settings?.parse(env, kit.production) ?? {},

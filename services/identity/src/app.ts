@@ -16,6 +16,7 @@ import { userIndexes } from './users.ts';
 
 export const identityService: ServiceDefinition = {
   name: 'identity',
+  userTokens: true,
   openapi: {
     title: 'LiveEdu identity',
     description: 'Accounts, log-in, profiles, tutor applications, users.',
