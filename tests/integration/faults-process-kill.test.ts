@@ -4,7 +4,7 @@ import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { paymentsService } from '@liveedu/payments';
-import { type Db, MongoClient } from 'mongodb';
+import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import * as flows from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
@@ -107,7 +107,18 @@ describe('the catalog killed between "payment marked paid" and "enrollment"', ()
       await sleep(2_000); // a redelivered or repeated fact would have arrived by now
       expect(await allEnrolledOnce(stack, course, students)).toBe(true);
       expect(await enrollments.countDocuments({ courseId })).toBe(students.length);
-      const page = await flows.courseDetails(stack, courseId, tutor);
+      // The stored count is exact at once; the page shows it once the catalog's own event has
+      // reached its read model (a moment longer when the process has just started again).
+      const storedCourse = await stored.db.collection('courses').findOne({ _id: new ObjectId(courseId) });
+      expect(storedCourse?.enrolledCount).toBe(students.length);
+      const page = await eventually(
+        async () => {
+          const shown = await flows.courseDetails(stack, courseId, tutor);
+          return shown.enrolledCount === students.length ? shown : undefined;
+        },
+        15_000,
+        'the course page to show every enrollment',
+      );
       expect(page.enrolledCount).toBe(students.length);
       expect(await consumedPayments(stored.db)).toBe(students.length);
       expect(await income(stack, tutor)).toBe(rupees(students.length * price * 0.8));
