@@ -7,7 +7,7 @@ import { todoService } from '@liveedu/todo';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupsSettled, untilCached, waitLive, within } from '../support/gateways.ts';
+import { lookupsSettled, secondReplica, untilCached, waitLive, within } from '../support/gateways.ts';
 import { callGateway, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 const UNAVAILABLE = { message: 'The identity service is unavailable, please try again' };
@@ -29,11 +29,7 @@ describe('role checks from the cache, two gateway replicas', () => {
         config = c;
       },
     });
-    replica = await buildGateway({ ...config });
-    b = await replica.listen({ host: '127.0.0.1', port: 0 });
-    a = stack.url;
-    await waitLive(a);
-    await waitLive(b);
+    ({ replica, a, b } = await secondReplica(stack, config));
     admin = await stack.login('admin', stack.env.ADMIN_PASSWORD as string);
   });
   afterAll(async () => {

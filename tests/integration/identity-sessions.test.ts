@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ResponseOf } from '@liveedu/api-client';
-import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
+import type { GatewayConfig } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
 import { todoService } from '@liveedu/todo';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untilCached, waitLive, within } from '../support/gateways.ts';
+import { secondReplica, untilCached, within } from '../support/gateways.ts';
 import {
   type ApiResponse,
   callGateway,
@@ -37,11 +37,7 @@ beforeAll(async () => {
       config = c;
     },
   });
-  replica = await buildGateway({ ...config });
-  b = await replica.listen({ host: '127.0.0.1', port: 0 });
-  a = stack.url;
-  await waitLive(a);
-  await waitLive(b);
+  ({ replica, a, b } = await secondReplica(stack, config));
 });
 afterAll(async () => {
   await replica?.close();

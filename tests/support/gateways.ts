@@ -2,8 +2,10 @@
  * What tests of several gateway replicas ask: whether a gateway follows identity's events, how
  * often identity was asked for a user's access, and how long a change takes to apply.
  */
+import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
 import type { Service } from '@liveedu/service-kit';
-import { type ApiResponse, eventually } from './stack.ts';
+import type { FastifyInstance } from 'fastify';
+import { type ApiResponse, eventually, type TestStack } from './stack.ts';
 
 export const portOf = (service: Service | undefined) => {
   if (!service) throw new Error('the service is not running');
@@ -73,4 +75,19 @@ export async function within(
     if (done(response) || elapsed > ms) return { response, elapsed };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A second gateway replica beside the stack's, on the same services and NATS (`config` is the
+ * stack's gateway configuration); answers once both follow identity's events.
+ */
+export async function secondReplica(
+  stack: TestStack,
+  config: GatewayConfig,
+): Promise<{ replica: FastifyInstance; a: string; b: string }> {
+  const replica = await buildGateway({ ...config });
+  const b = await replica.listen({ host: '127.0.0.1', port: 0 });
+  await waitLive(stack.url);
+  await waitLive(b);
+  return { replica, a: stack.url, b };
 }
