@@ -114,7 +114,7 @@ export function loadSiteFolders(
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const kit = loadKitConfig('gateway', env, { userTokens: true });
+  const kit = loadKitConfig('gateway', env, { userTokens: true, database: false });
   const read = parseEnv(gatewayEnv, env);
   const urls: Record<string, string | undefined> = parseEnv(serviceUrlsEnv, env);
   const services: Partial<Record<ServiceName, string>> = {};

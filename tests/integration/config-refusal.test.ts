@@ -72,8 +72,10 @@ describe('a mistyped environment value stops the start, naming the variable', ()
 /** A production environment whose every secret holds its rule; each case below spoils one. */
 const strong = () => ({
   NODE_ENV: 'production',
-  MONGO_URL: 'mongodb://127.0.0.1:9/',
+  MONGO_URL: `mongodb://catalog:${randomBytes(32).toString('base64url')}@127.0.0.1:9/`,
   NATS_URL: 'nats://127.0.0.1:9',
+  NATS_USER: 'catalog',
+  NATS_PASSWORD: randomBytes(32).toString('hex'),
   S3_ENDPOINT: 'http://127.0.0.1:9',
   S3_ACCESS_KEY: 'AKIAIOSFODNN7EXAMPLE',
   S3_SECRET_KEY: randomBytes(30).toString('base64'),
@@ -107,8 +109,12 @@ describe('a production start refuses a placeholder or weak secret, naming the va
     ['payments', { RAZORPAY_KEY_ID: 'rzp_test_liveedu' }, 'RAZORPAY_MODE must be "test"'],
     ['payments', { RAZORPAY_API_URL: 'http://razorpay-sandbox:8090' }, 'RAZORPAY_MODE must be "test"'],
     ['media', { MEDIA_PLAYBACK_SECRET: 'replace-me' }, 'MEDIA_PLAYBACK_SECRET must'],
-    ['todo', { S3_SECRET_KEY: 'replace-with-a-long-minio-secret' }, 'S3_SECRET_KEY must not be a published'],
-    ['todo', { S3_ACCESS_KEY: 'liveedu' }, 'S3_ACCESS_KEY must not be a published'],
+    ['media', { S3_SECRET_KEY: 'replace-with-a-long-minio-secret' }, 'S3_SECRET_KEY must not be a published'],
+    ['identity', { S3_ACCESS_KEY: 'liveedu' }, 'S3_ACCESS_KEY must not be a published'],
+    ['todo', { NATS_PASSWORD: 'replace-me' }, 'NATS_PASSWORD must'],
+    ['earnings', { NATS_PASSWORD: 'n'.repeat(64) }, 'NATS_PASSWORD must be random'],
+    ['catalog', { MONGO_URL: 'mongodb://catalog:liveedu-secret@127.0.0.1:9/' }, 'MONGO_URL must not hold'],
+    ['identity', { MONGO_URL: 'mongodb://identity:short@127.0.0.1:9/' }, 'MONGO_URL must be at least 32'],
   ] as Array<[string, Record<string, string>, string]>)('%s with %o', async (service, weak, message) => {
     const { code, stderr } = await start(`services/${service}/src/server.ts`, { ...strong(), ...weak });
     expect(code).toBe(1);

@@ -1,4 +1,17 @@
 export {
+  ACCESS_PARTS,
+  type AccessPart,
+  DEFAULT_BUCKET_PREFIX,
+  type NatsPermissions,
+  natsInboxPrefix,
+  natsPermissions,
+  natsUser,
+  rateLimitBucket,
+  STORAGE_PARTS,
+  storagePolicy,
+  storageUser,
+} from './access.ts';
+export {
   envPrefix,
   type PageName,
   pageRoutesOf,
@@ -13,6 +26,7 @@ export {
   service,
   serviceStartOrder,
 } from './derived.ts';
+export { type EventNames, eventNames } from './event-names.ts';
 export {
   GATEWAY,
   HOST,

@@ -18,6 +18,10 @@ export interface ServiceSpec {
   readonly consumes: readonly string[];
   /** Services it calls over HTTP while it runs: they start (and become healthy) before it. */
   readonly calls: readonly string[];
+  /** Its S3 buckets (names after the deployment's bucket prefix); its storage user may touch no other. */
+  readonly buckets: readonly string[];
+  /** Whether it keeps rate-limit counts every replica shares (a NATS key-value bucket of its own). */
+  readonly sharedLimits?: boolean;
   /** Node's heap bound in MiB where the default would let garbage pile up (`<NAME>_HEAP_MB` overrides). */
   readonly heapMb?: number;
 }
@@ -58,6 +62,9 @@ export const SERVICES = [
     // A change of the bank account payouts go to is mailed to its tutor.
     consumes: ['earnings.bankdetails.saved'],
     calls: [],
+    buckets: ['avatars', 'resumes'],
+    // Log-in, password and account limits per user, across replicas.
+    sharedLimits: true,
   },
   {
     name: 'catalog',
@@ -84,6 +91,7 @@ export const SERVICES = [
       'catalog.progress.recorded',
     ],
     calls: [],
+    buckets: ['thumbnails', 'categories'],
     // It keeps its listing in memory (ADR 6).
     heapMb: 480,
   },
@@ -95,6 +103,7 @@ export const SERVICES = [
     consumes: [],
     // A checkout's amount is the course's current price, asked of the catalog.
     calls: ['catalog'],
+    buckets: [],
   },
   {
     name: 'earnings',
@@ -109,6 +118,7 @@ export const SERVICES = [
     ],
     // Before money moves it asks identity whether the password sent is the tutor's.
     calls: ['identity'],
+    buckets: [],
   },
   {
     name: 'todo',
@@ -117,6 +127,7 @@ export const SERVICES = [
     publishes: [],
     consumes: ['identity.user.deleted'],
     calls: [],
+    buckets: [],
   },
   {
     name: 'media',
@@ -126,6 +137,7 @@ export const SERVICES = [
     consumes: [],
     // Who may watch a video: the catalog knows who bought which course.
     calls: ['catalog'],
+    buckets: ['video-uploads', 'video-renditions'],
   },
 ] as const satisfies readonly ServiceSpec[];
 
@@ -138,6 +150,19 @@ export const GATEWAY = {
   dir: 'gateway',
   port: 8080,
   publicPaths: ['/api/', '/api2/', '/files/', '/media/'],
+  // Its caches follow these: a signed-out session, a changed account, a changed public course.
+  consumes: [
+    'identity.user.updated',
+    'identity.user.deleted',
+    'identity.user.signedout',
+    'catalog.course.created',
+    'catalog.course.updated',
+    'catalog.course.deleted',
+    'catalog.course.enrolled',
+    'catalog.course.reviewed',
+  ],
+  publishes: [],
+  sharedLimits: true,
 } as const;
 
 /** The stand-in for Razorpay (dev and CI only; production talks to Razorpay). */

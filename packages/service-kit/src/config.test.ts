@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadKitConfig } from './config.ts';
 
+const mongoPassword = randomBytes(32).toString('base64url');
+const natsPassword = randomBytes(32).toString('hex');
 const productionEnv = {
-  MONGO_URL: 'mongodb://db/',
+  MONGO_URL: `mongodb://todo:${mongoPassword}@db/`,
   NATS_URL: 'nats://nats:4222',
+  NATS_USER: 'todo',
+  NATS_PASSWORD: natsPassword,
   S3_ENDPOINT: 'https://s3.example.com',
   S3_ACCESS_KEY: 'AKIAIOSFODNN7EXAMPLE',
   S3_SECRET_KEY: randomBytes(30).toString('base64'),
@@ -25,11 +29,16 @@ describe('loadKitConfig', () => {
 
   it('refuses to start in production without its secrets, naming each', () => {
     expect(() =>
-      loadKitConfig('identity', { NODE_ENV: 'production', MONGO_URL: 'mongodb://db/' }, { userTokens: true }),
+      loadKitConfig(
+        'identity',
+        { NODE_ENV: 'production', MONGO_URL: 'mongodb://db/' },
+        { userTokens: true, storage: true },
+      ),
     ).toThrow(
       new ConfigError(
-        'invalid environment: NATS_URL is required; S3_ENDPOINT is required; S3_ACCESS_KEY is required; ' +
-          'S3_SECRET_KEY is required; INTERNAL_SECRET is required; JWT_SECRET is required',
+        'invalid environment: NATS_URL is required; NATS_USER is required; NATS_PASSWORD is required; ' +
+          'S3_ENDPOINT is required; S3_ACCESS_KEY is required; S3_SECRET_KEY is required; ' +
+          'INTERNAL_SECRET is required; JWT_SECRET is required',
       ),
     );
   });
@@ -42,6 +51,20 @@ describe('loadKitConfig', () => {
     const config = loadKitConfig('todo', { NODE_ENV: 'production', ...productionEnv });
     expect(config.host).toBe('0.0.0.0');
     expect(config.s3).toMatchObject({ endPoint: 's3.example.com', port: 443, useSSL: true });
+    // The service's NATS user travels with the address to its connections.
+    expect(config.natsUrl).toBe(`nats://todo:${natsPassword}@nats:4222`);
+  });
+
+  it('refuses a weak or published password in the production database address', () => {
+    const env = (MONGO_URL: string) => ({ NODE_ENV: 'production', ...productionEnv, MONGO_URL });
+    expect(() => loadKitConfig('todo', env('mongodb://todo:liveedu-secret@db/'))).toThrow(
+      /MONGO_URL must not hold a published password/,
+    );
+    expect(() => loadKitConfig('todo', env('mongodb://todo:hunter2hunter2@db/'))).toThrow(
+      /MONGO_URL must be at least 32 random bytes/,
+    );
+    expect(() => loadKitConfig('todo', env('mongodb://todo:hunter2hunter2@db/'))).not.toThrow(/hunter2/);
+    expect(loadKitConfig('todo', env(`mongodb://todo:${mongoPassword}@db/`)).mongoUrl).toContain('todo:');
   });
 
   it("gives the key to users' tokens only to a process that signs or verifies them", () => {
@@ -53,6 +76,18 @@ describe('loadKitConfig', () => {
     expect(() =>
       loadKitConfig('identity', { NODE_ENV: 'production', ...withoutJwt }, { userTokens: true }),
     ).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('gives storage credentials only to a service that keeps files', () => {
+    expect(loadKitConfig('todo', { NODE_ENV: 'production', ...productionEnv }).s3.secretKey).toBe('');
+    expect(
+      loadKitConfig('media', { NODE_ENV: 'production', ...productionEnv }, { storage: true }).s3.secretKey,
+    ).toBe(productionEnv.S3_SECRET_KEY);
+    const { S3_SECRET_KEY: _left, ...withoutKey } = productionEnv;
+    expect(() =>
+      loadKitConfig('media', { NODE_ENV: 'production', ...withoutKey }, { storage: true }),
+    ).toThrow(/S3_SECRET_KEY is required/);
+    expect(loadKitConfig('todo', { NODE_ENV: 'production', ...withoutKey }).production).toBe(true);
   });
 
   it('names a bad port or endpoint', () => {

@@ -1,7 +1,8 @@
-import { SERVICES } from '@liveedu/platform-registry';
+import { DEFAULT_BUCKET_PREFIX, SERVICES } from '@liveedu/platform-registry';
 import { type Static, type TObject, Type } from 'typebox';
 import { ConfigError, parseEnv } from './env.ts';
-import { required, secret } from './secrets.ts';
+import { natsUrlWithUser } from './events/nats-connect.ts';
+import { PUBLISHED_VALUES, required, secret, secretWeakness } from './secrets.ts';
 
 export { ConfigError } from './env.ts';
 
@@ -83,7 +84,13 @@ function envName(service: string, key: string): string {
  * signed or verified (`userTokens`: identity and the gateway): a service that cannot mint a token
  * is not given the key to.
  */
-export function kitEnvSchema(service: string, production: boolean, userTokens = false) {
+export function kitEnvSchema(
+  service: string,
+  production: boolean,
+  userTokens = false,
+  storage = false,
+  database = true,
+) {
   return Type.Object({
     [envName(service, 'PORT')]: PortNumber(DEFAULT_SERVICE_PORTS[service] ?? 0),
     [envName(service, 'HOST')]: Type.Optional(Type.String()),
@@ -92,15 +99,27 @@ export function kitEnvSchema(service: string, production: boolean, userTokens = 
     LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
     PORT: PortNumber(8080),
     PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
-    MONGO_URL: required(production, 'mongodb://127.0.0.1:27017/'),
+    // Not given to a part without a database (the gateway).
+    MONGO_URL: database
+      ? required(production, 'mongodb://127.0.0.1:27017/')
+      : Type.Optional(Type.String({ writeOnly: true })),
     MONGO_DB_PREFIX: Type.String({ default: '' }),
     NATS_URL: required(production, 'nats://127.0.0.1:4222'),
+    // Each part's own NATS user, allowed only its subjects (generated from the registry).
+    NATS_USER: production ? Type.String({ minLength: 1 }) : Type.Optional(Type.String()),
+    NATS_PASSWORD: production ? secret(true, '') : Type.Optional(Type.String({ writeOnly: true })),
     EVENT_PREFIX: Type.String({ default: '' }),
     S3_ENDPOINT: required(production, 'http://127.0.0.1:9000'),
-    S3_ACCESS_KEY: required(production, LOCAL_SECRETS.s3AccessKey),
+    // Only a service that keeps files holds storage credentials (its own user's, limited to its
+    // buckets); the others are not given any.
+    S3_ACCESS_KEY: storage
+      ? required(production, LOCAL_SECRETS.s3AccessKey)
+      : Type.Optional(Type.String({ writeOnly: true })),
     // Issued by the storage provider in its own format (AWS's is 40 characters), or chosen for MinIO.
-    S3_SECRET_KEY: secret(production, LOCAL_SECRETS.s3SecretKey, 'issued'),
-    S3_BUCKET_PREFIX: Type.String({ default: 'liveedu-' }),
+    S3_SECRET_KEY: storage
+      ? secret(production, LOCAL_SECRETS.s3SecretKey, 'issued')
+      : Type.Optional(Type.String({ writeOnly: true })),
+    S3_BUCKET_PREFIX: Type.String({ default: DEFAULT_BUCKET_PREFIX }),
     S3_PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
     INTERNAL_SECRET: secret(production, LOCAL_SECRETS.internalSecret),
     JWT_SECRET: userTokens
@@ -149,16 +168,39 @@ export function serviceSettings<S extends TObject>(
   };
 }
 
+/**
+ * In production each service signs in to MongoDB as its own user, limited to its database: a
+ * password in the address must hold the `random` rule (named, never repeated). An address
+ * without one is left to the server's other mechanisms (X.509, cloud identities).
+ */
+function productionMongoUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('invalid environment: MONGO_URL must be a mongodb:// or mongodb+srv:// URL');
+  }
+  if (!url.password) return raw;
+  const password = decodeURIComponent(url.password);
+  const problem = PUBLISHED_VALUES.includes(password)
+    ? 'must not hold a published password'
+    : secretWeakness(password, 'random');
+  if (problem) throw new ConfigError(`invalid environment: MONGO_URL ${problem}`);
+  return raw;
+}
+
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
 export function loadKitConfig(
   service: string,
   env: NodeJS.ProcessEnv = process.env,
-  opts: { userTokens?: boolean } = {},
+  opts: { userTokens?: boolean; storage?: boolean; database?: boolean } = {},
 ): KitConfig {
   const production = env.NODE_ENV === 'production';
   const userTokens = opts.userTokens ?? false;
-  const read: Record<string, unknown> = parseEnv(kitEnvSchema(service, production, userTokens), env);
+  const storage = opts.storage ?? false;
+  const database = opts.database ?? true;
+  const read: Record<string, unknown> = parseEnv(kitEnvSchema(service, production, userTokens, storage), env);
   const value = <T>(name: string) => read[name] as T;
   const publicUrl = trimSlashes(value<string>('PUBLIC_URL') ?? `http://localhost:${value<number>('PORT')}`);
   return {
@@ -171,14 +213,14 @@ export function loadKitConfig(
     port: value(envName(service, 'PORT')),
     logLevel: value<string>('LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     publicUrl,
-    mongoUrl: value('MONGO_URL'),
+    mongoUrl: !database ? '' : production ? productionMongoUrl(value('MONGO_URL')) : value('MONGO_URL'),
     dbName: `${value<string>('MONGO_DB_PREFIX')}${service}`,
-    natsUrl: value('NATS_URL'),
+    natsUrl: natsUrlWithUser(value('NATS_URL'), value('NATS_USER'), value('NATS_PASSWORD')),
     eventPrefix: value('EVENT_PREFIX'),
     s3: {
       ...parseS3Endpoint(value('S3_ENDPOINT')),
-      accessKey: value('S3_ACCESS_KEY'),
-      secretKey: value('S3_SECRET_KEY'),
+      accessKey: storage ? value('S3_ACCESS_KEY') : '',
+      secretKey: storage ? value('S3_SECRET_KEY') : '',
       bucketPrefix: value('S3_BUCKET_PREFIX'),
       publicUrl: trimSlashes(value<string>('S3_PUBLIC_URL') ?? `${publicUrl}/files`),
     },

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { REQUEST_ID_HEADER } from '@liveedu/contracts';
+import { SERVICES } from '@liveedu/platform-registry';
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
 import { type KitConfig, loadKitConfig, type ServiceSettings } from './config.ts';
@@ -87,7 +88,10 @@ export async function createService(
 ): Promise<Service> {
   const env = opts.env ?? process.env;
   // Both parsed before anything connects: a bad value stops the start, naming the variable.
-  const kit = loadKitConfig(def.name, env, { userTokens: def.userTokens ?? false });
+  const kit = loadKitConfig(def.name, env, {
+    userTokens: def.userTokens ?? false,
+    storage: (def.buckets?.length ?? 0) > 0,
+  });
   const config: KitConfig = {
     ...kit,
     settings: def.settings?.parse(env, kit.production) ?? {},
@@ -135,7 +139,8 @@ export async function createService(
       name: def.name,
       log: app.log,
     });
-    await bus.ensureStream(def.name);
+    // Its stream, where it publishes (a registered service that publishes nothing has none).
+    if (SERVICES.find((s) => s.name === def.name)?.publishes.length !== 0) await bus.ensureStream(def.name);
     const relay = startOutboxRelay({
       db: mongo.db,
       collections: outboxCollections,

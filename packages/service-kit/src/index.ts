@@ -1,4 +1,5 @@
 export { Type } from '@fastify/type-provider-typebox';
+export { type EventNames, eventNames } from '@liveedu/platform-registry';
 export { seriesPerKey } from './calendar-series.ts';
 export {
   ConfigError,
@@ -24,7 +25,7 @@ export { parseEnv } from './env.ts';
 export { type EventHandler, type HandlerContext, PROCESSED_COLLECTION } from './events/consumers.ts';
 export type { EventBus } from './events/event-bus.ts';
 export { type EventFollower, type FollowOptions, followEvents, lastSequence } from './events/follower.ts';
-export { type EventNames, eventNames } from './events/names.ts';
+export { natsServerOptions, natsUrlWithUser } from './events/nats-connect.ts';
 export {
   newEvent,
   OUTBOX_COLLECTION,

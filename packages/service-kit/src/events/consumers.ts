@@ -54,7 +54,6 @@ export async function startConsumers(opts: {
   for (const handler of opts.handlers) {
     const durable = opts.bus.names.durable(opts.service, handler.name);
     const stream = opts.bus.names.streamOf(handler.event);
-    await opts.bus.ensureDurable(handler.event, durable);
     durables.push({ stream, durable });
     const log = opts.log.child({ consumer: durable });
 
@@ -89,8 +88,11 @@ export async function startConsumers(opts: {
 
     const state = { messages: null as ConsumerMessages | null, stopped: false, loop: Promise.resolve() };
     state.loop = (async () => {
+      let failures = 0;
       while (!state.stopped) {
         try {
+          // Until the publisher has created its stream (it may start after this service), wait.
+          await opts.bus.ensureDurable(handler.event, durable);
           const consumer = await opts.bus.js.consumers.get(stream, durable);
           const messages = await consumer.consume({ max_messages: 64, expires: 5_000 });
           state.messages = messages;
@@ -99,14 +101,17 @@ export async function startConsumers(opts: {
             void messages.close().catch(() => {});
             break;
           }
+          failures = 0;
           for await (const message of messages) {
             await handle(message);
             if (state.stopped) break;
           }
         } catch (error) {
           if (state.stopped) break;
-          log.warn({ err: error }, 'consumer interrupted; resuming');
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          failures += 1;
+          if (failures === 1 || failures % 20 === 0)
+            log.warn({ err: error, failures }, 'consumer interrupted; resuming');
+          await new Promise((resolve) => setTimeout(resolve, Math.min(500 * failures, 5_000)));
         }
       }
     })();
@@ -117,8 +122,9 @@ export async function startConsumers(opts: {
     async lag() {
       let total = 0;
       for (const { stream, durable } of durables) {
-        const info = await opts.bus.jsm.consumers.info(stream, durable);
-        total += info.num_pending + info.num_ack_pending;
+        // Not created yet: its publisher has not created the stream, so nothing waits for it.
+        const info = await opts.bus.jsm.consumers.info(stream, durable).catch(() => null);
+        if (info) total += info.num_pending + info.num_ack_pending;
       }
       return total;
     },

@@ -1,4 +1,5 @@
 import type { IntegrationEvent } from '@liveedu/contracts';
+import { type EventNames, eventNames } from '@liveedu/platform-registry';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -10,7 +11,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { type EventNames, eventNames } from './names.ts';
+import { natsServerOptions } from './nats-connect.ts';
 
 const NANOS_PER_MS = 1_000_000;
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -39,7 +40,7 @@ export async function connectEventBus(opts: {
   log: FastifyBaseLogger;
 }): Promise<EventBus> {
   const connection = await connect({
-    servers: opts.url,
+    ...natsServerOptions(opts.url),
     name: opts.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
@@ -71,6 +72,8 @@ export async function connectEventBus(opts: {
           duplicate_window: DUPLICATE_WINDOW_MS * NANOS_PER_MS,
         });
       } catch (error) {
+        // Another service's stream may be refused (its user may create only its own): the
+        // consumer waits for its owner to create it.
         if (!isAlreadyExists(error)) throw error;
       }
     }

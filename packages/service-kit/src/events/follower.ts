@@ -1,4 +1,5 @@
 import type { IntegrationEvent } from '@liveedu/contracts';
+import { eventNames } from '@liveedu/platform-registry';
 import {
   type ConsumerMessages,
   DeliverPolicy,
@@ -8,7 +9,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { eventNames } from './names.ts';
+import { natsServerOptions } from './nats-connect.ts';
 
 const RETRY_MS = 1000;
 
@@ -49,7 +50,7 @@ export interface FollowOptions {
 
 /** The sequence of the newest event on a service's stream (0 when empty or missing). */
 export async function lastSequence(natsUrl: string, prefix: string, owner: string): Promise<number> {
-  const nc = await connect({ servers: natsUrl, timeout: 5_000 });
+  const nc = await connect({ ...natsServerOptions(natsUrl), timeout: 5_000 });
   try {
     const jsm = await jetstreamManager(nc, { timeout: 5_000 });
     return (await jsm.streams.info(eventNames(prefix).stream(owner))).state.last_seq;
@@ -200,7 +201,7 @@ export function followEvents(opts: FollowOptions): EventFollower {
       let nc: NatsConnection;
       try {
         nc = await connect({
-          servers: opts.natsUrl,
+          ...natsServerOptions(opts.natsUrl),
           name: opts.name,
           maxReconnectAttempts: -1,
           reconnectTimeWait: 250,

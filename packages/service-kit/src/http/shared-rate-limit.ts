@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { rateLimitBucket } from '@liveedu/platform-registry';
 import { jetstream } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
+import { natsServerOptions } from '../events/nats-connect.ts';
 
 /**
  * Rate-limit counts kept in a NATS JetStream key-value bucket the platform already runs, so every
@@ -42,7 +44,6 @@ export interface SharedRateLimits {
   close(): Promise<void>;
 }
 
-const bucketName = (prefix: string) => `${prefix}rate-limits`.replace(/[^A-Za-z0-9_-]/g, '_');
 /** KV keys allow few characters; an address or a username may hold any. */
 const keyName = (key: string) => `k${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 
@@ -60,14 +61,17 @@ export function sharedRateLimits(opts: {
   const open = (): Promise<KV> => {
     bucket ??= (async () => {
       connection = await connect({
-        servers: opts.natsUrl,
+        ...natsServerOptions(opts.natsUrl),
         name: `${opts.name}-rate-limits`,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 250,
         timeout: KV_TIMEOUT_MS,
       });
       const kvm = new Kvm(jetstream(connection, { timeout: KV_TIMEOUT_MS }));
-      return kvm.create(bucketName(opts.prefix), { history: 1, ttl: MAX_HOLD_MS + 60 * 60_000 });
+      return kvm.create(rateLimitBucket(opts.name, opts.prefix), {
+        history: 1,
+        ttl: MAX_HOLD_MS + 60 * 60_000,
+      });
     })().catch((error: unknown) => {
       bucket = undefined;
       throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventNames } from './names.ts';
+import { eventNames } from './event-names.ts';
 
 describe('event names', () => {
   it('uses the plain names without a prefix', () => {

@@ -1,5 +1,3 @@
-import { eventOwner } from '@liveedu/contracts';
-
 /** Stream, subject and durable names, all derived from one prefix so tests stay isolated. */
 export interface EventNames {
   subject(type: string): string;
@@ -16,7 +14,7 @@ export function eventNames(prefix: string): EventNames {
   const stream = (owner: string) => `${streamPrefix}${safe(owner).toUpperCase()}`;
   return {
     subject: (type) => `${prefix}${type}`,
-    streamOf: (type) => stream(eventOwner(type)),
+    streamOf: (type) => stream(type.slice(0, type.indexOf('.'))),
     stream,
     streamSubjects: (owner) => `${prefix}${owner}.>`,
     durable: (service, handler) => `${streamPrefix}${safe(service)}-${safe(handler)}`,
