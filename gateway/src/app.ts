@@ -8,11 +8,11 @@ import {
   logRequest,
   redactAddresses,
 } from '@liveedu/service-kit';
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from '@liveedu/site-policy';
 import fastify, { type FastifyInstance } from 'fastify';
 import { AccessCache } from './access-cache.ts';
 import { followCatalogEvents } from './catalog-events.ts';
 import type { GatewayConfig } from './config.ts';
-import { contentSecurityPolicy } from './content-security-policy.ts';
 import { identityAccessLoader } from './identity-access.ts';
 import { followIdentityEvents } from './identity-events.ts';
 import { apiDocs } from './plugins/api-docs.ts';
@@ -22,8 +22,6 @@ import { site } from './plugins/site.ts';
 import { PublicCache } from './public-cache.ts';
 
 /** Powerful features the site does not use stay off, for it and anything it frames. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(), interest-cohort=()';
-
 /** The `hops` nearest proxies are trusted to name the address they got the request from. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -52,7 +50,7 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   });
   // The usual security headers on every answer (nosniff, frame and referrer policies, HSTS,
   // cross-origin isolation of windows), and the site's content security policy, made from the
-  // origins the configuration names (see content-security-policy.ts).
+  // origins the configuration names (packages/site-policy).
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: false,

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { envPrefix, REMOTE_NAMES, remoteManifestPath } from '@liveedu/platform-registry';
+import {
+  contentSecurityPolicyTemplate,
+  PERMISSIONS_POLICY,
+  policyVariablesScript,
+} from '@liveedu/site-policy';
 import type { Component } from './components.ts';
 import { repoRoot } from './paths.ts';
 import { settingsOf } from './settings.ts';
@@ -51,14 +56,34 @@ function appConfigTemplate(): string {
  */
 function defaultsScript(component: Component): string {
   const defaults: [string, string][] = [['APP_NAME', component.name]];
+  const remoteVariables = REMOTE_NAMES.map((name) => `MFE_${envPrefix(name)}_URL`);
   if (component.role === 'host') {
-    defaults.push(['API_BASE_URL', '/'], ['RAZORPAY_CHECKOUT_URL', '']);
+    defaults.push(['API_BASE_URL', '/'], ['RAZORPAY_CHECKOUT_URL', ''], ['MEDIA_S3_UPLOAD_ENDPOINT', '']);
     for (const name of REMOTE_NAMES) defaults.push([`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]);
   }
   return [
     '#!/bin/sh',
     `# Defaults of ${component.name}'s configuration (written from the platform registry at build time).`,
     ...defaults.map(([key, value]) => `: "\${${key}:=${value}}"; export ${key}`),
+    // The origins the page's Content-Security-Policy names, from that configuration.
+    ...(component.role === 'host' ? [policyVariablesScript(remoteVariables)] : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The page's security headers (the host's documents), as the gateway sends them: the
+ * Content-Security-Policy with the origins of the configuration, no framing, the referrer and
+ * permissions policies. HSTS is the TLS terminator's (the Ingress); this nginx speaks plain HTTP.
+ */
+function pageHeadersTemplate(): string {
+  return [
+    "# The page's security headers, as the gateway sends them (packages/service-kit's site-policy).",
+    `add_header Content-Security-Policy "${contentSecurityPolicyTemplate()}" always;`,
+    'add_header X-Frame-Options "DENY" always;',
+    'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
+    `add_header Permissions-Policy "${PERMISSIONS_POLICY}" always;`,
+    'add_header X-Content-Type-Options nosniff always;',
     '',
   ].join('\n');
 }
@@ -77,7 +102,9 @@ export function webFiles(component: Component): Record<string, { text: string; m
     'etc/nginx/liveedu/static-files.conf': { text: nginxFile('static-files.conf') },
     'docker-entrypoint.d/15-liveedu-defaults.envsh': { text: defaultsScript(component), mode: 0o755 },
   };
-  if (component.role === 'host')
+  if (component.role === 'host') {
     files['etc/nginx/templates/liveedu/app-config.conf.template'] = { text: appConfigTemplate() };
+    files['etc/nginx/templates/page/security-headers.conf.template'] = { text: pageHeadersTemplate() };
+  }
   return files;
 }

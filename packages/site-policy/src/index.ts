@@ -39,21 +39,27 @@ const unique = (values: Array<string | undefined>) => [
   ...new Set(values.filter((v): v is string => typeof v === 'string' && v !== '')),
 ];
 
-export function contentSecurityPolicy(sources: PolicySources): string {
-  const checkout = originOf(sources.checkoutUrl);
-  const remotes = Object.values(sources.remoteUrls).map(originOf);
-  const frames = checkout?.endsWith('razorpay.com') ? [checkout, ...RAZORPAY_FRAMES] : [checkout];
+/** The origins a policy names, already worked out (or placeholders a server fills in at start). */
+export interface PolicyOrigins {
+  checkout: string[];
+  /** Where the checkout opens its frame (Razorpay's API origin besides its script's). */
+  checkoutFrames: string[];
+  remotes: string[];
+  uploads: string[];
+}
+
+function policyOf(origins: PolicyOrigins): string {
   const directives: Record<string, Array<string | undefined>> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", checkout, ...remotes],
+    'script-src': ["'self'", ...origins.checkout, ...origins.remotes],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...remotes, ...sources.uploadOrigins.map(originOf), checkout],
+    'connect-src': ["'self'", ...origins.remotes, ...origins.uploads, ...origins.checkout],
     'media-src': ["'self'", 'blob:', 'https:', 'http:'],
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': [...frames, YOUTUBE_EMBED],
-    'form-action': ["'self'", checkout],
+    'frame-src': [...origins.checkoutFrames, YOUTUBE_EMBED],
+    'form-action': ["'self'", ...origins.checkout],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
@@ -61,4 +67,65 @@ export function contentSecurityPolicy(sources: PolicySources): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${unique(values).join(' ')}`)
     .join('; ');
+}
+
+export function contentSecurityPolicy(sources: PolicySources): string {
+  const checkout = originOf(sources.checkoutUrl);
+  return policyOf({
+    checkout: unique([checkout]),
+    checkoutFrames: unique(checkout?.endsWith('razorpay.com') ? [checkout, ...RAZORPAY_FRAMES] : [checkout]),
+    remotes: unique(Object.values(sources.remoteUrls).map(originOf)),
+    uploads: unique(sources.uploadOrigins.map(originOf)),
+  });
+}
+
+/** Features no page of the site uses, turned off for it and anything it embeds. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), usb=(), payment=(), interest-cohort=()';
+
+/**
+ * The same policy for a server that works the origins out at start (the host's nginx): the
+ * variables named here hold them, separated by spaces (see `nginxPolicyVariables`).
+ */
+export const POLICY_VARIABLES = {
+  checkout: 'CSP_CHECKOUT',
+  checkoutFrames: 'CSP_CHECKOUT_FRAMES',
+  remotes: 'CSP_REMOTES',
+  uploads: 'CSP_UPLOADS',
+} as const;
+
+/** The policy with `${CSP_…}` in place of each list of origins (nginx's templates fill them in). */
+export function contentSecurityPolicyTemplate(): string {
+  const placeholder = (name: string) => [`\${${name}}`];
+  return policyOf({
+    checkout: placeholder(POLICY_VARIABLES.checkout),
+    checkoutFrames: placeholder(POLICY_VARIABLES.checkoutFrames),
+    remotes: placeholder(POLICY_VARIABLES.remotes),
+    uploads: placeholder(POLICY_VARIABLES.uploads),
+  });
+}
+
+/**
+ * Shell that sets the variables of `contentSecurityPolicyTemplate` from the site's configuration
+ * (`RAZORPAY_CHECKOUT_URL`, the remotes' URLs, `MEDIA_S3_UPLOAD_ENDPOINT`), as
+ * `contentSecurityPolicy` works them out: an absolute http(s) URL gives its origin, anything else
+ * (a path on this origin) nothing.
+ */
+export function policyVariablesScript(remoteVariables: readonly string[]): string {
+  const origins = (vars: readonly string[]) => vars.map((v) => `$(origin "\${${v}:-}")`).join(' ');
+  const frames = RAZORPAY_FRAMES.join(' ');
+  const checkout = POLICY_VARIABLES.checkout;
+  return [
+    `origin() { case "$1" in http://*|https://*) printf '%s' "$1" | sed -E 's|^(https?://[^/?#]+).*|\\1|';; esac; }`,
+    // Each origin once, in order, as the gateway's policy lists them.
+    `once() { printf '%s\\n' $* | awk 'NF && !seen[$0]++' | tr '\\n' ' '; }`,
+    `${checkout}=$(origin "\${RAZORPAY_CHECKOUT_URL:-}")`,
+    `case "$${checkout}" in`,
+    `  *razorpay.com) ${POLICY_VARIABLES.checkoutFrames}=$(once $${checkout} ${frames}) ;;`,
+    `  *) ${POLICY_VARIABLES.checkoutFrames}="$${checkout}" ;;`,
+    'esac',
+    `${POLICY_VARIABLES.remotes}=$(once ${origins(remoteVariables)})`,
+    `${POLICY_VARIABLES.uploads}=$(once ${origins(['MEDIA_S3_UPLOAD_ENDPOINT'])})`,
+    `export ${Object.values(POLICY_VARIABLES).join(' ')}`,
+  ].join('\n');
 }

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './content-security-policy.ts';
+import { contentSecurityPolicy, contentSecurityPolicyTemplate, policyVariablesScript } from './index.ts';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -53,5 +54,55 @@ describe("the site's content security policy", () => {
     expect(directive(contentSecurityPolicy({ remoteUrls: {}, uploadOrigins: [] }), 'frame-src')).toEqual([
       'https://www.youtube-nocookie.com',
     ]);
+  });
+});
+
+describe('the policy a server fills in at start (the host nginx)', () => {
+  const remotes = ['MFE_CATALOG_URL', 'MFE_ADMIN_URL'];
+  /** What the shell works out, put into the template as nginx's envsubst does. */
+  const rendered = (env: Record<string, string>) => {
+    const script = `${policyVariablesScript(remotes)}\nenv -0`;
+    const out = spawnSync('sh', ['-c', script], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    });
+    const vars = Object.fromEntries(
+      out.stdout
+        .split('\0')
+        .filter(Boolean)
+        .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+    );
+    return contentSecurityPolicyTemplate().replace(/\$\{(\w+)\}/g, (_all, name: string) => vars[name] ?? '');
+  };
+  const words = (policy: string) => policy.split(';').map((d) => d.trim().split(/\s+/).join(' '));
+
+  it.each([
+    [{}],
+    [{ RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js' }],
+    [
+      {
+        RAZORPAY_CHECKOUT_URL: 'http://localhost:8090/v1/checkout.js',
+        MFE_CATALOG_URL: 'https://cdn.example.com:8443/catalog/mf-manifest.json',
+        MFE_ADMIN_URL: 'https://cdn.example.com:8443/admin/mf-manifest.json?v=2#x',
+        MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.example.com',
+      },
+    ],
+    [
+      {
+        MFE_CATALOG_URL: '/mf/catalog/mf-manifest.json',
+        MFE_ADMIN_URL: 'ftp://x',
+        RAZORPAY_CHECKOUT_URL: 'js',
+      },
+    ],
+  ] as Array<[Record<string, string>]>)('is the gateway policy for %o', (env) => {
+    expect(words(rendered(env))).toEqual(
+      words(
+        contentSecurityPolicy({
+          checkoutUrl: env.RAZORPAY_CHECKOUT_URL,
+          remoteUrls: { catalog: env.MFE_CATALOG_URL ?? '', admin: env.MFE_ADMIN_URL ?? '' },
+          uploadOrigins: [env.MEDIA_S3_UPLOAD_ENDPOINT ?? ''],
+        }),
+      ),
+    );
   });
 });
