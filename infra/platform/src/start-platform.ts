@@ -9,6 +9,7 @@ import {
   startLocalServers,
 } from '@liveedu/local-servers';
 import {
+  DEFAULT_BUCKET_PREFIX,
   envPrefix,
   HOST,
   RAZORPAY_SANDBOX,
@@ -19,6 +20,7 @@ import {
   serviceStartOrder,
 } from '@liveedu/platform-registry';
 import { sandboxOptionsFromEnv, startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
+import { localAccess } from './access.ts';
 import { buildFrontEnd } from './front-end.ts';
 import { repoRoot } from './paths.ts';
 
@@ -97,7 +99,18 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   try {
     if (opts.buildFrontEnd !== false) await buildFrontEnd({ log });
 
-    const servers = await startLocalServers({ dataDir: opts.dataDir, env: base, log });
+    // The servers started here hold each part's own user, limited as the registry says.
+    const access = localAccess({
+      eventPrefix: base.EVENT_PREFIX ?? '',
+      bucketPrefix: base.S3_BUCKET_PREFIX ?? DEFAULT_BUCKET_PREFIX,
+    });
+    const servers = await startLocalServers({
+      dataDir: opts.dataDir,
+      env: base,
+      log,
+      access: { natsUsers: access.natsUsers, minioAccounts: access.minioAccounts },
+    });
+    const ownUsers = (part: string): NodeJS.ProcessEnv => ({ ...env, ...access.envOf(part, servers.access) });
     stoppers.push(() => servers.stop());
 
     const gatewayPort = opts.port === 0 ? await freePort() : opts.port;
@@ -148,7 +161,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         command: process.execPath,
         args: [...heapFlags(name, env), ...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')],
         logFile: join(logDir, `${name}.log`),
-        env,
+        env: ownUsers(name),
         cwd: repoRoot,
       });
       const url = `http://127.0.0.1:${ports[name]}`;
@@ -163,7 +176,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       log(`${name} ready at ${services[name]?.url}`);
     }
 
-    const gatewayEnv: NodeJS.ProcessEnv = { ...env, PORT: String(gatewayPort) };
+    const gatewayEnv: NodeJS.ProcessEnv = { ...ownUsers('gateway'), PORT: String(gatewayPort) };
     for (const name of REMOTE_NAMES) {
       gatewayEnv[`MFE_${envPrefix(name)}_DIST_DIR`] = join(repoRoot, remoteDir(name), 'dist');
     }

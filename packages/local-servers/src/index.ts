@@ -1,10 +1,19 @@
 import { installMinio, installMongo, installNats, type Log } from './install.ts';
-import { type RunningServer, type S3Server, startMinio, startMongo, startNats } from './servers.ts';
+import {
+  type MinioAccount,
+  type NatsUser,
+  type RunningServer,
+  type S3Server,
+  startMinio,
+  startMongo,
+  startNats,
+} from './servers.ts';
 
 export {
   type InstalledServers,
   type InstallOptions,
   installFfmpeg,
+  installMinioAccess,
   installServers,
   MINIO_VERSION,
   MONGO_JAVA_SERVER_VERSION,
@@ -12,11 +21,15 @@ export {
 } from './install.ts';
 export { freePort } from './ports.ts';
 export {
+  applyMinioAccounts,
   DEFAULT_S3_ACCESS_KEY,
   DEFAULT_S3_SECRET_KEY,
+  type MinioAccount,
   type MinioStartOptions,
   type MongoStartOptions,
   type NatsServer,
+  type NatsStartOptions,
+  type NatsUser,
   type RunningServer,
   type S3Server,
   type StartOptions,
@@ -31,6 +44,8 @@ export interface LocalServers {
   mongoUrl: string;
   natsUrl: string;
   s3: S3Config;
+  /** Whether the NATS and S3 servers hold the users of `access` (true where this call started them). */
+  access: { nats: boolean; s3: boolean };
   /** Stops the servers this call started (external ones are left alone). */
   stop(): Promise<void>;
 }
@@ -84,6 +99,8 @@ export interface LocalServersOptions {
   env?: NodeJS.ProcessEnv;
   /** Storage of the embedded database: `h2` (a file, kept; the default) or `memory` (tests). */
   mongoBackend?: 'h2' | 'memory';
+  /** Users given to the NATS and MinIO servers this call starts (external ones keep their own). */
+  access?: { natsUsers: NatsUser[]; minioAccounts: MinioAccount[] };
   log?: Log;
 }
 
@@ -119,8 +136,12 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
     externalMongo
       ? Promise.resolve(externalMongo)
       : startMongo({ dataDir: opts.dataDir, log, env, backend: opts.mongoBackend }).then(track),
-    externalNats ? Promise.resolve(externalNats) : startNats({ dataDir: opts.dataDir, log }).then(track),
-    externalS3 ? Promise.resolve(externalS3) : startMinio({ dataDir: opts.dataDir, log }).then(track),
+    externalNats
+      ? Promise.resolve(externalNats)
+      : startNats({ dataDir: opts.dataDir, log, users: opts.access?.natsUsers }).then(track),
+    externalS3
+      ? Promise.resolve(externalS3)
+      : startMinio({ dataDir: opts.dataDir, log, accounts: opts.access?.minioAccounts }).then(track),
   ]);
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
@@ -145,6 +166,10 @@ export async function startLocalServers(opts: LocalServersOptions): Promise<Loca
       useSSL: s3.useSSL,
       accessKey: s3.accessKey,
       secretKey: s3.secretKey,
+    },
+    access: {
+      nats: !externalNats && opts.access !== undefined,
+      s3: !externalS3 && opts.access !== undefined,
     },
     stop: stopAll,
   };

@@ -17,7 +17,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { cacheBinDir, mongoServerSourceDir, toolsBinDir } from './paths.ts';
+import { cacheBinDir, minioAccessSourceDir, mongoServerSourceDir, toolsBinDir } from './paths.ts';
 import { isProcessAlive } from './proc.ts';
 
 /** The embedded MongoDB-compatible server (Maven Central), pinned here and in infra/mongo-server/pom.xml. */
@@ -73,6 +73,8 @@ interface RunOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   log?: Log;
+  /** Written to the command's standard input (closed after it). */
+  input?: string;
 }
 
 /** Runs a command; rejects with the command, exit status and the end of its output. */
@@ -81,8 +83,9 @@ export function run(command: string, args: string[], opts: RunOptions = {}): Pro
     const child = spawn(command, args, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
     const lines: string[] = [];
     let partial = '';
     const onData = (chunk: Buffer) => {
@@ -95,8 +98,8 @@ export function run(command: string, args: string[], opts: RunOptions = {}): Pro
         opts.log?.(`  ${line}`);
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
     child.once('error', (error) => {
       reject(new Error(`cannot run ${command}: ${error.message}`));
     });
@@ -342,6 +345,43 @@ export async function installMinio(opts: InstallOptions = {}): Promise<string> {
   return dest;
 }
 
+/** Build key of the MinIO user tool: a hash of its sources and pinned modules. */
+function minioAccessKey(): string {
+  const hash = createHash('sha256');
+  for (const file of ['main.go', 'go.mod', 'go.sum']) {
+    hash.update(file);
+    hash.update(readFileSync(join(minioAccessSourceDir, file)));
+  }
+  return `minio-access-${hash.digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * The program that gives each service its own MinIO user and policy (`infra/minio-access`),
+ * built with Go once per machine from the pinned modules MinIO itself is built from.
+ */
+export async function installMinioAccess(opts: InstallOptions = {}): Promise<string> {
+  const env = opts.env ?? process.env;
+  const key = minioAccessKey();
+  const dest = join(toolsBinDir(), 'minio-access');
+  if (await isPlaced(dest, key)) return dest;
+  const built = await cached(
+    key,
+    async (out) => {
+      const go = requireGo(env, 'the MinIO user tool');
+      opts.log?.(`building ${key}`);
+      await run(go, ['build', '-mod=readonly', '-o', out, '.'], {
+        cwd: minioAccessSourceDir,
+        env,
+        log: opts.log,
+      });
+    },
+    opts,
+    env,
+  );
+  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
+  return dest;
+}
+
 let aptUpdated = false;
 
 function findNats(env: NodeJS.ProcessEnv): string | undefined {
@@ -468,6 +508,7 @@ export async function installFfmpeg(opts: InstallOptions = {}): Promise<{ ffmpeg
 export async function installServers(opts: InstallOptions = {}): Promise<InstalledServers> {
   const mongo = await installMongo(opts);
   const minio = await installMinio(opts);
+  await installMinioAccess(opts);
   const natsServer = await installNats(opts);
   await installFfmpeg(opts);
   return { ...mongo, minio, natsServer };

@@ -18,3 +18,6 @@ export function cacheBinDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Sources of the launcher of the embedded MongoDB-compatible server (mongo-java-server). */
 export const mongoServerSourceDir = join(repoRoot, 'infra', 'mongo-server');
+
+/** Sources of the program that gives each service its own MinIO user (Go, madmin-go). */
+export const minioAccessSourceDir = join(repoRoot, 'infra', 'minio-access');

@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { installMinio, installMongo, installNats, type Log } from './install.ts';
+import { installMinio, installMinioAccess, installMongo, installNats, type Log, run } from './install.ts';
 import { mongoJavaOptions } from './mongo-java-options.ts';
 import { canConnect, freePort, readGreeting } from './ports.ts';
 import { describeExit, logTail, type ServerProcess, spawnServer } from './proc.ts';
@@ -193,19 +193,57 @@ async function mongoPing(url: string): Promise<boolean> {
   }
 }
 
+/** A NATS user and what it may publish and subscribe to (subjects with NATS wildcards). */
+export interface NatsUser {
+  user: string;
+  password: string;
+  permissions: { publish: string[]; subscribe: string[] };
+}
+
+export interface NatsStartOptions extends StartOptions {
+  /** When given, only these users may connect, each limited to its permissions. */
+  users?: NatsUser[];
+}
+
+/** nats-server's configuration file: the users and their permissions (JSON is valid there). */
+function natsConfig(users: NatsUser[]): string {
+  return JSON.stringify(
+    {
+      authorization: {
+        users: users.map(({ user, password, permissions }) => ({
+          user,
+          password,
+          permissions: {
+            publish: { allow: permissions.publish },
+            subscribe: { allow: permissions.subscribe },
+          },
+        })),
+      },
+    },
+    null,
+    2,
+  );
+}
+
 /** nats-server with JetStream, its store under `dataDir/nats`. */
-export async function startNats(opts: StartOptions): Promise<NatsServer> {
+export async function startNats(opts: NatsStartOptions): Promise<NatsServer> {
   const natsServer = await installNats({ log: opts.log });
   const dataDir = resolve(opts.dataDir);
   const storeDir = join(dataDir, 'nats');
   await mkdir(storeDir, { recursive: true });
   const logFile = join(dataDir, 'logs', 'nats.log');
+  const configArgs: string[] = [];
+  if (opts.users) {
+    const configFile = join(dataDir, 'nats.conf');
+    await writeFile(configFile, natsConfig(opts.users), { mode: 0o600 });
+    configArgs.push('-c', configFile);
+  }
 
   const launch = async (port: number): Promise<ServerProcess> => {
     const proc = spawnServer({
       name: 'nats-server',
       command: natsServer,
-      args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+      args: [...configArgs, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
       logFile,
     });
     await waitReady(proc, `nats-server on port ${port}`, async () => {
@@ -226,7 +264,9 @@ export async function startNats(opts: StartOptions): Promise<NatsServer> {
     return started;
   });
   const url = `nats://127.0.0.1:${port}`;
-  opts.log?.(`nats-server ready at ${url} (JetStream store ${storeDir})`);
+  opts.log?.(
+    `nats-server ready at ${url} (JetStream store ${storeDir}${opts.users ? `; ${opts.users.length} users` : ''})`,
+  );
   const server: NatsServer = {
     name: 'nats-server',
     url,
@@ -258,9 +298,40 @@ export async function startNats(opts: StartOptions): Promise<NatsServer> {
   return server;
 }
 
+/** A MinIO user of its own, limited by a named policy (an S3 IAM policy document). */
+export interface MinioAccount {
+  accessKey: string;
+  secretKey: string;
+  policy: string;
+  document: object;
+}
+
 export interface MinioStartOptions extends StartOptions {
   accessKey?: string;
   secretKey?: string;
+  /** Users created (or updated) once the server is ready, each limited to its policy. */
+  accounts?: MinioAccount[];
+}
+
+/**
+ * Creates or updates MinIO users with their policies (`infra/minio-access`, MinIO's admin API),
+ * signed with the root credentials.
+ */
+export async function applyMinioAccounts(
+  server: Pick<S3Server, 'endPoint' | 'port' | 'useSSL' | 'accessKey' | 'secretKey'>,
+  accounts: MinioAccount[],
+  log?: Log,
+): Promise<void> {
+  const tool = await installMinioAccess({ log });
+  const plan = JSON.stringify({
+    endpoint: `${server.endPoint}:${server.port}`,
+    secure: server.useSSL,
+    accounts,
+  });
+  await run(tool, [], {
+    env: { ...process.env, MINIO_ROOT_USER: server.accessKey, MINIO_ROOT_PASSWORD: server.secretKey },
+    input: plan,
+  });
 }
 
 /** MinIO, its data under `dataDir/minio`. */
@@ -304,8 +375,7 @@ export async function startMinio(opts: MinioStartOptions): Promise<S3Server> {
       await res.body?.cancel();
       return res.status === 200;
     });
-    opts.log?.(`minio ready at ${url} (data ${storeDir})`);
-    return {
+    const server: S3Server = {
       name: 'minio',
       url,
       pid: proc.pid,
@@ -317,5 +387,17 @@ export async function startMinio(opts: MinioStartOptions): Promise<S3Server> {
       secretKey,
       stop: () => proc.stop(STOP_GRACE_MS),
     };
+    if (opts.accounts?.length) {
+      try {
+        await applyMinioAccounts(server, opts.accounts, opts.log);
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
+    }
+    opts.log?.(
+      `minio ready at ${url} (data ${storeDir}${opts.accounts?.length ? `; ${opts.accounts.length} users` : ''})`,
+    );
+    return server;
   });
 }

@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type MinioAccount,
   type NatsServer,
+  type NatsUser,
   type RunningServer,
   type S3Server,
   startMinio,
@@ -66,9 +68,9 @@ async function inPrivateDir<T extends { stop(): Promise<void> }>(
   return server;
 }
 
-/** A nats-server of its own (JetStream on, store in a temp dir). */
-export function startPrivateNats(): Promise<NatsServer> {
-  return inPrivateDir((dataDir) => startNats({ dataDir }));
+/** A nats-server of its own (JetStream on, store in a temp dir; only `users` may connect when given). */
+export function startPrivateNats(opts: { users?: NatsUser[] } = {}): Promise<NatsServer> {
+  return inPrivateDir((dataDir) => startNats({ dataDir, users: opts.users }));
 }
 
 /** A server a test takes away (`halt`) and brings back (`resume`) on the same port, its data kept. */
@@ -134,7 +136,7 @@ export function startPrivateMongo(): Promise<PrivateServer> {
  * ones); `s3` is what the services' storage configuration takes.
  */
 export async function startPrivateMinio(
-  credentials: { accessKey?: string; secretKey?: string } = {},
+  credentials: { accessKey?: string; secretKey?: string; accounts?: MinioAccount[] } = {},
 ): Promise<PrivateServer & { s3: TestS3 }> {
   return inPrivateDir(async (dataDir) => {
     const server = await haltable<S3Server>(dataDir, (port) =>
