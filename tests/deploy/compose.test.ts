@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatedFiles } from '@liveedu/deploy';
-import { GATEWAY, SERVICE_NAMES as SERVICES } from '@liveedu/platform-registry';
+import { GATEWAY, SERVICE_NAMES as SERVICES, STORAGE_PARTS } from '@liveedu/platform-registry';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,6 +37,8 @@ function composeValidator() {
 }
 
 const compose = loadCompose();
+/** Containers that run once to create each part's users on the servers. */
+const ONE_SHOT = ['mongo-users', 'minio-users'];
 const services = compose.services;
 
 function hasHealthcheck(name: string): boolean {
@@ -87,16 +89,43 @@ describe('docker-compose.yml', () => {
     }
     expect(exists(DOCKERFILE)).toBe(true);
     expect(services.mongo?.image).toMatch(/^mongo:7(\.|$)/);
-    expect(services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0', '--keyFile']));
     expect(services.nats?.command).toContain('--jetstream');
     expect(services.minio?.image).toMatch(/^minio\/minio:/);
     for (const name of SERVICES) {
       const env = services[name]?.environment ?? {};
-      expect(env.MONGO_URL, name).toMatch(/^mongodb:\/\/mongo:27017\/.*replicaSet=rs0/);
+      // Each service signs in as its own user, to its own database.
+      expect(env.MONGO_URL, name).toMatch(
+        new RegExp(`^mongodb://${name}:[^@/]+@mongo:27017/${name}\\?replicaSet=rs0&authSource=${name}$`),
+      );
       expect(env.NATS_URL, name).toBe('nats://nats:4222');
+      expect(env.NATS_USER, name).toBe(name);
       expect(env.S3_ENDPOINT, name).toBe('http://minio:9000');
       expect(env.NODE_ENV, name).toBe('production');
     }
+  });
+
+  it('gives each part its own users on the servers, and storage keys only to those that keep files', () => {
+    for (const part of [...SERVICES, 'gateway']) {
+      const env = services[part]?.environment ?? {};
+      expect(env.NATS_USER, part).toBe(part);
+      expect(env.NATS_PASSWORD, part).toBeTruthy();
+      const keeps = STORAGE_PARTS.some((s) => s.name === part);
+      expect(env.S3_ACCESS_KEY, part).toBe(keeps ? `liveedu-${part}` : undefined);
+      expect(env.S3_SECRET_KEY === undefined, part).toBe(!keeps);
+      expect(services.nats?.environment?.[`${part.toUpperCase()}_NATS_PASSWORD`], part).toMatch(/^".+"$/);
+    }
+    // The gateway has no database; the media transcoder signs in as the media service.
+    expect(services.gateway?.environment?.MONGO_URL).toBeUndefined();
+    expect(services['media-transcoder']?.environment?.NATS_USER).toBe('media');
+    expect(services.nats?.configs).toEqual([{ source: 'nats-users', target: '/etc/nats/users.conf' }]);
+    expect(services.nats?.command).toEqual(expect.arrayContaining(['--config', '/etc/nats/users.conf']));
+    expect(read('infra/access/nats-users.conf')).toContain('password: $TODO_NATS_PASSWORD');
+    expect(read('infra/access/mongo-users.js')).toContain("role: 'readWrite', db: name");
+    expect(read('infra/access/minio-users.sh')).toContain(
+      'mc admin user add liveedu liveedu-media "$MEDIA_S3_SECRET_KEY"',
+    );
+    expect(compose.configs?.['nats-users']?.file).toBe('./infra/access/nats-users.conf');
   });
 
   it('runs video transcoding as its own service of the media image, scaled apart from the media API', () => {
@@ -127,20 +156,27 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [dep, how] of Object.entries(service.depends_on ?? {})) {
         expect(services[dep], `${name} depends on unknown ${dep}`).toBeDefined();
+        // A one-shot job (the servers' users) is waited for until it has finished well.
+        if (ONE_SHOT.includes(dep)) {
+          expect(how.condition, `${name} → ${dep}`).toBe('service_completed_successfully');
+          continue;
+        }
         expect(how.condition, `${name} → ${dep}`).toBe('service_healthy');
         expect(hasHealthcheck(dep), `${dep} has a healthcheck`).toBe(true);
       }
     }
     for (const name of [...SERVICES]) {
       expect(Object.keys(services[name]?.depends_on ?? {})).toEqual(
-        expect.arrayContaining(['mongo', 'nats', 'minio']),
+        expect.arrayContaining(['mongo', 'mongo-users', 'nats', 'minio', 'minio-users']),
       );
     }
+    for (const job of ONE_SHOT) expect(services[job]?.restart, job).toBe('no');
     expect(Object.keys(services.gateway?.depends_on ?? {}).sort()).toEqual([...SERVICES].sort());
     expect(Object.keys(services.host?.depends_on ?? {})).toEqual(
       expect.arrayContaining(['gateway', ...REMOTES.map((remote) => `mfe-${remote}`)]),
     );
-    for (const name of Object.keys(services)) expect(hasHealthcheck(name), name).toBe(true);
+    for (const name of Object.keys(services))
+      if (!ONE_SHOT.includes(name)) expect(hasHealthcheck(name), name).toBe(true);
   });
 
   it('keeps data in named volumes only', () => {
@@ -165,7 +201,11 @@ describe('docker-compose.yml', () => {
     for (const secret of [
       'INTERNAL_SECRET',
       'JWT_SECRET',
-      'S3_SECRET_KEY',
+      'MONGO_ROOT_PASSWORD',
+      'MINIO_ROOT_PASSWORD',
+      'CATALOG_MONGO_PASSWORD',
+      'TODO_NATS_PASSWORD',
+      'MEDIA_S3_SECRET_KEY',
       'ADMIN_PASSWORD',
       'RAZORPAY_KEY_SECRET',
     ]) {

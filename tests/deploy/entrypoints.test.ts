@@ -5,12 +5,22 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appEnv, component as componentNamed } from '@liveedu/deploy';
+import { appEnv, component as componentNamed, natsPasswordVariable, s3SecretVariable } from '@liveedu/deploy';
 import { buildFrontEnd } from '@liveedu/platform';
+import {
+  ACCESS_PARTS,
+  natsPermissions,
+  natsUser,
+  STORAGE_PARTS,
+  storagePolicy,
+  storageUser,
+} from '@liveedu/platform-registry';
+import { contentSecurityPolicy } from '@liveedu/site-policy';
 import {
   isolation,
   type PrivateServer,
   startPrivateMinio,
+  startPrivateNats,
   type TestS3,
   testServerEnv,
 } from '@liveedu/test-kit';
@@ -43,19 +53,34 @@ const ORDER = [
   ...COMPONENTS.filter((c) => c.name !== 'razorpay-sandbox').map((c) => c.name),
 ];
 let nginx: Nginx;
-/** Object storage with the operator's strong credentials (production refuses the local ones). */
+/**
+ * Object storage and NATS with the operator's strong credentials (production refuses the local
+ * ones) and each part's own users, as compose's minio-users and nats-users make them.
+ */
 let storage: PrivateServer & { s3: TestS3 };
+let natsUrl = '';
+/** One set of names for every component here, so they see each other's events and files. */
+const iso = isolation('images');
 
 // What an operator does after `cp .env.example .env`: replace the secrets.
 const exampleEnv = parseEnvFile(read('.env.example'));
-const operatorEnv = {
+const operatorEnv: Record<string, string> = {
   ...exampleEnv,
   INTERNAL_SECRET: randomBytes(32).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
   MEDIA_PLAYBACK_SECRET: randomBytes(32).toString('hex'),
   ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-  S3_ACCESS_KEY: `liveedu-${randomBytes(4).toString('hex')}`,
-  S3_SECRET_KEY: randomBytes(32).toString('base64url'),
+  // The servers' root users and every part's own passwords.
+  ...Object.fromEntries(
+    Object.keys(exampleEnv)
+      .filter((name) =>
+        /_(MONGO_PASSWORD|NATS_PASSWORD|S3_SECRET_KEY)$|^MONGO_ROOT_PASSWORD$|^MINIO_ROOT_PASSWORD$/.test(
+          name,
+        ),
+      )
+      .map((name) => [name, randomBytes(32).toString('hex')]),
+  ),
+  MINIO_ROOT_USER: `liveedu-${randomBytes(4).toString('hex')}`,
   RAZORPAY_KEY_SECRET: randomBytes(16).toString('hex'),
   RAZORPAY_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
 };
@@ -96,7 +121,6 @@ function environmentOf(name: string): NodeJS.ProcessEnv {
   const component = componentNamed(name);
   const imageEnv = stageEnv(imageStage(component));
   const composeEnv = compose.services[name]?.environment ?? {};
-  const iso = isolation(name.replace(/[^a-z]/g, ''));
   const port = ports[name] as number;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -112,10 +136,12 @@ function environmentOf(name: string): NodeJS.ProcessEnv {
     RAZORPAY_SANDBOX_HOST: '127.0.0.1',
   });
   if (component.kind === 'server' && name !== 'razorpay-sandbox') {
+    // The test servers' addresses; the part's own users from its compose environment.
     Object.assign(env, testServerEnv(iso), {
+      NATS_URL: natsUrl,
       S3_ENDPOINT: `http://${storage.s3.endPoint}:${storage.s3.port}`,
-      S3_ACCESS_KEY: storage.s3.accessKey,
-      S3_SECRET_KEY: storage.s3.secretKey,
+      S3_ACCESS_KEY: composeEnv.S3_ACCESS_KEY ?? '',
+      S3_SECRET_KEY: composeEnv.S3_SECRET_KEY ?? '',
     });
   }
   if (env.DATA_DIR) env.DATA_DIR = join(dataDir, name);
@@ -184,9 +210,24 @@ beforeAll(async () => {
   await chmod(dataDir, 0o755);
   nginx = await ensureNginx();
   storage = await startPrivateMinio({
-    accessKey: operatorEnv.S3_ACCESS_KEY,
-    secretKey: operatorEnv.S3_SECRET_KEY,
+    accessKey: operatorEnv.MINIO_ROOT_USER ?? '',
+    secretKey: operatorEnv.MINIO_ROOT_PASSWORD ?? '',
+    accounts: STORAGE_PARTS.map((service) => ({
+      accessKey: storageUser(service.name),
+      secretKey: operatorEnv[s3SecretVariable(service.name)] ?? '',
+      policy: storageUser(service.name),
+      document: storagePolicy(service.name, iso.bucketPrefix),
+    })),
   });
+  natsUrl = (
+    await startPrivateNats({
+      users: ACCESS_PARTS.map((part) => ({
+        user: natsUser(part.name),
+        password: operatorEnv[natsPasswordVariable(part.name)] ?? '',
+        permissions: natsPermissions(part.name, iso.eventPrefix),
+      })),
+    })
+  ).url;
   for (const name of ORDER) ports[name] = await portOutsideEphemeralRange();
   // What the images' build stages do: write each profile, compile each Node server, build each
   // front-end app.
@@ -289,6 +330,26 @@ describe('each image entrypoint, started natively with its compose environment',
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<div id="root"');
+    // The page's security headers, the gateway's policy for the host's configuration.
+    const words = (policy: string | null) =>
+      (policy ?? '').split(';').map((directive) => directive.trim().split(/\s+/).join(' '));
+    const hostEnv = compose.services.host?.environment ?? {};
+    expect(words(page.headers.get('content-security-policy'))).toEqual(
+      words(
+        contentSecurityPolicy({
+          checkoutUrl: hostEnv.RAZORPAY_CHECKOUT_URL,
+          remoteUrls: Object.fromEntries(
+            REMOTES.map((r) => [r, hostEnv[`MFE_${r.toUpperCase()}_URL`] ?? '']),
+          ),
+          uploadOrigins: [hostEnv.MEDIA_S3_UPLOAD_ENDPOINT ?? ''],
+        }),
+      ),
+    );
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('content-security-policy')).toContain('http://localhost:8090');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('permissions-policy')).toContain('camera=()');
   }, 60_000);
 
   it('caches hashed files for a year and revalidates the files that name them; remotes answer any origin', async () => {

@@ -1,11 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedFiles } from '@liveedu/deploy';
-import { SERVICE_NAMES as SERVICES } from '@liveedu/platform-registry';
+import { SERVICE_NAMES as SERVICES, STORAGE_PARTS, service } from '@liveedu/platform-registry';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
@@ -23,6 +25,8 @@ const MODELS: Record<string, { validate(doc: K8sDoc): void }> = {
     validate: (doc) => new HorizontalPodAutoscaler(doc as never).validate(),
   },
   'networking.k8s.io/v1/Ingress': { validate: (doc) => new Ingress(doc).validate() },
+  'networking.k8s.io/v1/NetworkPolicy': { validate: (doc) => new NetworkPolicy(doc).validate() },
+  'batch/v1/Job': { validate: (doc) => new Job(doc).validate() },
   'v1/ConfigMap': { validate: (doc) => new ConfigMap(doc).validate() },
   'v1/Secret': { validate: (doc) => new Secret(doc).validate() },
   'v1/Namespace': { validate: (doc) => new Namespace(doc).validate() },
@@ -60,6 +64,7 @@ describe('infra/k8s', () => {
     // What is not generated is written by hand: the namespace, MongoDB and the example Secret.
     const handWritten = files.filter((f) => !generated.some(([path]) => path === `infra/k8s/${f}`));
     expect(handWritten.sort()).toEqual(['mongo.yaml', 'namespace.yaml', 'secret.example.yaml']);
+    expect(read('infra/k8s/access.yaml')).toContain(read('infra/access/nats-users.conf').split('\n')[3]);
   });
 
   it('every manifest is valid against the Kubernetes schema of its kind', () => {
@@ -147,9 +152,9 @@ describe('infra/k8s', () => {
     const required = [
       'MONGO_URL',
       'NATS_URL',
+      'NATS_USER',
+      'NATS_PASSWORD',
       'S3_ENDPOINT',
-      'S3_ACCESS_KEY',
-      'S3_SECRET_KEY',
       'INTERNAL_SECRET',
     ];
     const extra: Record<string, string[]> = {
@@ -161,8 +166,15 @@ describe('infra/k8s', () => {
       const container = (find('Deployment', name) as K8sDoc).spec.template.spec.containers[0];
       const env = containerEnv(container);
       expect(env.NODE_ENV, name).toBe('production');
-      for (const key of [...required, ...(extra[name] ?? [])])
+      // The gateway has no database.
+      for (const key of [...required, ...(extra[name] ?? [])].filter(
+        (k) => name !== 'gateway' || k !== 'MONGO_URL',
+      ))
         expect(env[key], `${name} ${key}`).toBeTruthy();
+      // Its own users: NATS as itself, its own database, storage keys only where it keeps files.
+      expect(env.NATS_USER, name).toBe(name);
+      if (name !== 'gateway') expect(env.MONGO_URL, name).toContain(`mongodb://${name}:$(MONGO_PASSWORD)@`);
+      expect(env.S3_SECRET_KEY !== undefined, name).toBe(STORAGE_PARTS.some((s) => s.name === name));
       // The key to users' tokens only where they are signed or verified.
       if (!['identity', 'gateway'].includes(name)) expect(env.JWT_SECRET, name).toBeUndefined();
     }
@@ -185,7 +197,7 @@ describe('infra/k8s', () => {
     }
   });
 
-  it('runs MongoDB as a one-node replica set that MONGO_URL names', () => {
+  it('runs MongoDB as a one-node replica set that MONGO_URL names, with access control on', () => {
     const mongo = find('StatefulSet', 'mongo') as K8sDoc;
     const service = find('Service', 'mongo') as K8sDoc;
     expect(service.spec.clusterIP).toBe('None');
@@ -193,8 +205,10 @@ describe('infra/k8s', () => {
     const container = mongo.spec.template.spec.containers[0];
     expect(container.image).toMatch(/^mongo:7/);
     expect(container.args).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(container.args).toEqual(expect.arrayContaining(['--keyFile']));
     const initiate = container.readinessProbe.exec.command.join(' ');
-    const url = new URL(config.MONGO_URL as string);
+    const catalog = (find('Deployment', 'catalog') as K8sDoc).spec.template.spec.containers[0];
+    const url = new URL(containerEnv(catalog).MONGO_URL as string);
     expect(url.searchParams.get('replicaSet')).toBe('rs0');
     expect(initiate).toContain(`_id: 'rs0'`);
     expect(initiate).toContain(`host: '${url.host}'`);
@@ -239,9 +253,53 @@ describe('infra/k8s', () => {
     expect(api.env.MEDIA_TRANSCODE_CONCURRENCY).toBe('0');
     expect(Number(transcoder.env.MEDIA_TRANSCODE_CONCURRENCY)).toBeGreaterThan(0);
     expect(transcoder.secrets).toEqual(expect.arrayContaining(['MEDIA_PLAYBACK_SECRET', 'S3_SECRET_KEY']));
+    // It signs in as the media service.
+    expect(transcoder.env.NATS_USER).toBe('media');
     // Nothing calls it: no Service, no route.
     expect(find('Service', 'media-transcoder')).toBeUndefined();
     expect(read('infra/k8s/kustomization.yaml')).toContain('media-transcoder.yaml');
+  });
+
+  it('denies all traffic by default and allows the edges of the registry', () => {
+    const policies = docs.filter(({ doc }) => doc.kind === 'NetworkPolicy').map(({ doc }) => doc);
+    const deny = policies.find((p) => p.metadata.name === 'default-deny') as K8sDoc;
+    expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    const of = (name: string) => policies.find((p) => p.metadata.name === name) as K8sDoc;
+    const peers = (rules: K8sDoc[]) =>
+      rules.flatMap((rule) =>
+        (rule.from ?? rule.to).map(
+          (peer: K8sDoc) =>
+            peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ??
+            peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] ??
+            peer.ipBlock?.cidr,
+        ),
+      );
+    for (const c of [...deployed, ...COMPONENTS.filter((x) => x.role === 'worker')]) {
+      const p = of(c.name);
+      expect(p?.spec.podSelector.matchLabels['app.kubernetes.io/name'], c.name).toBe(c.name);
+    }
+    // Payments is called by the gateway alone; it calls the catalog and reaches Razorpay (443).
+    expect(peers(of('payments').spec.ingress)).toEqual(expect.arrayContaining(['gateway']));
+    expect(peers(of('payments').spec.ingress)).not.toContain('media');
+    expect(peers(of('catalog').spec.ingress)).toEqual(
+      expect.arrayContaining(['gateway', 'payments', 'media']),
+    );
+    expect(peers(of('payments').spec.egress)).toEqual(
+      expect.arrayContaining(['mongo', 'catalog', '0.0.0.0/0']),
+    );
+    // The todo service reaches its database and NATS, nothing else: no service, no storage, no internet.
+    const todo = of('todo').spec.egress as K8sDoc[];
+    expect(peers(todo).sort()).toEqual(['data', 'mongo']);
+    expect(todo.flatMap((r) => r.ports.map((port: K8sDoc) => port.port)).sort()).toEqual([27017, 4222]);
+    expect(peers(of('todo').spec.ingress)).toEqual(expect.arrayContaining(['gateway']));
+    // Only the services with a database reach MongoDB; the gateway and the web pods do not.
+    expect(peers(of('mongo').spec.ingress).sort()).toEqual(
+      [...SERVICES, 'media-transcoder', 'mongo-users'].sort(),
+    );
+    expect(peers(of('host').spec.egress ?? [])).toEqual([]);
+    expect(of('gateway').spec.egress.map((r: K8sDoc) => r.ports[0].port)).toEqual(
+      expect.arrayContaining(SERVICES.map((s) => service(s).port)),
+    );
   });
 
   it('routes /api/* to the gateway, each remote to its Service and the rest to the host', () => {

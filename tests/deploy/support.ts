@@ -71,11 +71,13 @@ export interface ComposeService {
   ports?: string[];
   command?: string[];
   configs?: { source: string; target: string }[];
+  restart?: string;
 }
 
 export interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  configs?: Record<string, { file: string }>;
   [key: string]: unknown;
 }
 

@@ -1,3 +1,4 @@
+import { accessFiles } from './access.ts';
 import { composeFile, composeRoutes } from './compose.ts';
 import { k8sFiles } from './k8s.ts';
 
@@ -6,6 +7,7 @@ export function generatedFiles(): Record<string, string> {
   return {
     'docker-compose.yml': composeFile(),
     'infra/nginx/compose-routes.conf': composeRoutes(),
+    ...accessFiles(),
     ...k8sFiles(),
   };
 }

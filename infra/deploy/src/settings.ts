@@ -19,6 +19,8 @@ export interface DeploySettings {
   composeDefaults?: Record<string, string>;
   /** It calls Razorpay: in compose it waits for the sandbox when the `sandbox` profile runs it. */
   callsRazorpay?: boolean;
+  /** Ports it reaches on the internet (Kubernetes NetworkPolicy); none unless listed. */
+  internetPorts?: number[];
   /** Debian packages its image installs for the process to run (not to build). */
   aptPackages?: string[];
   /** A named volume at DATA_DIR=/data (compose) or an emptyDir (Kubernetes). */
@@ -34,14 +36,19 @@ const SERVER_RESOURCES = {
 };
 const WEB_RESOURCES = { requests: { cpu: '25m', memory: '48Mi' }, limits: { cpu: '250m', memory: '128Mi' } };
 
-/** The secrets every server reads (`JWT_SECRET` only where tokens are signed or verified). */
-export const SERVER_SECRETS = ['INTERNAL_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+/**
+ * The secrets every server reads (`JWT_SECRET` only where tokens are signed or verified; each
+ * part's database, NATS and storage passwords are its own, see access.ts).
+ */
+export const SERVER_SECRETS = ['INTERNAL_SECRET'];
 
 const SETTINGS: Record<string, DeploySettings> = {
   identity: {
     secrets: ['JWT_SECRET', 'ADMIN_PASSWORD'],
     optionalSecrets: ['SMTP_URL'],
     composeDefaults: { SEED_DEMO: '0', MAIL_FROM: '' },
+    // A mail server (SMTP_URL).
+    internetPorts: [25, 465, 587],
     dataVolume: 'identity-mail',
   },
   catalog: {
@@ -54,6 +61,8 @@ const SETTINGS: Record<string, DeploySettings> = {
     secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
     config: ['RAZORPAY_API_URL', 'RAZORPAY_MODE'],
     callsRazorpay: true,
+    // Razorpay's API.
+    internetPorts: [443],
   },
   media: {
     secrets: ['MEDIA_PLAYBACK_SECRET'],
@@ -85,7 +94,12 @@ const SETTINGS: Record<string, DeploySettings> = {
   },
   host: {
     // Where the page finds Razorpay's checkout script and each remote (its /app-config.json).
-    config: ['RAZORPAY_CHECKOUT_URL', ...REMOTE_NAMES.map((name) => `MFE_${envPrefix(name)}_URL`)],
+    // MEDIA_S3_UPLOAD_ENDPOINT: where the page uploads video parts (its Content-Security-Policy).
+    config: [
+      'RAZORPAY_CHECKOUT_URL',
+      'MEDIA_S3_UPLOAD_ENDPOINT',
+      ...REMOTE_NAMES.map((name) => `MFE_${envPrefix(name)}_URL`),
+    ],
   },
 };
 
