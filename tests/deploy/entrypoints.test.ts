@@ -7,14 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appEnv, component as componentNamed, natsPasswordVariable, s3SecretVariable } from '@liveedu/deploy';
 import { buildFrontEnd } from '@liveedu/platform';
-import {
-  ACCESS_PARTS,
-  natsPermissions,
-  natsUser,
-  STORAGE_PARTS,
-  storagePolicy,
-  storageUser,
-} from '@liveedu/platform-registry';
+import { accessPlan } from '@liveedu/platform-registry';
 import { contentSecurityPolicy } from '@liveedu/site-policy';
 import {
   isolation,
@@ -209,25 +202,19 @@ beforeAll(async () => {
   // nginx's workers (another user when the tests run as root) read their temporary paths here.
   await chmod(dataDir, 0o755);
   nginx = await ensureNginx();
+  // The users compose's minio-users and nats-users make, with the operator's passwords.
+  const plan = accessPlan({
+    natsPassword: (part) => operatorEnv[natsPasswordVariable(part)] ?? '',
+    storageSecret: (service) => operatorEnv[s3SecretVariable(service)] ?? '',
+    eventPrefix: iso.eventPrefix,
+    bucketPrefix: iso.bucketPrefix,
+  });
   storage = await startPrivateMinio({
     accessKey: operatorEnv.MINIO_ROOT_USER ?? '',
     secretKey: operatorEnv.MINIO_ROOT_PASSWORD ?? '',
-    accounts: STORAGE_PARTS.map((service) => ({
-      accessKey: storageUser(service.name),
-      secretKey: operatorEnv[s3SecretVariable(service.name)] ?? '',
-      policy: storageUser(service.name),
-      document: storagePolicy(service.name, iso.bucketPrefix),
-    })),
+    accounts: plan.storageUsers,
   });
-  natsUrl = (
-    await startPrivateNats({
-      users: ACCESS_PARTS.map((part) => ({
-        user: natsUser(part.name),
-        password: operatorEnv[natsPasswordVariable(part.name)] ?? '',
-        permissions: natsPermissions(part.name, iso.eventPrefix),
-      })),
-    })
-  ).url;
+  natsUrl = (await startPrivateNats({ users: plan.natsUsers })).url;
   for (const name of ORDER) ports[name] = await portOutsideEphemeralRange();
   // What the images' build stages do: write each profile, compile each Node server, build each
   // front-end app.

@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MinioAccount, NatsUser } from '@liveedu/local-servers';
-import {
-  ACCESS_PARTS,
-  natsPermissions,
-  natsUser,
-  STORAGE_PARTS,
-  storagePolicy,
-  storageUser,
-} from '@liveedu/platform-registry';
+import { accessPlan } from '@liveedu/platform-registry';
 import { followEvents, natsServerOptions, natsUrlWithUser } from '@liveedu/service-kit';
 import { startPrivateMinio, startPrivateNats } from '@liveedu/test-kit';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -17,11 +9,12 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Each part's users as `npm start`, compose and k8s create them from the registry. */
-const natsUsers: NatsUser[] = ACCESS_PARTS.map((part) => ({
-  user: natsUser(part.name),
-  password: randomBytes(32).toString('hex'),
-  permissions: natsPermissions(part.name),
-}));
+const secret = () => randomBytes(32).toString('hex');
+const { natsUsers, storageUsers } = accessPlan({
+  natsPassword: secret,
+  storageSecret: secret,
+  bucketPrefix: 'lp-',
+});
 
 describe("a service's NATS user may publish only its own events and read only what it consumes", () => {
   let url: string;
@@ -137,21 +130,15 @@ describe("a service's NATS user may publish only its own events and read only wh
 });
 
 describe("a service's storage user may use only its own buckets", () => {
-  const accounts: MinioAccount[] = STORAGE_PARTS.map((service) => ({
-    accessKey: storageUser(service.name),
-    secretKey: randomBytes(32).toString('hex'),
-    policy: storageUser(service.name),
-    document: storagePolicy(service.name, 'lp-'),
-  }));
   let server: Awaited<ReturnType<typeof startPrivateMinio>>;
   const clientOf = (service: string) => {
-    const account = accounts.find((a) => a.accessKey === storageUser(service))!;
+    const account = storageUsers.find((a) => a.accessKey === `liveedu-${service}`)!;
     const { endPoint, port, useSSL } = server.s3;
     return new Client({ endPoint, port, useSSL, accessKey: account.accessKey, secretKey: account.secretKey });
   };
 
   beforeAll(async () => {
-    server = await startPrivateMinio({ accounts });
+    server = await startPrivateMinio({ accounts: storageUsers });
   });
   afterAll(async () => {
     await server?.stop();

@@ -108,7 +108,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       dataDir: opts.dataDir,
       env: base,
       log,
-      access: { natsUsers: access.natsUsers, minioAccounts: access.minioAccounts },
+      access: { natsUsers: access.natsUsers, minioAccounts: access.storageUsers },
     });
     const ownUsers = (part: string): NodeJS.ProcessEnv => ({ ...env, ...access.envOf(part, servers.access) });
     stoppers.push(() => servers.stop());

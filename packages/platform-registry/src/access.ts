@@ -115,3 +115,32 @@ export function storagePolicy(service: string, bucketPrefix: string): object {
     ],
   };
 }
+
+/** Each part's users on the servers, with the passwords given (what the servers are told to create). */
+export interface AccessPlan {
+  natsUsers: { user: string; password: string; permissions: NatsPermissions }[];
+  storageUsers: { accessKey: string; secretKey: string; policy: string; document: object }[];
+}
+
+export function accessPlan(opts: {
+  /** The NATS password of a part (a service or the gateway). */
+  natsPassword(part: string): string;
+  /** The storage secret of a service that keeps files. */
+  storageSecret(service: string): string;
+  eventPrefix?: string;
+  bucketPrefix?: string;
+}): AccessPlan {
+  return {
+    natsUsers: ACCESS_PARTS.map((part) => ({
+      user: natsUser(part.name),
+      password: opts.natsPassword(part.name),
+      permissions: natsPermissions(part.name, opts.eventPrefix ?? ''),
+    })),
+    storageUsers: STORAGE_PARTS.map((service) => ({
+      accessKey: storageUser(service.name),
+      secretKey: opts.storageSecret(service.name),
+      policy: storageUser(service.name),
+      document: storagePolicy(service.name, opts.bucketPrefix ?? DEFAULT_BUCKET_PREFIX),
+    })),
+  };
+}

@@ -1,6 +1,8 @@
 export {
   ACCESS_PARTS,
   type AccessPart,
+  type AccessPlan,
+  accessPlan,
   DEFAULT_BUCKET_PREFIX,
   type NatsPermissions,
   natsInboxPrefix,
