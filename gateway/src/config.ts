@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { envPrefix, HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
+import { envName, HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { DEFAULT_SERVICE_PORTS, loadKitConfig, PortNumber, parseEnv, Type } from '@liveedu/service-kit';
 import { SERVICES, type ServiceName } from './route-table.ts';
 
@@ -46,7 +46,7 @@ export interface GatewayConfig {
   };
 }
 
-const serviceUrlName = (name: ServiceName) => `${name.toUpperCase()}_URL`;
+const serviceUrlName = (name: ServiceName) => envName(name, 'URL');
 /** An IPv4 or IPv6 address, or a CIDR. */
 const ADDRESS = '[0-9a-fA-F:.]+(/\\d{1,3})?';
 
@@ -84,7 +84,7 @@ const serviceUrlsEnv = Type.Object(
   ),
 );
 
-const remoteVariable = (name: string, key: 'DIST_DIR' | 'URL') => `MFE_${envPrefix(name)}_${key}`;
+const remoteVariable = (name: string, key: 'DIST_DIR' | 'URL') => envName(`mfe-${name}`, key);
 
 /** The built front end the gateway serves: each part's folder, or the address a remote is loaded from. */
 const siteEnv = Type.Object({

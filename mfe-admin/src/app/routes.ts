@@ -1,5 +1,6 @@
+import { pageRoutesOf } from '@liveedu/platform-registry';
 /** The spec's routes this remote owns; the host maps the same paths to this remote's app. */
-export const ROUTES: { path: string; page: string }[] = [{ path: '/dashboard/*', page: 'dashboard' }];
+export const ROUTES: { path: string; page: string }[] = pageRoutesOf('admin');
 
 /** The dashboard's pages, in the sidebar's order; `path` is relative to /dashboard. */
 export const DASHBOARD_PAGES = [

@@ -1,5 +1,4 @@
+import { pageRoutesOf } from '@liveedu/platform-registry';
+
 /** The spec's routes this remote owns, for standalone development; the host maps the same paths. */
-export const ROUTES: { path: string; page: string }[] = [
-  { path: '/profile/*', page: 'profile' },
-  { path: '/learn/:courseid/user/:userid', page: 'player' },
-];
+export const ROUTES: { path: string; page: string }[] = pageRoutesOf('learner');

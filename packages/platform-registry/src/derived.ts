@@ -19,7 +19,10 @@ export function service(name: string): ServiceSpec {
 }
 
 /** `catalog` → `CATALOG`: the prefix of a part's variables (`CATALOG_PORT`, `CATALOG_URL`). */
-export const envPrefix = (name: string) => name.toUpperCase().replace(/-/g, '_');
+export const envPrefix = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+
+/** A part's own variable: `envName('catalog', 'PORT')` → `CATALOG_PORT`. */
+export const envName = (name: string, key: string) => `${envPrefix(name)}_${key}`;
 
 /** The services in start order: each after the services it calls, otherwise as declared. */
 export function serviceStartOrder(): ServiceName[] {

@@ -14,6 +14,7 @@ export {
   storageUser,
 } from './access.ts';
 export {
+  envName,
   envPrefix,
   type PageName,
   pageRoutesOf,

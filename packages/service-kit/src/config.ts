@@ -1,4 +1,4 @@
-import { DEFAULT_BUCKET_PREFIX, SERVICES } from '@liveedu/platform-registry';
+import { DEFAULT_BUCKET_PREFIX, envName, SERVICES } from '@liveedu/platform-registry';
 import { type Static, type TObject, Type } from 'typebox';
 import { ConfigError, parseEnv } from './env.ts';
 import { natsUrlWithUser } from './events/nats-connect.ts';
@@ -74,10 +74,6 @@ export const PortNumber = (fallback: number) =>
 /** An http(s) address (a service's, an upstream's). */
 export const HttpUrl = (options: { default?: string } = {}) =>
   Type.String({ format: 'uri', pattern: '^https?://', ...options });
-
-function envName(service: string, key: string): string {
-  return `${service.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${key}`;
-}
 
 /**
  * The variables every service (and the gateway) reads. `JWT_SECRET` only where user tokens are

@@ -1,4 +1,4 @@
-export { Type } from '@fastify/type-provider-typebox';
+export { type Static, Type } from '@fastify/type-provider-typebox';
 export { type EventNames, eventNames } from '@liveedu/platform-registry';
 export { seriesPerKey } from './calendar-series.ts';
 export {

@@ -1,3 +1,4 @@
+export { Avatar } from './components/avatar.tsx';
 export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
 export { Chart, type ChartSeries } from './components/chart.tsx';
 export {

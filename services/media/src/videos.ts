@@ -1,3 +1,4 @@
+import { type Static, Type } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import { type PlaybackGrant, playbackPrefix } from './playback-token.ts';
 
@@ -7,7 +8,14 @@ export const USAGE = 'usage';
 export const UPLOADS_BUCKET = 'video-uploads';
 export const RENDITIONS_BUCKET = 'video-renditions';
 
-export type VideoStatus = 'uploading' | 'processing' | 'ready' | 'failed';
+/** Where a video is in its life: the API's schema, and the type the code uses, from one list. */
+export const VideoStatusSchema = Type.Union([
+  Type.Literal('uploading'),
+  Type.Literal('processing'),
+  Type.Literal('ready'),
+  Type.Literal('failed'),
+]);
+export type VideoStatus = Static<typeof VideoStatusSchema>;
 
 export interface RenditionInfo {
   name: string;

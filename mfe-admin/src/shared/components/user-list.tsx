@@ -1,11 +1,10 @@
 import { type AdminUser, messageOf } from '@liveedu/api-client';
 import { useApiMutation } from '@liveedu/query';
-import { Button, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
+import { Avatar, Button, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAdminApi } from '../hooks/admin-api.ts';
-import { Avatar } from './avatar.tsx';
 import { Badge, type BadgeTone } from './badge.tsx';
 import { InlineError } from './page-frame.tsx';
 

@@ -10,8 +10,6 @@ import { MessageReply } from './schemas.ts';
  */
 export const DEFAULT_PAGE_LIMIT = 24;
 export const MAX_PAGE_LIMIT = 100;
-/** Deeper pages than this are refused: nobody reads them, and they keep lists cheap. */
-export const MAX_PAGE = 100_000;
 
 /** What a client is told when `page` or `limit` is not a number in range. */
 export const PAGING_MESSAGES: Readonly<Record<string, string>> = {
@@ -21,6 +19,7 @@ export const PAGING_MESSAGES: Readonly<Record<string, string>> = {
 
 export const PageQueryFields = {
   page: Type.Optional(
+    // Deeper pages than 100,000 are refused: nobody reads them, and they keep lists cheap.
     Type.String({ pattern: '^[1-9][0-9]{0,4}$|^100000$', description: 'Page number, from 1 (default 1)' }),
   ),
   limit: Type.Optional(
@@ -30,7 +29,6 @@ export const PageQueryFields = {
     }),
   ),
 };
-export const PageQuery = Type.Object(PageQueryFields);
 
 export const PageFields = {
   total: Type.Integer({ minimum: 0, description: 'How many items the whole list has' }),

@@ -126,12 +126,3 @@ export async function refreshCourse(
     if (tutor?.role === 'tutor') listing.putTutor(tutorOf(tutor));
   }
 }
-
-/** Brings one user up to date: a tutor's profile for tutor search, and their courses' cards. */
-export async function refreshTutor(db: Db, listing: CourseListing, userId: string): Promise<void> {
-  const tutor = await db.collection<TutorDoc>(TUTORS).findOne({ _id: userId });
-  if (tutor?.role === 'tutor') listing.putTutor(tutorOf(tutor));
-  else listing.removeTutor(userId);
-  const theirs = listing.newest({ page: 1, limit: Number.MAX_SAFE_INTEGER, tutorId: userId }).items;
-  for (const course of theirs) await refreshCourse(db, listing, course._id);
-}

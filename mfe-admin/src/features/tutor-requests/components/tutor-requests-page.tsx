@@ -1,8 +1,7 @@
 import type { TutorRequest } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { DataTable, EmptyState, theme } from '@liveedu/ui';
+import { Avatar, DataTable, EmptyState, theme } from '@liveedu/ui';
 import styled from 'styled-components';
-import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Badge } from '../../../shared/components/badge.tsx';
 import { ChooseAndConfirm } from '../../../shared/components/choose-and-confirm.tsx';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';

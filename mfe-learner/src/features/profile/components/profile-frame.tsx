@@ -2,6 +2,7 @@ import type { UserData } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import { logOut, sessionActions, useApi, useSession, useSessionDispatch } from '@liveedu/session';
 import {
+  Avatar,
   Banner,
   Button,
   ButtonLink,
@@ -15,7 +16,6 @@ import {
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { Avatar } from '../../../shared/components/avatar.tsx';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
 import { mobileShortcuts, sidebarEntries } from './profile-nav.ts';
 

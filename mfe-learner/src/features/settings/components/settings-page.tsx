@@ -1,10 +1,9 @@
 import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, media, theme, toast } from '@liveedu/ui';
+import { Avatar, Button, media, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Avatar } from '../../../shared/components/avatar.tsx';
 import { Field, PageSection, Panel } from '../../../shared/components/page-section.tsx';
 import { useProfileUser } from '../../../shared/hooks/profile-user.ts';
 import { AvatarDialog } from './avatar-dialog.tsx';

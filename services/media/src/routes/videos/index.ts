@@ -15,18 +15,20 @@ import {
 import { ObjectId } from 'mongodb';
 import { MAX_PARTS } from '../../multipart.ts';
 import { PLAYBACK_SECONDS, playbackPrefix } from '../../playback-token.ts';
-import { presentVideo, UPLOADS_BUCKET, usageOf, type VideoStatus, videosOf } from '../../videos.ts';
+import {
+  presentVideo,
+  UPLOADS_BUCKET,
+  usageOf,
+  type VideoStatus,
+  VideoStatusSchema,
+  videosOf,
+} from '../../videos.ts';
 
 const Video = Type.Object({
   videoId: Type.String(),
   filename: Type.String(),
   size: Type.Integer(),
-  status: Type.Union([
-    Type.Literal('uploading'),
-    Type.Literal('processing'),
-    Type.Literal('ready'),
-    Type.Literal('failed'),
-  ]),
+  status: VideoStatusSchema,
   createdAt: Type.String(),
   durationSec: Type.Union([Type.Number(), Type.Null()]),
   poster: Type.Union([Type.String(), Type.Null()]),

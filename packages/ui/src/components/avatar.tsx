@@ -1,6 +1,6 @@
-import { theme } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme.ts';
 
 const Initial = styled.span<{ $size: number }>`
   display: inline-flex;
@@ -23,19 +23,28 @@ const Picture = styled.img<{ $size: number }>`
   height: ${({ $size }) => $size}px;
   border-radius: 50%;
   object-fit: cover;
-  background: #e5e7eb;
+  background: ${theme.colors.border};
 `;
 
 /** The user's picture; a user without one (the default) or with a broken link gets their initial. */
-export function Avatar({ src, username, size }: { src?: string | null; username: string; size: number }) {
+export function Avatar({
+  src,
+  username,
+  size = 44,
+}: {
+  src?: string | null;
+  username: string;
+  size?: number;
+}) {
   // Remembers which address failed, so a new address is tried again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const label = `Avatar of ${username}`;
   if (!src || failedSrc === src) {
     return (
-      <Initial $size={size} role="img" aria-label={`Avatar of ${username}`}>
+      <Initial $size={size} role="img" aria-label={label}>
         {username.trim().charAt(0) || '?'}
       </Initial>
     );
   }
-  return <Picture $size={size} src={src} alt={`Avatar of ${username}`} onError={() => setFailedSrc(src)} />;
+  return <Picture $size={size} src={src} alt={label} loading="lazy" onError={() => setFailedSrc(src)} />;
 }
