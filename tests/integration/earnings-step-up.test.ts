@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { GatewayConfig } from '@liveedu/gateway';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTutor } from '../support/flows.ts';
+import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
 import { mailsTo } from '../support/mail.ts';
 import { EARNINGS_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
@@ -111,5 +111,54 @@ describe('step-up before money moves', () => {
     expect(mails[0]).toContain('ending\n9012 at State Bank');
     expect(mails[1]).toContain('1098 at State Bank');
     expect(mails.join('\n')).not.toContain('123456789012');
+  });
+
+  it('mails the tutor when a withdrawal is requested and again when it is paid, once each', async () => {
+    const tutor = await newTutor(stack, 'payout');
+    const email = `${tutor.username}@example.com`;
+    await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
+    await publishPaymentSucceeded(stack.services.earnings, { tutorId: tutor._id, amountPaise: 187_500 });
+    await eventually(
+      async () => {
+        const response = await stack.call<{ earnings: number }>('GET', '/api/v1/get-available-balance', {
+          as: tutor,
+        });
+        return response.body.earnings === 1500 ? true : undefined;
+      },
+      15_000,
+      'the credit',
+    );
+    expect(
+      (await stack.call('POST', '/api/v1/withdraw-request', { as: tutor, body: { amount: 1 } })).status,
+    ).toBe(201);
+    const requested = await eventually(
+      async () =>
+        (await mailsTo(dataDir, email)).find((m) => /Subject: Your LiveEdu withdrawal was requested/.test(m)),
+      10_000,
+      'the withdrawal request mail',
+    );
+    expect(requested).toContain('₹1,500.00');
+
+    const admin = await stack.loginAdmin();
+    const [withdrawal] = (
+      await stack.call<{ withdrawals: { _id: string }[] }>('GET', '/api/v1/user-withdrawals', { as: tutor })
+    ).body.withdrawals;
+    const paid = await stack.call('PUT', `/api/v1/confirm-withdrawlRequest/${withdrawal!._id}`, {
+      as: admin,
+      body: { status: 'Success' },
+    });
+    expect(paid.status).toBe(200);
+    const mails = await eventually(
+      async () => {
+        const found = await mailsTo(dataDir, email);
+        return found.some((m) => /was paid/.test(m)) ? found : undefined;
+      },
+      10_000,
+      'the paid mail',
+    );
+    const paidMails = mails.filter((m) => /Subject: Your LiveEdu withdrawal was paid/.test(m));
+    expect(paidMails).toHaveLength(1);
+    expect(paidMails[0]).toContain('₹1,500.00 was paid into your bank account');
+    expect(mails.filter((m) => /was requested/.test(m))).toHaveLength(1);
   });
 });

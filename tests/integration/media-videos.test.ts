@@ -14,6 +14,7 @@ import {
 } from '@liveedu/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { mailsTo } from '../support/mail.ts';
 import { type VideoView, videoUploads } from '../support/media.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -81,6 +82,9 @@ beforeAll(async () => {
       MEDIA_PART_BYTES: String(PART),
       MEDIA_PLAYBACK_SECRET: SECRET,
       MEDIA_MAX_BYTES: String(64 * 1024 * 1024),
+      // Identity's mails land here.
+      DATA_DIR: dir,
+      SMTP_URL: '',
     },
   });
   uploads = videoUploads(stack);
@@ -274,6 +278,14 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     expect(playback.status).toBe(409);
     const still = await stack.call<VideoView>('GET', `/api/v1/videos/${videoId}`, { as: tutor });
     expect(still.body.status).toBe('ready');
+    // The tutor, who may have left the page, is told by mail, naming the file.
+    const mail = await eventually(
+      async () => (await mailsTo(dir, tutor.email)).find((m) => /could not be prepared/.test(m)),
+      15_000,
+      'the failed-video mail',
+    );
+    expect(mail).toContain('"notes.mp4"');
+    expect(mail).toMatch(/not a video/i);
   }, 120_000);
 
   it('refuses what is not a video, or too large, with a message', async () => {

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 const decode = (eml: string) =>
   eml
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    // Runs of encoded bytes are one UTF-8 text (a ₹ is three of them).
+    .replace(/(=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(
+        run
+          .split('=')
+          .slice(1)
+          .map((hex) => Number.parseInt(hex, 16)),
+      ).toString('utf8'),
+    );
 
 /** The mails identity wrote to `dataDir`'s outbox for `email`, oldest first. */
 export async function mailsTo(dataDir: string, email: string): Promise<string[]> {

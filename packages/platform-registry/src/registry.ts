@@ -59,8 +59,14 @@ export const SERVICES = [
       'identity.user.deleted',
       'identity.user.signedout',
     ],
-    // A change of the bank account payouts go to is mailed to its tutor.
-    consumes: ['earnings.bankdetails.saved'],
+    // Mailed to the tutor: a change of the bank account payouts go to, a withdrawal requested
+    // and paid, a video that could not be prepared.
+    consumes: [
+      'earnings.bankdetails.saved',
+      'earnings.withdrawal.requested',
+      'earnings.withdrawal.updated',
+      'media.video.failed',
+    ],
     calls: [],
     buckets: ['avatars', 'resumes'],
     // Log-in, password and account limits per user, across replicas.

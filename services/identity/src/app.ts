@@ -3,7 +3,6 @@ import type { ServiceDefinition } from '@liveedu/service-kit';
 import { ensureAdminAccount } from './admin-account.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { USERS } from './domain/user.ts';
-import { onBankDetailsSaved } from './on-bank-details-saved.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import internalRoutes from './routes/internal/index.ts';
@@ -12,6 +11,12 @@ import profileRoutes, { AVATARS } from './routes/profile/index.ts';
 import sessionRoutes from './routes/sessions/index.ts';
 import tutorRequestRoutes, { RESUMES } from './routes/tutor-requests/index.ts';
 import { identitySettings } from './settings.ts';
+import {
+  onBankDetailsSaved,
+  onVideoFailed,
+  onWithdrawalRequested,
+  onWithdrawalUpdated,
+} from './tutor-mails.ts';
 import { userIndexes } from './users.ts';
 
 export const identityService: ServiceDefinition = {
@@ -24,7 +29,7 @@ export const identityService: ServiceDefinition = {
   settings: identitySettings,
   indexes: userIndexes,
   outboxCollections: [USERS],
-  handlers: [onBankDetailsSaved],
+  handlers: [onBankDetailsSaved, onWithdrawalRequested, onWithdrawalUpdated, onVideoFailed],
   buckets: [
     { name: AVATARS, access: 'public-read' },
     { name: RESUMES, access: 'private' },

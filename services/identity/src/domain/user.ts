@@ -43,6 +43,11 @@ export interface UserDoc {
   tokenVersion?: number;
   /** The last payout-account event mailed about, so a redelivery mails nothing more. */
   bankMailEvent?: string;
+  /** The last withdrawal request, and the last withdrawal paid, mailed to the tutor. */
+  withdrawalRequestMailEvent?: string;
+  withdrawalPaidMailEvent?: string;
+  /** The last failed-video event mailed to the tutor. */
+  videoMailEvent?: string;
 }
 
 export interface SessionEntry {

@@ -78,7 +78,12 @@ export function startTranscoder(opts: TranscoderOptions): Transcoder {
   }
 
   async function fail(video: VideoDoc, error: string): Promise<void> {
-    const data: MediaVideoFailedData = { videoId: video._id, tutorId: video.tutorId, error };
+    const data: MediaVideoFailedData = {
+      videoId: video._id,
+      tutorId: video.tutorId,
+      filename: video.filename,
+      error,
+    };
     await outbox.updateOne<VideoDoc>(
       VIDEOS,
       { _id: video._id, status: 'processing' },

@@ -1,0 +1,122 @@
+import {
+  EARNINGS_BANKDETAILS_SAVED,
+  EARNINGS_WITHDRAWAL_REQUESTED,
+  EARNINGS_WITHDRAWAL_UPDATED,
+  type EarningsBankDetailsSaved,
+  type EarningsWithdrawalRequested,
+  type EarningsWithdrawalUpdated,
+  type IntegrationEvent,
+  MEDIA_VIDEO_FAILED,
+  type MediaVideoFailed,
+} from '@liveedu/contracts';
+import type { EventHandler, HandlerContext } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import type { UserDoc } from './domain/user.ts';
+import { createMailer } from './mail.ts';
+import { identitySettings } from './settings.ts';
+import { LIVE, usersOf } from './users.ts';
+
+/** The field of the user where the last event mailed for one kind of mail is kept. */
+type MailMark = 'bankMailEvent' | 'withdrawalRequestMailEvent' | 'withdrawalPaidMailEvent' | 'videoMailEvent';
+
+const rupees = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Mails a tutor about something that happened to their account, once: the user keeps the last
+ * event mailed (per kind), so a redelivered event is not mailed again. A failed mail is logged;
+ * the event is not retried for it.
+ */
+async function mailTutor(
+  event: IntegrationEvent,
+  tutorId: string,
+  mark: MailMark,
+  { db, config, log }: HandlerContext,
+  compose: (user: UserDoc) => { subject: string; lines: string[] },
+): Promise<void> {
+  if (!ObjectId.isValid(tutorId)) return;
+  const user = await usersOf(db).findOneAndUpdate(
+    { _id: new ObjectId(tutorId), ...LIVE, [mark]: { $ne: event.id } },
+    { $set: { [mark]: event.id } },
+  );
+  if (!user) return;
+  const mail = compose(user);
+  const mailer = createMailer(identitySettings.of({ config }));
+  await mailer
+    .send({
+      to: user.email,
+      subject: mail.subject,
+      text: [`Hello ${user.username},`, '', ...mail.lines].join('\n'),
+    })
+    .catch((error: unknown) => {
+      log.error(
+        { err: error, to: mailer.destination, event: event.type },
+        'could not send a mail to a tutor',
+      );
+    });
+}
+
+/** A change of the bank account payouts go to, so a change the tutor did not make does not go unnoticed. */
+export const onBankDetailsSaved: EventHandler<EarningsBankDetailsSaved> = {
+  event: EARNINGS_BANKDETAILS_SAVED,
+  name: 'on-bank-details-saved',
+  handle: (event, context) =>
+    mailTutor(event, event.data.tutorId, 'bankMailEvent', context, () => ({
+      subject: 'Your LiveEdu payout account was changed',
+      lines: [
+        'The bank account your LiveEdu withdrawals are paid into was set to the account ending',
+        `${event.data.accountEnding} at ${event.data.nameOfBank} on ${new Date(event.data.savedAt).toUTCString()}.`,
+        '',
+        'If you did not make this change, change your password and log out everywhere from',
+        'your settings at once, then write to us.',
+      ],
+    })),
+};
+
+/** A withdrawal asked for: money leaving the account is never silent. */
+export const onWithdrawalRequested: EventHandler<EarningsWithdrawalRequested> = {
+  event: EARNINGS_WITHDRAWAL_REQUESTED,
+  name: 'on-withdrawal-requested',
+  handle: (event, context) =>
+    mailTutor(event, event.data.tutorId, 'withdrawalRequestMailEvent', context, () => ({
+      subject: 'Your LiveEdu withdrawal was requested',
+      lines: [
+        `A withdrawal of ${rupees(event.data.amountPaise)} from your LiveEdu balance was requested on`,
+        `${new Date(event.data.at).toUTCString()}. We will tell you when it is paid.`,
+        '',
+        'If you did not ask for it, change your password and log out everywhere from your',
+        'settings at once, then write to us.',
+      ],
+    })),
+};
+
+/** A withdrawal paid (the admin set it to Success). */
+export const onWithdrawalUpdated: EventHandler<EarningsWithdrawalUpdated> = {
+  event: EARNINGS_WITHDRAWAL_UPDATED,
+  name: 'on-withdrawal-updated',
+  async handle(event, context) {
+    if (event.data.status !== 'Success') return;
+    await mailTutor(event, event.data.tutorId, 'withdrawalPaidMailEvent', context, () => ({
+      subject: 'Your LiveEdu withdrawal was paid',
+      lines: [
+        `Your withdrawal of ${rupees(event.data.amountPaise)} was paid into your bank account on`,
+        `${new Date(event.data.at).toUTCString()}.`,
+      ],
+    }));
+  },
+};
+
+/** A video that could not be made ready to play, so a tutor who left the page learns of it. */
+export const onVideoFailed: EventHandler<MediaVideoFailed> = {
+  event: MEDIA_VIDEO_FAILED,
+  name: 'on-video-failed',
+  handle: (event, context) =>
+    mailTutor(event, event.data.tutorId, 'videoMailEvent', context, () => ({
+      subject: 'A video you uploaded could not be prepared',
+      lines: [
+        `Your video "${event.data.filename}" could not be prepared for playing: ${event.data.error}`,
+        '',
+        'Upload it again from the course editor (MP4, MOV, WebM or Matroska).',
+      ],
+    })),
+};
