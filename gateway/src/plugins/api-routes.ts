@@ -6,6 +6,7 @@ import {
   REQUEST_ID_HEADER,
   type Role,
   SESSION_ENDED_MESSAGE,
+  SESSION_ID,
 } from '@liveedu/contracts';
 import {
   createIdentitySigner,
@@ -27,7 +28,6 @@ const TRUSTED_HEADERS = [IDENTITY_HEADER, SERVICE_TOKEN_HEADER, 'authorization',
 
 const ROLE_RANK: Record<Role, number> = { student: 1, tutor: 2, admin: 3 };
 /** A session id as identity makes them (128 random bits, hex). */
-const SESSION_ID = /^[0-9a-f]{32}$/;
 
 function allowed(access: RouteEntry['access'], role: Role): boolean {
   if (access === 'admin') return role === 'admin';

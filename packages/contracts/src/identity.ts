@@ -18,3 +18,6 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended, please log in agai
 export const IDENTITY_HEADER = 'x-liveedu-identity';
 /** Header carrying the request id from the gateway through services into events. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A log-in session's id, as tokens carry it (`sid`). */
+export const SESSION_ID = /^[0-9a-f]{32}$/;

@@ -23,4 +23,6 @@ export {
   REQUEST_ID_HEADER,
   type Role,
   SESSION_ENDED_MESSAGE,
+  SESSION_ID,
 } from './identity.ts';
+export { CATALOG_INTERNAL, IDENTITY_INTERNAL, type InternalRoute } from './internal-api.ts';

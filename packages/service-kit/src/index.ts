@@ -55,6 +55,13 @@ export {
   requireUser,
   SERVICE_TOKEN_HEADER,
 } from './http/identity.ts';
+export {
+  type InternalAnswer,
+  type InternalClient,
+  type InternalInput,
+  internalClient,
+  internalSchema,
+} from './http/internal-client.ts';
 export { logRequest, REDACTED, redactAddresses, redactUrl } from './http/log-redaction.ts';
 export { installObservability } from './http/observability.ts';
 export {

@@ -1,5 +1,5 @@
-import { REQUEST_ID_HEADER } from '@liveedu/contracts';
-import { createServiceTokenSigner, HttpError, SERVICE_TOKEN_HEADER } from '@liveedu/service-kit';
+import { CATALOG_INTERNAL } from '@liveedu/contracts';
+import { internalClient } from '@liveedu/service-kit';
 
 /** Who may watch a video beyond its tutor and the admin: the catalog knows who bought which course. */
 export interface Viewers {
@@ -9,50 +9,30 @@ export interface Viewers {
   coursesPlaying(video: { videoId: string; tutorId: string }, requestId: string): Promise<string[]>;
 }
 
-const unavailable = () => new HttpError(503, 'The catalog service is unavailable, please try again');
-
 export function catalogViewers(catalogUrl: string, internalSecret: string, timeoutMs = 5_000): Viewers {
-  const token = createServiceTokenSigner(internalSecret, 'media');
-  async function ask<T>(path: string, requestId: string, valid: (body: unknown) => body is T): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${catalogUrl}${path}`, {
-        headers: {
-          accept: 'application/json',
-          [SERVICE_TOKEN_HEADER]: token(),
-          [REQUEST_ID_HEADER]: requestId,
-        },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw unavailable();
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw unavailable();
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (!valid(body)) throw unavailable();
-    return body;
-  }
-  const videoPath = ({ videoId }: { videoId: string }) => `/internal/videos/${encodeURIComponent(videoId)}`;
-  const owner = ({ tutorId }: { tutorId: string }) => `tutorId=${encodeURIComponent(tutorId)}`;
+  const catalog = internalClient(CATALOG_INTERNAL, {
+    service: 'catalog',
+    caller: 'media',
+    baseUrl: catalogUrl,
+    internalSecret,
+    timeoutMs,
+  });
   return {
-    async mayWatch(video, userId, requestId) {
-      const body = await ask(
-        `${videoPath(video)}/viewers/${encodeURIComponent(userId)}?${owner(video)}`,
+    async mayWatch({ videoId, tutorId }, userId, requestId) {
+      const answer = await catalog.call(
+        'videoViewer',
+        { params: { videoId, userId }, query: { tutorId } },
         requestId,
-        (b): b is { allowed: boolean } => typeof (b as { allowed?: unknown } | null)?.allowed === 'boolean',
       );
-      return body.allowed;
+      return answer.ok && answer.body.allowed;
     },
-    async coursesPlaying(video, requestId) {
-      const body = await ask(
-        `${videoPath(video)}/courses?${owner(video)}`,
+    async coursesPlaying({ videoId, tutorId }, requestId) {
+      const answer = await catalog.call(
+        'videoCourses',
+        { params: { videoId }, query: { tutorId } },
         requestId,
-        (b): b is { courseIds: string[] } => Array.isArray((b as { courseIds?: unknown } | null)?.courseIds),
       );
-      return body.courseIds;
+      return answer.ok ? answer.body.courseIds : [];
     },
   };
 }

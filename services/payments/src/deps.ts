@@ -1,6 +1,6 @@
-import type { ServiceApp } from '@liveedu/service-kit';
+import { CATALOG_INTERNAL } from '@liveedu/contracts';
+import { type InternalClient, internalClient, type ServiceApp } from '@liveedu/service-kit';
 import type Razorpay from 'razorpay';
-import { type CatalogClient, createCatalogClient } from './catalog-client.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsSettings } from './config.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
 
@@ -8,7 +8,8 @@ import { createRazorpayClient } from './razorpay-client.ts';
 export interface PaymentsDeps {
   config: PaymentsConfig;
   razorpay: Razorpay;
-  catalog: CatalogClient;
+  /** The catalog's internal calls: a checkout's price and whether the buyer has the course. */
+  catalog: InternalClient<typeof CATALOG_INTERNAL>;
 }
 
 const built = new WeakMap<object, PaymentsDeps>();
@@ -20,7 +21,12 @@ export function paymentsDeps(app: ServiceApp): PaymentsDeps {
     deps = {
       config,
       razorpay: createRazorpayClient(config),
-      catalog: createCatalogClient(config.catalogUrl),
+      catalog: internalClient(CATALOG_INTERNAL, {
+        service: 'catalog',
+        caller: 'payments',
+        baseUrl: config.catalogUrl,
+        internalSecret: app.config.internalSecret,
+      }),
     };
     built.set(app.config, deps);
   }

@@ -9,7 +9,7 @@ const MAX_DEVICE_LENGTH = 200;
 
 /** A session id: 128 random bits, hex (a key of `sessionsSeen`, so never a dot or a dollar). */
 export const newSessionId = () => randomBytes(16).toString('hex');
-export const SESSION_ID = /^[0-9a-f]{32}$/;
+export { SESSION_ID } from '@liveedu/contracts';
 
 /** Printable characters only: a User-Agent may carry anything. */
 const printable = (text: string) =>

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { amountSegmentMatches, paiseToRupees, priceToPaise } from './money.ts';
+import { amountSegmentMatches, paiseToRupees, sellable } from './money.ts';
 
 describe('money', () => {
-  it('turns a catalog price in rupees into integer paise', () => {
-    expect(priceToPaise(499)).toBe(49_900);
-    expect(priceToPaise(19.99)).toBe(1999);
-    expect(priceToPaise(1)).toBe(100);
-  });
-
-  it('refuses prices Razorpay cannot take', () => {
-    for (const bad of [0, 0.5, -10, Number.NaN, Number.POSITIVE_INFINITY, '499', null, undefined]) {
-      expect(priceToPaise(bad)).toBeNull();
-    }
+  it('sells a course for whole paise of at least a rupee, nothing Razorpay cannot take', () => {
+    for (const good of [49_900, 1999, 100]) expect(sellable(good)).toBe(true);
+    for (const bad of [0, 99, 50.5, -1000, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(sellable(bad)).toBe(false);
   });
 
   it('answers rupees', () => {

@@ -3,12 +3,9 @@
 /** Razorpay refuses orders below ₹1. */
 export const MIN_ORDER_PAISE = 100;
 
-/** A catalog price in rupees as integer paise, or null when it is not a price one can pay. */
-export function priceToPaise(price: unknown): number | null {
-  if (typeof price !== 'number' || !Number.isFinite(price)) return null;
-  const paise = Math.round(price * 100);
-  if (paise < MIN_ORDER_PAISE || !Number.isSafeInteger(paise)) return null;
-  return paise;
+/** Whether Razorpay can take a course's price (whole paise, at least ₹1) as an order's amount. */
+export function sellable(pricePaise: number): boolean {
+  return Number.isSafeInteger(pricePaise) && pricePaise >= MIN_ORDER_PAISE;
 }
 
 export function paiseToRupees(paise: number): number {

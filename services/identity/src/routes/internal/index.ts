@@ -1,16 +1,14 @@
-import { SESSION_ENDED_MESSAGE } from '@liveedu/contracts';
+import { IDENTITY_INTERNAL, SESSION_ENDED_MESSAGE } from '@liveedu/contracts';
 import {
-  MessageReply,
+  internalSchema,
   notFound,
-  ObjectIdString,
   registerSharedRateLimit,
   requireServiceToken,
   type ServiceApp,
-  Type,
   unauthorized,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { SESSION_ID, sessionStands } from '../../domain/sessions.ts';
+import { sessionStands } from '../../domain/sessions.ts';
 import { checkPassword } from '../../passwords.ts';
 import { sawSession } from '../../sessions.ts';
 import { LIVE, usersOf } from '../../users.ts';
@@ -18,23 +16,10 @@ import { LIVE, usersOf } from '../../users.ts';
 /** Calls only our own processes make; the gateway never routes `/internal/*`. */
 export default async function internalRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
+  const { userAccess, passwordCheck } = IDENTITY_INTERNAL;
   app.get(
-    '/internal/users/:id/access',
-    {
-      preHandler: requireServiceToken(app.config.internalSecret),
-      schema: {
-        hide: true,
-        params: Type.Object({ id: ObjectIdString }),
-        querystring: Type.Object({
-          /** The token's session and token version: the answer is 401 when they no longer stand. */
-          sid: Type.String({ pattern: SESSION_ID.source }),
-          tv: Type.String({ pattern: '^[0-9]{1,9}$' }),
-        }),
-        response: {
-          200: Type.Object({ userId: Type.String(), username: Type.String(), role: Type.String() }),
-        },
-      },
-    },
+    userAccess.path,
+    { preHandler: requireServiceToken(app.config.internalSecret), schema: internalSchema(userAccess) },
     async (request) => {
       const { sid, tv } = request.query;
       // The current role and sessions, read at every call, so approval, deletion and log-outs
@@ -56,7 +41,7 @@ export default async function internalRoutes(app: ServiceApp): Promise<void> {
    * moves. Ten tries an hour per user, on every replica, so it is no way to guess one.
    */
   app.post(
-    '/internal/users/:id/password-check',
+    passwordCheck.path,
     {
       preHandler: requireServiceToken(app.config.internalSecret),
       config: {
@@ -70,12 +55,7 @@ export default async function internalRoutes(app: ServiceApp): Promise<void> {
           }),
         },
       },
-      schema: {
-        hide: true,
-        params: Type.Object({ id: ObjectIdString }),
-        body: Type.Object({ password: Type.String({ maxLength: 200 }) }),
-        response: { 200: Type.Object({ matches: Type.Boolean() }), 429: MessageReply },
-      },
+      schema: internalSchema(passwordCheck),
     },
     async (request) => {
       const user = await users.findOne(

@@ -1,5 +1,4 @@
 import { calendarKeys } from '@liveedu/calendar';
-import { IDENTITY_HEADER } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
@@ -8,6 +7,7 @@ import {
   forbidden,
   HttpError,
   MessageReply,
+  notFound,
   ObjectIdString,
   requireUser,
   type ServiceApp,
@@ -15,7 +15,7 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { paymentsDeps } from '../../deps.ts';
-import { priceToPaise } from '../../domain/money.ts';
+import { sellable } from '../../domain/money.ts';
 import { openCheckout } from '../../open-checkouts.ts';
 import { boughtHere, type PaymentDoc, paymentLists, paymentsOf } from '../../payments.ts';
 
@@ -72,19 +72,18 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
       if (paymentBy !== undefined && paymentBy !== buyer.userId) {
         throw forbidden('You can only buy a course for yourself');
       }
-      const identity = request.headers[IDENTITY_HEADER];
-      const course = await deps.catalog.course(
-        courseId,
+      const sale = await deps.catalog.call(
+        'courseForSale',
+        { params: { courseId }, query: { buyerId: buyer.userId } },
         request.id,
-        typeof identity === 'string' ? identity : undefined,
       );
+      if (!sale.ok) throw notFound('Course not found');
+      const course = sale.body;
       if (course.tutorId === buyer.userId) throw forbidden('You cannot buy your own course');
-      const bought =
-        course.studentsEnrolled.includes(buyer.userId) ||
-        (await boughtHere(app.db, buyer.userId, course._id));
+      const bought = course.enrolled || (await boughtHere(app.db, buyer.userId, course._id));
       if (bought) throw conflict('You are already enrolled in this course');
-      const amountPaise = priceToPaise(course.price);
-      if (amountPaise === null) throw badRequest('This course cannot be bought');
+      const amountPaise = course.pricePaise;
+      if (!sellable(amountPaise)) throw badRequest('This course cannot be bought');
 
       // A second checkout of the same course at the same instant answers the first one's order.
       const opened = await openCheckout(app.db, buyer.userId, course._id, amountPaise);

@@ -1,0 +1,93 @@
+import { type TObject, type TSchema, Type } from 'typebox';
+import { SESSION_ID } from './identity.ts';
+
+/**
+ * The calls services make to each other over HTTP (`/internal/*`, never routed by the gateway),
+ * declared once: the callee serves each with these schemas, the caller's typed client
+ * (`internalClient` in the service kit) takes only these and checks every answer against them.
+ */
+export interface InternalRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  params: TObject;
+  query?: TObject;
+  body?: TObject;
+  /** The answer of a call that went through (200). */
+  response: TSchema;
+  /** Other statuses the callee answers on purpose, with `{message}`; anything else is a failure. */
+  errors: readonly number[];
+}
+
+const ObjectId = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
+const OfTutor = Type.Object({ tutorId: ObjectId });
+
+export const CATALOG_INTERNAL = {
+  /** Whether a user bought a course of the video's tutor that plays the video. */
+  videoViewer: {
+    method: 'GET',
+    path: '/internal/videos/:videoId/viewers/:userId',
+    params: Type.Object({ videoId: ObjectId, userId: ObjectId }),
+    query: OfTutor,
+    response: Type.Object({ allowed: Type.Boolean() }),
+    errors: [],
+  },
+  /** The courses of the video's tutor that play it (deleted ones too: their students keep access). */
+  videoCourses: {
+    method: 'GET',
+    path: '/internal/videos/:videoId/courses',
+    params: Type.Object({ videoId: ObjectId }),
+    query: OfTutor,
+    response: Type.Object({ courseIds: Type.Array(Type.String()) }),
+    errors: [],
+  },
+  /**
+   * What checkout needs of a course: its price, title and tutor, and whether the buyer has it
+   * already. A course no longer listed is found only for a buyer who has it (404 otherwise).
+   */
+  courseForSale: {
+    method: 'GET',
+    path: '/internal/courses/:courseId/sale',
+    params: Type.Object({ courseId: ObjectId }),
+    query: Type.Object({ buyerId: ObjectId }),
+    response: Type.Object({
+      _id: Type.String(),
+      title: Type.String(),
+      pricePaise: Type.Integer({ minimum: 0 }),
+      tutorId: Type.String(),
+      tutorUsername: Type.String(),
+      /** The buyer is enrolled already (bought here or enrolled otherwise). */
+      enrolled: Type.Boolean(),
+    }),
+    /** 404: no such course on sale. */
+    errors: [404],
+  },
+} as const satisfies Record<string, InternalRoute>;
+
+export const IDENTITY_INTERNAL = {
+  /** A user's current role, when the token's session and token version still stand (401 if not). */
+  userAccess: {
+    method: 'GET',
+    path: '/internal/users/:id/access',
+    params: Type.Object({ id: ObjectId }),
+    query: Type.Object({
+      sid: Type.String({ pattern: SESSION_ID.source }),
+      tv: Type.String({ pattern: '^[0-9]{1,9}$' }),
+    }),
+    response: Type.Object({
+      userId: Type.String(),
+      username: Type.String(),
+      role: Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]),
+    }),
+    /** 404: the user is gone; 401: the session ended; 400: an id or session identity never issues. */
+    errors: [400, 401, 404],
+  },
+  /** Whether `password` is the user's (ten tries an hour per user: 429). */
+  passwordCheck: {
+    method: 'POST',
+    path: '/internal/users/:id/password-check',
+    params: Type.Object({ id: ObjectId }),
+    body: Type.Object({ password: Type.String({ maxLength: 200 }) }),
+    response: Type.Object({ matches: Type.Boolean() }),
+    errors: [429],
+  },
+} as const satisfies Record<string, InternalRoute>;

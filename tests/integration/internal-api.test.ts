@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { catalogService } from '@liveedu/catalog';
+import { CATALOG_INTERNAL, IDENTITY_INTERNAL, type InternalRoute } from '@liveedu/contracts';
+import { identityService } from '@liveedu/identity';
+import { internalClient, type Service } from '@liveedu/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse, newTutor } from '../support/flows.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+// The internal calls are declared once in the contracts; each callee must serve every one it
+// declares, behind the service token, and nothing else under /internal.
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({ services: { identity: identityService, catalog: catalogService } });
+});
+afterAll(() => stack?.close());
+
+const served = (service: Service, route: InternalRoute) =>
+  service.app.hasRoute({ method: route.method, url: route.path });
+
+describe('the internal calls of the contracts', () => {
+  it.each([
+    ['catalog', CATALOG_INTERNAL],
+    ['identity', IDENTITY_INTERNAL],
+  ] as const)('are all served by %s, and refused without the service token', async (name, api) => {
+    const service = stack.services[name] as Service;
+    for (const route of Object.values(api) as InternalRoute[]) {
+      expect(served(service, route), `${route.method} ${route.path}`).toBe(true);
+      const url = route.path.replace(/:[A-Za-z]+/g, '0123456789abcdef01234567');
+      const response = await service.app.inject({
+        method: route.method,
+        url,
+        payload: route.body ? {} : undefined,
+      });
+      // Refused: by its schema (no query) or by the missing token, never answered.
+      expect([400, 401], `${route.method} ${route.path} without a token`).toContain(response.statusCode);
+    }
+  });
+
+  it('answers checkout what it needs of a course through the typed client', async () => {
+    const tutor = await newTutor(stack, 'internal');
+    const courseId = await createCourse(stack, tutor, { title: 'Declared Once', price: 499 });
+    const student = await stack.newUser('internalbuyer');
+    const callee = stack.services.catalog as Service;
+    const { port } = callee.app.server.address() as AddressInfo;
+    const catalog = internalClient(CATALOG_INTERNAL, {
+      service: 'catalog',
+      caller: 'payments',
+      baseUrl: `http://127.0.0.1:${port}`,
+      internalSecret: callee.config.internalSecret,
+    });
+    const sale = await catalog.call(
+      'courseForSale',
+      { params: { courseId }, query: { buyerId: student._id } },
+      'r',
+    );
+    expect(sale).toEqual({
+      ok: true,
+      body: {
+        _id: courseId,
+        title: 'Declared Once',
+        pricePaise: 49_900,
+        tutorId: tutor._id,
+        tutorUsername: tutor.username,
+        enrolled: false,
+      },
+    });
+    const missing = await catalog.call(
+      'courseForSale',
+      { params: { courseId: '0123456789abcdef01234567' }, query: { buyerId: student._id } },
+      'r',
+    );
+    expect(missing).toEqual({ ok: false, status: 404, message: 'Course not found' });
+  });
+});
