@@ -14,6 +14,14 @@ module.exports = {
       to: { dependencyTypesNot: ['core'], pathNot: ['^$1/', '^packages/', '(^|/)node_modules/'] },
     },
     {
+      name: 'remote-features-import-no-other-feature',
+      severity: 'error',
+      comment:
+        "A remote's feature imports its own files, the remote's shared/ and app/, never another feature (docs/frontend.md).",
+      from: { path: '^(mfe-[^/]+)/src/features/([^/]+)/' },
+      to: { path: '^$1/src/features/', pathNot: '^$1/src/features/$2/' },
+    },
+    {
       name: 'host-imports-packages-only',
       severity: 'error',
       comment: 'The host imports only packages/* and its own files; remotes are loaded at run time.',

@@ -34,6 +34,7 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
       [
         'error remote-imports-packages-only: mfe-shop/src/index.ts → mfe-cart/src/index.ts',
         'error remote-imports-packages-only: mfe-shop/src/index.ts → services/orders/src/index.ts',
+        'error remote-features-import-no-other-feature: mfe-shop/src/features/basket/basket.ts → mfe-shop/src/features/checkout/pay.ts',
         'error service-imports-no-other-service: services/orders/src/index.ts → services/billing/src/index.ts',
         'error packages-import-nothing-above: packages/kit/src/index.ts → infra/servers/src/index.ts',
         'error gateway-imports-no-service: gateway/src/index.ts → services/orders/src/index.ts',
