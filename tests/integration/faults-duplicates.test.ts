@@ -1,5 +1,4 @@
 import type { CourseDetails, ResponseOf } from '@liveedu/api-client';
-import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as flows from '../support/flows.ts';
 import { PURCHASE_SERVICES } from '../support/platform.ts';
@@ -34,22 +33,6 @@ async function ordersFor(student: Session, courseId: string) {
     student,
   );
   return history.data.filter((row) => row.courseEnrolled._id === courseId);
-}
-
-/** How many `payments.payment.succeeded` messages the stream holds for an order. */
-async function publishedFor(orderId: string): Promise<number> {
-  const bus = stack.services.payments?.bus;
-  if (!bus) throw new Error('payments is not running');
-  const stream = bus.names.stream('payments');
-  const subject = bus.names.subject(PAYMENTS_PAYMENT_SUCCEEDED);
-  const { state } = await bus.jsm.streams.info(stream);
-  let count = 0;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (message?.subject !== subject) continue;
-    if (message.json<{ data: { orderId: string } }>().data.orderId === orderId) count += 1;
-  }
-  return count;
 }
 
 /** How often each reacting service consumed the fact that the order was paid. */
@@ -138,7 +121,7 @@ describe('one Razorpay webhook delivered five times, in parallel and out of orde
     expect(await ordersFor(student, course._id)).toEqual([
       expect.objectContaining({ razorpay_order_id: orderId, razorpay_payment_id: paymentId, success: true }),
     ]);
-    expect(await publishedFor(orderId)).toBe(1);
+    expect(await flows.publishedPayments(stack, orderId)).toBe(1);
     expect(await consumedFor(orderId)).toEqual({ catalog: 1, earnings: 1 });
     expect(await flows.enrolledTimes(stack, course._id, student)).toBe(1);
     expect(await income(tutor)).toBe(rupees(course.price * 0.8));

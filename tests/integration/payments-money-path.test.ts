@@ -6,7 +6,6 @@ import type {
   PaymentRecord,
   ResponseOf,
 } from '@liveedu/api-client';
-import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import { TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as flows from '../support/flows.ts';
@@ -106,22 +105,6 @@ const deliverWebhook = (body: unknown, eventId: string, secret?: string) =>
   flows.deliverWebhook(stack, body, eventId, secret);
 const orderPaidEvent = (orderId: string, paymentId: string) =>
   flows.orderPaidEvent(stack, orderId, paymentId);
-
-/** How many `payments.payment.succeeded` messages the stream holds for an order. */
-async function publishedFor(orderId: string): Promise<number> {
-  const bus = stack.services.payments?.bus;
-  if (!bus) throw new Error('payments is not running');
-  const stream = bus.names.stream('payments');
-  const subject = bus.names.subject(PAYMENTS_PAYMENT_SUCCEEDED);
-  const { state } = await bus.jsm.streams.info(stream);
-  let count = 0;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (message?.subject !== subject) continue;
-    if (message.json<{ data: { orderId: string } }>().data.orderId === orderId) count += 1;
-  }
-  return count;
-}
 
 /** Tutor income, admin revenue and admin profit, in rupees. */
 async function ledger() {
@@ -285,7 +268,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const expected = await ledgerMovedBy(before, c.price);
     await sleep(2000); // give any duplicate time to arrive
     // One fact left payments, and downstream it counted once.
-    expect(await publishedFor(order.orderId)).toBe(1);
+    expect(await flows.publishedPayments(stack, order.orderId)).toBe(1);
     expect(await enrolledTimes(stack, c._id, student)).toBe(1);
     expect(await ledger()).toEqual(expected);
     const rows = (await orderHistory(stack, student)).filter((r) => r.courseEnrolled._id === c._id);
@@ -313,7 +296,7 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     const late = await postCallback(paid.callbackUrl, paid.fields);
     paymentSucceeded(late.location, paid.fields.razorpay_payment_id);
     expect(await enrolledTimes(stack, c._id, student)).toBe(1);
-    expect(await publishedFor(order.orderId)).toBe(1);
+    expect(await flows.publishedPayments(stack, order.orderId)).toBe(1);
   });
 
   it('a forged signature, a tampered address and a client-sent amount change nothing', async () => {

@@ -326,3 +326,19 @@ export async function moneyFigure(stack: TestStack, who: Session, path: string):
   if (typeof value !== 'number') throw new Error(`${path} answered ${JSON.stringify(body)}`);
   return value;
 }
+
+/** How many `payments.payment.succeeded` messages the stream holds for an order. */
+export async function publishedPayments(stack: TestStack, orderId: string): Promise<number> {
+  const bus = stack.services.payments?.bus;
+  if (!bus) throw new Error('payments is not running');
+  const stream = bus.names.stream('payments');
+  const subject = bus.names.subject(PAYMENTS_PAYMENT_SUCCEEDED);
+  const { state } = await bus.jsm.streams.info(stream);
+  let count = 0;
+  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+    if (message?.subject !== subject) continue;
+    if (message.json<{ data: { orderId: string } }>().data.orderId === orderId) count += 1;
+  }
+  return count;
+}

@@ -96,14 +96,22 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
  * answers, hidden from the public document.
  */
 export function internalSchema<R extends InternalRoute>(route: R) {
-  return {
+  const schema: FastifySchema = {
     hide: true,
-    params: route.params as R['params'],
-    querystring: route.query as R['query'],
-    body: route.body as R['body'],
+    params: route.params,
     response: {
       200: route.response,
       ...Object.fromEntries(route.errors.map((status) => [status, MessageReply])),
-    } as { 200: R['response'] } & { [S in R['errors'][number]]: typeof MessageReply },
-  } satisfies FastifySchema;
+    },
+  };
+  // Only what the route has: fastify warns of a schema key without a schema.
+  if (route.query) schema.querystring = route.query;
+  if (route.body) schema.body = route.body;
+  return schema as {
+    hide: true;
+    params: R['params'];
+    querystring: R['query'];
+    body: R['body'];
+    response: { 200: R['response'] } & { [S in R['errors'][number]]: typeof MessageReply };
+  };
 }
