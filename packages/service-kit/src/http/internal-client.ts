@@ -1,7 +1,7 @@
 import { type InternalRoute, REQUEST_ID_HEADER } from '@liveedu/contracts';
 import type { FastifySchema } from 'fastify';
 import type { Static, TObject } from 'typebox';
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { HttpError } from './errors.ts';
 import { createServiceTokenSigner, SERVICE_TOKEN_HEADER } from './identity.ts';
 import { MessageReply } from './schemas.ts';
@@ -24,6 +24,9 @@ export interface InternalClient<Api extends Record<string, InternalRoute>> {
     requestId: string,
   ): Promise<InternalAnswer<Api[K]>>;
 }
+
+/** Every error answer's shape, checked by one compiled validator. */
+const isMessage = Compile(MessageReply);
 
 const pathOf = (route: InternalRoute, params: Record<string, unknown>) =>
   route.path.replace(/:([A-Za-z]+)/g, (_all, name: string) => encodeURIComponent(String(params[name])));
@@ -48,6 +51,8 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
   },
 ): InternalClient<Api> {
   const token = createServiceTokenSigner(opts.internalSecret, opts.caller);
+  // Each answer's validator compiled once, not interpreted at every call (the gateway's access check is one).
+  const answers = new Map(Object.entries(api).map(([name, route]) => [name, Compile(route.response)]));
   const unavailable = () =>
     new HttpError(503, `The ${opts.service} service is unavailable, please try again`);
   return {
@@ -80,10 +85,10 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
       } catch {
         throw unavailable();
       }
-      if (status === 200 && Value.Check(route.response, body)) {
+      if (status === 200 && answers.get(name)?.Check(body)) {
         return { ok: true, body } as InternalAnswer<Api[typeof name]>;
       }
-      if (route.errors.includes(status) && Value.Check(MessageReply, body)) {
+      if (route.errors.includes(status) && isMessage.Check(body)) {
         return { ok: false, status, message: body.message } as InternalAnswer<Api[typeof name]>;
       }
       throw unavailable();
