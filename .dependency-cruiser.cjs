@@ -36,6 +36,37 @@ module.exports = {
       to: { path: '^services/', pathNot: '^services/$1/' },
     },
     {
+      name: 'service-features-wired-only-in-app',
+      severity: 'error',
+      comment:
+        "A feature's routes.ts and handlers.ts are wired by the service's app.ts alone; other features use its store, domain and named modules (docs/service-layout.md).",
+      from: { path: '^services/([^/]+)/src/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^services/$1/src/[^/]+/(routes|handlers)\\.ts$', pathNot: '^services/$1/src/$2/' },
+    },
+    {
+      name: 'service-features-import-no-wiring',
+      severity: 'error',
+      comment: "A feature never imports its service's app.ts, server.ts or index.ts (docs/service-layout.md).",
+      from: { path: '^services/([^/]+)/src/[^/]+/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^services/$1/src/(app|server|index)\\.ts$' },
+    },
+    {
+      name: 'service-domain-does-no-io',
+      severity: 'error',
+      comment:
+        'A domain.ts holds pure rules: no database, HTTP, event, storage or file-system module, no service kit, no store, routes or handlers (types excepted).',
+      from: { path: '^services/[^/]+/src/[^/]+/domain\\.ts$' },
+      to: {
+        dependencyTypesNot: ['type-only'],
+        path: [
+          '(^|/)node_modules/(mongodb|fastify|@fastify/[^/]+|minio|@nats-io/[^/]+|razorpay|nodemailer|undici|pdfkit)/',
+          '^(node:)?(fs|fs/promises|net|http|https|http2|child_process|dgram|dns|tls|worker_threads|cluster)$',
+          '^packages/service-kit/',
+          '^services/[^/]+/src/[^/]+/(store|routes|handlers)\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'gateway-imports-no-service',
       severity: 'error',
       comment: 'The gateway reaches services over HTTP and their events; it imports only packages.',
@@ -53,7 +84,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.data|\\.tools)/' },
+    exclude: { path: '(^|/)(dist|\\.data|\\.tools)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     enhancedResolveOptions: {

@@ -26,7 +26,7 @@ interface Entry {
   at: number;
 }
 
-/** How many reviews the catalog's home-page highlights keep (services/catalog/src/highlights.ts). */
+/** How many reviews the catalog's home-page highlights keep (services/catalog/src/reviews/highlights.ts). */
 const HIGHLIGHTS_KEPT = 40;
 
 /**

@@ -1,29 +1,36 @@
 import etag from '@fastify/etag';
 import type { ServiceDefinition } from '@liveedu/service-kit';
-import { installCacheHeaders } from './cache-headers.ts';
-import { onCourseCompleted } from './certificates/on-course-completed.ts';
-import certificateRoutes from './certificates/routes.ts';
-import { CERTIFICATES } from './certificates/store.ts';
-import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
-import { onUserDeleted } from './handlers/on-user-deleted.ts';
-import { onUserRegistered } from './handlers/on-user-registered.ts';
-import { onUserUpdated } from './handlers/on-user-updated.ts';
-import { ensureHighlights } from './highlights.ts';
+import { onProgressRecorded } from './analytics/handlers.ts';
+import analyticsRoutes from './analytics/routes.ts';
+import categoryRoutes from './categories/routes.ts';
+import { seedCategories } from './categories/seed.ts';
+import { CATEGORIES_BUCKET, categoryIndexes } from './categories/store.ts';
+import { onCourseCompleted } from './certificates/handlers.ts';
+import certificateRoutes, { certificateCheckRoutes } from './certificates/routes.ts';
+import { certificateIndexes } from './certificates/store.ts';
+import { installCacheHeaders } from './course-pages/cache-headers.ts';
+import coursePageRoutes from './course-pages/routes.ts';
+import { ensureKeyedLists, migrateCourses, writeItemIds } from './courses/migrations.ts';
+import tutorCourseRoutes, { courseStatsRoutes, tutorCourseReadRoutes } from './courses/routes.ts';
+import { COURSES, courseIndexes, THUMBNAILS_BUCKET } from './courses/store.ts';
+import { seedDemo } from './demo/seed.ts';
+import { onPaymentSucceeded } from './enrollment/handlers.ts';
+import learningRoutes, { saleRoutes } from './enrollment/routes.ts';
+import { enrollmentIndexes } from './enrollment/store.ts';
+import favouriteRoutes from './favourites/routes.ts';
+import { favouriteIndexes } from './favourites/store.ts';
+import { onUserDeleted, onUserRegistered, onUserUpdated } from './instructors/handlers.ts';
+import instructorRoutes from './instructors/routes.ts';
+import { tutorIndexes } from './instructors/store.ts';
 import { installListing, startListing } from './listing/plugin.ts';
-import { ensureKeyedLists, migrateCourses, writeItemIds } from './migrate.ts';
-import analyticsRoutes, { onProgressRecorded } from './progress/analytics.ts';
+import listingRoutes, { searchRoutes } from './listing/routes.ts';
+import { onVideoReady } from './progress/handlers.ts';
 import progressRoutes from './progress/routes.ts';
 import { PROGRESS } from './progress/store.ts';
-import { onVideoReady } from './progress/video-durations.ts';
-import adminRoutes from './routes/admin/index.ts';
-import catalogRoutes from './routes/catalog/index.ts';
-import internalRoutes from './routes/internal/index.ts';
-import learningRoutes from './routes/learning/index.ts';
-import studentRoutes from './routes/students/index.ts';
-import tutorCourseRoutes from './routes/tutor-courses/index.ts';
-import { seedCategories } from './seed/categories.ts';
-import { seedDemo } from './seed/demo.ts';
-import { CATEGORIES_BUCKET, COURSES, catalogIndexes, collections, THUMBNAILS_BUCKET } from './store.ts';
+import { ensureHighlights } from './reviews/highlights.ts';
+import reviewRoutes, { reviewWritingRoutes } from './reviews/routes.ts';
+import { reviewIndexes } from './reviews/store.ts';
+import videoAccessRoutes from './video-access/routes.ts';
 
 export const catalogService: ServiceDefinition = {
   name: 'catalog',
@@ -32,11 +39,13 @@ export const catalogService: ServiceDefinition = {
     description: 'Categories, courses, search, instructor pages, favourites, enrollment and reviews.',
   },
   indexes: [
-    ...catalogIndexes,
-    {
-      collection: CERTIFICATES,
-      indexes: [{ key: { studentId: 1, courseId: 1 }, name: 'one_per_student_course', unique: true }],
-    },
+    ...courseIndexes,
+    ...categoryIndexes,
+    ...tutorIndexes,
+    ...favouriteIndexes,
+    ...enrollmentIndexes,
+    ...reviewIndexes,
+    ...certificateIndexes,
   ],
   outboxCollections: [COURSES, PROGRESS],
   handlers: [
@@ -60,19 +69,28 @@ export const catalogService: ServiceDefinition = {
     installCacheHeaders(app);
   },
   routes: [
-    catalogRoutes,
+    categoryRoutes,
+    listingRoutes,
+    searchRoutes,
+    instructorRoutes,
+    coursePageRoutes,
+    reviewRoutes,
+    reviewWritingRoutes,
     learningRoutes,
-    studentRoutes,
+    favouriteRoutes,
     tutorCourseRoutes,
-    adminRoutes,
-    internalRoutes,
+    tutorCourseReadRoutes,
+    courseStatsRoutes,
+    videoAccessRoutes,
+    saleRoutes,
     progressRoutes,
     analyticsRoutes,
     certificateRoutes,
+    certificateCheckRoutes,
   ],
   async onReady(app) {
-    await migrateCourses(collections(app.db), app.log);
-    await writeItemIds(collections(app.db), app.db, app.log);
+    await migrateCourses(app.db, app.log);
+    await writeItemIds(app.db, app.log);
     await seedCategories(app);
     if (app.config.seedDemo) await seedDemo(app);
     await ensureHighlights(app.db);

@@ -1,2 +1,10 @@
 export { catalogService } from './app.ts';
-export { itemIdFor } from './domain/course.ts';
+export type { CategoryDoc } from './categories/store.ts';
+export type { CertificateDoc } from './certificates/store.ts';
+export { itemIdFor } from './courses/domain.ts';
+export type { CourseDoc } from './courses/store.ts';
+export type { EnrollmentDoc } from './enrollment/store.ts';
+export type { FavouriteDoc } from './favourites/store.ts';
+export type { TutorDoc } from './instructors/store.ts';
+export type { ProgressDoc } from './progress/store.ts';
+export type { ReviewDoc } from './reviews/store.ts';

@@ -5,9 +5,17 @@
  * verification checks the signature, so a record changed in the database does not verify.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type CollectionIndexes, notFound } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 
 export const CERTIFICATES = 'certificates';
+
+export const certificateIndexes: CollectionIndexes[] = [
+  {
+    collection: CERTIFICATES,
+    indexes: [{ key: { studentId: 1, courseId: 1 }, name: 'one_per_student_course', unique: true }],
+  },
+];
 
 export interface CertificateFields {
   studentId: string;
@@ -52,4 +60,15 @@ export function verifyCertificate(secret: string, doc: CertificateDoc): boolean 
   const expected = Buffer.from(signCertificate(secret, doc._id, doc));
   const given = Buffer.from(doc.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A certificate whose signature holds; anything else is as good as unknown (404). */
+export async function genuineCertificate(
+  db: Db,
+  secret: string,
+  certificateId: string,
+): Promise<CertificateDoc> {
+  const found = await certificatesOf(db).findOne({ _id: certificateId });
+  if (!found || !verifyCertificate(secret, found)) throw notFound('Certificate not found');
+  return found;
 }

@@ -1,6 +1,7 @@
 import { type Db, ObjectId } from 'mongodb';
-import { ratingAverage } from '../domain/course.ts';
-import { COURSES, type CourseDoc, TUTORS, type TutorDoc } from '../store.ts';
+import { ratingAverage } from '../courses/domain.ts';
+import { COURSES, type CourseDoc } from '../courses/store.ts';
+import { TUTORS, type TutorDoc } from '../instructors/store.ts';
 import { type CourseListing, descWordsOf, type ListedCourse } from './course-listing.ts';
 
 /** What the listing reads of a course document: a card's fields and the words to search. */

@@ -11,8 +11,8 @@ import {
   type IntegrationEvent,
 } from '@liveedu/contracts';
 import { type EventFollower, followEvents, lastSequence, type ServiceApp } from '@liveedu/service-kit';
+import { type CoursePages, createCoursePages } from '../course-pages/page-cache.ts';
 import { type CourseListing, createCourseListing } from './course-listing.ts';
-import { type CoursePages, createCoursePages } from './course-pages.ts';
 import { loadListing, refreshCourse } from './feed.ts';
 
 declare module 'fastify' {

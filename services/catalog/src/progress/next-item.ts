@@ -1,5 +1,5 @@
+import { clampSpans, isCompleted, limitNew, newSecondsAllowed, type Span, union } from './domain.ts';
 import type { ItemProgress } from './store.ts';
-import { clampSpans, isCompleted, limitNew, newSecondsAllowed, type Span, union } from './watched.ts';
 
 /** What a player reported of an item since its previous report. */
 export interface Played {

@@ -1,31 +1,22 @@
-import {
-  CATALOG_COURSE_COMPLETED,
-  CATALOG_PROGRESS_RECORDED,
-  type CallerIdentity,
-  type CatalogCourseCompletedData,
-  type CatalogProgressRecordedData,
-} from '@liveedu/contracts';
+import type { CallerIdentity } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
   conflict,
   errorResponses,
-  isDuplicateKey,
   MessageReply,
-  newEvent,
   notFound,
   ObjectIdString,
   requireUser,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { contentWithIds } from '../domain/course.ts';
-import { courseToLearn } from '../enrollment.ts';
-import { type CourseDoc, collections } from '../store.ts';
-import { nextItemProgress } from './next-item.ts';
-import { PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
-import { videoDurations } from './video-durations.ts';
-import { checkReport, covered, MAX_SPANS_PER_REPORT, watchedPoints } from './watched.ts';
+import { contentWithIds } from '../courses/domain.ts';
+import type { CourseDoc } from '../courses/store.ts';
+import { courseToLearn } from '../enrollment/store.ts';
+import { checkReport, MAX_SPANS_PER_REPORT } from './domain.ts';
+import { hostedVideos, recordProgress } from './record.ts';
+import { type ProgressDoc, progressId, progressOf, videoDurations } from './store.ts';
 
 const ProgressView = Type.Object({
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -37,11 +28,6 @@ const ProgressView = Type.Object({
 });
 
 const Seconds = Type.Number({ minimum: 0, maximum: 86_400 });
-const WRITE_ATTEMPTS = 8;
-
-/** The hosted videos of a course's items. */
-const hostedVideos = (items: Array<{ videoId?: string }>) =>
-  items.flatMap((item) => (item.videoId ? [item.videoId] : []));
 
 /** A course's items, with ids, in order. */
 const itemsOf = (course: CourseDoc) =>
@@ -66,12 +52,33 @@ function view(course: CourseDoc, doc: ProgressDoc | null) {
   };
 }
 
+/** A report of what was played, or an item without a hosted video marked as done. */
+const ProgressReportBody = Type.Union(
+  [
+    Type.Object(
+      {
+        positionSec: Seconds,
+        durationSec: Seconds,
+        watchedRanges: Type.Array(Type.Tuple([Seconds, Seconds]), { maxItems: MAX_SPANS_PER_REPORT }),
+        completed: Type.Optional(
+          Type.Boolean({ description: 'Marks an item without a hosted video as done' }),
+        ),
+      },
+      { description: 'What the player played of a hosted video' },
+    ),
+    Type.Object(
+      { completed: Type.Literal(true) },
+      { description: 'An item without a hosted video marked as done (a hosted video is a 400)' },
+    ),
+  ],
+  { errorMessage: { anyOf: 'All fields are required' } },
+);
+
 export default async function progressRoutes(app: ServiceApp): Promise<void> {
-  const db = collections(app.db);
   const progress = progressOf(app.db);
 
   const learnable = (courseId: string, who: CallerIdentity) =>
-    courseToLearn(db, courseId, who, 'Please buy this course to keep your progress');
+    courseToLearn(app.db, courseId, who, 'Please buy this course to keep your progress');
 
   app.get(
     '/api/v1/progress/:courseId',
@@ -98,26 +105,7 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
         summary:
           'Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark an item without one as done with {completed: true}',
         params: Type.Object({ courseId: ObjectIdString, itemId: ObjectIdString }),
-        body: Type.Union(
-          [
-            Type.Object(
-              {
-                positionSec: Seconds,
-                durationSec: Seconds,
-                watchedRanges: Type.Array(Type.Tuple([Seconds, Seconds]), { maxItems: MAX_SPANS_PER_REPORT }),
-                completed: Type.Optional(
-                  Type.Boolean({ description: 'Marks an item without a hosted video as done' }),
-                ),
-              },
-              { description: 'What the player played of a hosted video' },
-            ),
-            Type.Object(
-              { completed: Type.Literal(true) },
-              { description: 'An item without a hosted video marked as done (a hosted video is a 400)' },
-            ),
-          ],
-          { errorMessage: { anyOf: 'All fields are required' } },
-        ),
+        body: ProgressReportBody,
         response: { 200: ProgressView, ...errorResponses, 409: MessageReply },
       },
     },
@@ -140,90 +128,18 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
       if (item.videoId && hostedSec === undefined) {
         throw conflict('This video is still being prepared; please try again in a moment');
       }
-      // The course's tutor and the admin may try the course; a certificate is for its students.
-      const certifiable = who.role !== 'admin' && who.userId !== course.tutorId;
-      const _id = progressId(who.userId, courseId);
-      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
-        const before = await progress.findOne({ _id });
-        const previous = before?.items[itemId];
-        const now = new Date();
-        const next = nextItemProgress({ previous, played, markedDone, hostedSec, now });
-        const { watched, durationSec } = next;
-        const all = { ...(before?.items ?? {}), [itemId]: next };
-        const finished = !before?.completedAt && items.every((candidate) => all[candidate._id]?.completed);
-        const events = [];
-        const wasStarted = previous !== undefined && (previous.completed || covered(previous.watched) > 0);
-        const seenBefore = watchedPoints(previous?.watched ?? [], previous?.durationSec ?? durationSec);
-        const recorded: CatalogProgressRecordedData = {
-          courseId,
-          itemId,
-          studentId: who.userId,
-          started: !wasStarted && (next.completed || covered(watched) > 0),
-          completed: next.completed && !(previous?.completed ?? false),
-          newlyWatched: [...watchedPoints(watched, durationSec)].filter((k) => !seenBefore.has(k)),
-        };
-        if (recorded.started || recorded.completed || recorded.newlyWatched.length > 0) {
-          events.push(newEvent(CATALOG_PROGRESS_RECORDED, recorded, { requestId: request.id }));
-        }
-        if (finished && certifiable) {
-          events.push(
-            newEvent(
-              CATALOG_COURSE_COMPLETED,
-              {
-                studentId: who.userId,
-                studentName: who.username,
-                courseId,
-                completedAt: now.toISOString(),
-                durationSec: Math.round(
-                  hostedVideos(items).reduce((sum, v) => sum + (durations.get(v) ?? 0), 0),
-                ),
-              } satisfies CatalogCourseCompletedData,
-              { requestId: request.id },
-            ),
-          );
-        }
-        const resume = { itemId, positionSec: next.positionSec };
-        const percent = Math.floor((100 * items.filter((i) => all[i._id]?.completed).length) / items.length);
-        if (!before) {
-          const doc: ProgressDoc = {
-            _id,
-            studentId: who.userId,
-            courseId,
-            items: { [itemId]: next },
-            resume,
-            ...(finished ? { completedAt: now } : {}),
-            percent,
-            rev: 1,
-            updatedAt: now,
-          };
-          try {
-            await app.outbox.insertOne<ProgressDoc>(PROGRESS, doc, events);
-            return view(course, doc);
-          } catch (error) {
-            if (isDuplicateKey(error)) continue;
-            throw error;
-          }
-        }
-        const written = await app.outbox.updateOne<ProgressDoc>(
-          PROGRESS,
-          { _id, rev: before.rev },
-          {
-            $set: {
-              [`items.${itemId}`]: next,
-              resume,
-              percent,
-              updatedAt: now,
-              ...(finished ? { completedAt: now } : {}),
-            },
-            $inc: { rev: 1 },
-          },
-          events,
-        );
-        if (written.modifiedCount === 1) {
-          return view(course, { ...before, items: all, resume, ...(finished ? { completedAt: now } : {}) });
-        }
-      }
-      throw conflict('Your progress changed meanwhile; please try again');
+      const saved = await recordProgress(app.db, app.outbox, {
+        who,
+        course,
+        items,
+        itemId,
+        played,
+        markedDone,
+        hostedSec,
+        durations,
+        requestId: request.id,
+      });
+      return view(course, saved);
     },
   );
 }

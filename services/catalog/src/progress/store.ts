@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { Span } from './watched.ts';
+import type { Span } from './domain.ts';
 
 export const PROGRESS = 'progress';
 
@@ -31,3 +31,31 @@ export interface ProgressDoc {
 
 export const progressId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
 export const progressOf = (db: Db) => db.collection<ProgressDoc>(PROGRESS);
+
+/**
+ * How long each hosted video is, as the media service's probe measured it (`media.video.ready`):
+ * what progress and certificates count, never a length a player reports.
+ */
+export const VIDEO_DURATIONS = 'video_durations';
+
+export interface VideoDurationDoc {
+  /** The video's id. */
+  _id: string;
+  durationSec: number;
+}
+
+const durationsOf = (db: Db) => db.collection<VideoDurationDoc>(VIDEO_DURATIONS);
+
+/** Keeps a video's probed length; writing the same value again changes nothing. */
+export async function keepDuration(db: Db, videoId: string, durationSec: number): Promise<void> {
+  await durationsOf(db).updateOne({ _id: videoId }, { $set: { durationSec } }, { upsert: true });
+}
+
+/** The probed lengths of the given videos that are known, by video id. */
+export async function videoDurations(db: Db, videoIds: readonly string[]): Promise<Map<string, number>> {
+  if (videoIds.length === 0) return new Map();
+  const docs = await durationsOf(db)
+    .find({ _id: { $in: [...new Set(videoIds)] } })
+    .toArray();
+  return new Map(docs.map((doc) => [doc._id, doc.durationSec]));
+}

@@ -1,0 +1,56 @@
+import type { ServiceApp } from '@liveedu/service-kit';
+import { LRUCache } from 'lru-cache';
+import { ObjectId } from 'mongodb';
+import { details, urlsOf } from '../courses/present.ts';
+import { coursesOf } from '../courses/store.ts';
+
+/** A course's public page as every visitor sees it; `studentsEnrolled` is added per caller. */
+export type CoursePage = Omit<Awaited<ReturnType<typeof details>>, 'studentsEnrolled'>;
+
+export interface CoursePages {
+  /** The page of a listed course, from the cache or the database; null when there is none. */
+  get(courseId: string): Promise<CoursePage | null>;
+  /** The course changed: its page is read again next time. */
+  forget(courseId: string): void;
+  /** Something every page shows changed (a reviewer's name or avatar). */
+  clear(): void;
+}
+
+/**
+ * Course pages kept per catalog process: bounded, dropped by the same writes and events that keep
+ * the listing current, and never older than the TTL (a backstop should an event be missed).
+ * Concurrent misses for one course share one database read.
+ */
+export function createCoursePages(app: ServiceApp, opts: { max?: number; ttlMs?: number } = {}): CoursePages {
+  const urls = urlsOf(app);
+  const load = async (courseId: string): Promise<CoursePage | undefined> => {
+    const course = await coursesOf(app.db).findOne(
+      { _id: new ObjectId(courseId), listed: true },
+      { projection: { countedTokens: 0 } },
+    );
+    if (!course) return undefined;
+    const { studentsEnrolled: _viewerPart, ...page } = await details(app.db, urls, course, null);
+    return page;
+  };
+  const cache = new LRUCache<string, CoursePage>({
+    max: opts.max ?? 5_000,
+    ttl: opts.ttlMs ?? 60_000,
+    fetchMethod: (courseId) => load(courseId),
+  });
+  return {
+    async get(courseId) {
+      try {
+        return (await cache.fetch(courseId)) ?? null;
+      } catch (error) {
+        // The course changed while its page was being read (`forget` aborts that read so it is
+        // not cached); this request reads it again, uncached.
+        if (cache.has(courseId) || !(error instanceof Error)) throw error;
+        return (await load(courseId)) ?? null;
+      }
+    },
+    forget: (courseId) => {
+      cache.delete(courseId);
+    },
+    clear: () => cache.clear(),
+  };
+}

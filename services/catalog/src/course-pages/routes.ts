@@ -1,0 +1,26 @@
+import { MessageReply, notFound, ObjectIdString, type ServiceApp, Type } from '@liveedu/service-kit';
+import { CourseDetails } from '../courses/present.ts';
+import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
+
+/** A course's public page: the cached page every visitor sees, and whether the caller bought it. */
+export default async function coursePageRoutes(app: ServiceApp): Promise<void> {
+  app.get(
+    '/api/v1/get-course-details/:id',
+    {
+      schema: {
+        summary:
+          "A course's public page: no video links or descriptions; studentsEnrolled holds the caller's id when the caller bought it",
+        params: Type.Object({ id: ObjectIdString }),
+        response: { 200: CourseDetails, 400: MessageReply, 404: MessageReply },
+      },
+    },
+    async (request) => {
+      const courseId = request.params.id;
+      const viewerId = request.identity?.userId ?? null;
+      const page = await app.coursePages.get(courseId);
+      if (!page) throw notFound('Course not found');
+      const enrolled = viewerId ? await isEnrolled(enrollmentsOf(app.db), courseId, viewerId) : false;
+      return { ...page, studentsEnrolled: enrolled && viewerId ? [viewerId] : [] };
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkCourseInput,
+  checkReview,
+  escapeRegex,
+  newestReviews,
+  priceToPaise,
+  ratingAverage,
+  ratingTotals,
+} from './domain.ts';
+
+const item = { sectionTitle: 'S', videoTitle: 'V', videoDesc: 'D', videoLink: 'https://v.example/1' };
+const valid = {
+  title: ' T ',
+  desc: 'D',
+  price: '499',
+  category: 'Design',
+  difficulity: 'All Level',
+  benefits: 'B',
+  prerequistes: 'P',
+  courseContent: [[item]],
+};
+
+describe('course rules', () => {
+  it('accepts a complete course, trimming text and keeping price in paise', () => {
+    const checked = checkCourseInput(valid);
+    expect(checked).toMatchObject({
+      ok: true,
+      value: { title: 'T', pricePaise: 49_900, difficulity: 'all level' },
+    });
+  });
+
+  it('asks for every field before checking values', () => {
+    for (const field of Object.keys(valid)) {
+      expect(checkCourseInput({ ...valid, [field]: '' })).toEqual({
+        ok: false,
+        message: 'All fields are required',
+      });
+    }
+    expect(checkCourseInput({ ...valid, courseContent: [[{ ...item, videoTitle: ' ' }]] }).ok).toBe(false);
+    expect(checkCourseInput(null)).toEqual({ ok: false, message: 'All fields are required' });
+  });
+
+  it('takes whole positive rupees only', () => {
+    expect(priceToPaise(1)).toBe(100);
+    expect(priceToPaise('12')).toBe(1200);
+    for (const bad of [0, -1, 1.5, '1.5', '1e3', 'abc', null, 10_000_001])
+      expect(priceToPaise(bad)).toBeNull();
+  });
+
+  it('takes integer ratings 1 to 5 with text', () => {
+    expect(checkReview(5, ' ok ')).toEqual({ ok: true, value: { rating: 5, comment: 'ok' } });
+    expect(checkReview(0, 'x')).toEqual({ ok: false, message: 'All fields are required' });
+    expect(checkReview(3, '')).toEqual({ ok: false, message: 'All fields are required' });
+    expect(checkReview(6, 'x').ok).toBe(false);
+    expect(checkReview(2.5, 'x').ok).toBe(false);
+  });
+
+  it('totals ratings and averages them to one decimal, 0 without ratings', () => {
+    expect(ratingTotals([{ rating: 2 }, { rating: 5 }, { rating: 4 }])).toEqual({
+      ratingSum: 11,
+      ratingCount: 3,
+      ratingAverage: 3.7,
+    });
+    expect(ratingTotals([])).toEqual({ ratingSum: 0, ratingCount: 0, ratingAverage: 0 });
+    expect(ratingAverage(9, 2)).toBe(4.5);
+  });
+
+  it('keeps the newest reviews, newest first', () => {
+    const at = (day: number) => new Date(Date.UTC(2024, 0, day));
+    const reviews = [3, 1, 4, 5, 2].map((day) => ({ userId: `u${day}`, createdAt: at(day) }));
+    expect(newestReviews(reviews, 3).map((r) => r.userId)).toEqual(['u5', 'u4', 'u3']);
+    expect(newestReviews(reviews, 10)).toHaveLength(5);
+    expect(reviews.map((r) => r.userId)).toEqual(['u3', 'u1', 'u4', 'u5', 'u2']);
+  });
+});
+
+describe('search text', () => {
+  it('escapes every regex metacharacter', () => {
+    const special = 'a.b*c+d?e^f$g{1}h(i)j|k[l]m\\n/o-p';
+    const pattern = new RegExp(`^${escapeRegex(special)}$`);
+    expect(pattern.test(special)).toBe(true);
+    expect(new RegExp(escapeRegex('.*')).test('anything')).toBe(false);
+  });
+});

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The rules of a course as a tutor writes it: which fields are required, which values are
+ * allowed, and how money and ratings are kept. No Fastify or MongoDB in here.
+ */
+
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advance', 'all level'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export const REQUIRED_MESSAGE = 'All fields are required';
+
+export interface VideoItem {
+  /**
+   * Stable across edits and reorders, so progress stays with its item. Items stored before ids
+   * existed read as `itemIdFor(course, section, position)` until the start-up migration writes it.
+   */
+  _id?: string;
+  sectionTitle: string;
+  videoTitle: string;
+  videoDesc: string;
+  /** A YouTube or other external address; empty for a video hosted here. */
+  videoLink: string;
+  /** A video the tutor uploaded here (the media service's id), played instead of a link. */
+  videoId?: string;
+}
+
+const VIDEO_ID = /^[0-9a-f]{24}$/;
+const ITEM_ID = /^[0-9a-f]{24}$/;
+export const UNKNOWN_ITEM_MESSAGE = 'Unknown item in the course content';
+
+/** The id an item stored without one is known by: derived from where it stood, so it never changes. */
+export function itemIdFor(courseId: string, section: number, position: number): string {
+  return createHash('sha256').update(`${courseId}/${section}/${position}`).digest('hex').slice(0, 24);
+}
+
+/** A course's sections with every item's id, derived where none was stored. */
+export function contentWithIds(
+  courseId: string,
+  sections: VideoItem[][],
+): Array<Array<VideoItem & { _id: string }>> {
+  return sections.map((items, s) =>
+    items.map((item, i) => ({ ...item, _id: item._id ?? itemIdFor(courseId, s, i) })),
+  );
+}
+
+/**
+ * Gives each item of submitted content its id: an item sent back with its `_id` keeps it; one
+ * without is new and gets `fresh()`; an id the course does not have, or one sent twice, fails.
+ */
+export function assignItemIds(
+  content: VideoItem[][],
+  known: ReadonlySet<string>,
+  fresh: () => string,
+): Checked<Array<Array<VideoItem & { _id: string }>>> {
+  const seen = new Set<string>();
+  const out: Array<Array<VideoItem & { _id: string }>> = [];
+  for (const items of content) {
+    const section: Array<VideoItem & { _id: string }> = [];
+    for (const item of items) {
+      if (item._id !== undefined && (!known.has(item._id) || seen.has(item._id)))
+        return fail(UNKNOWN_ITEM_MESSAGE);
+      const _id = item._id ?? fresh();
+      seen.add(_id);
+      section.push({ ...item, _id });
+    }
+    out.push(section);
+  }
+  return { ok: true, value: out };
+}
+
+/** The hosted videos a course's items play, each once. */
+export function videoIdsOf(content: VideoItem[][]): string[] {
+  return [...new Set(content.flat().flatMap((item) => (item.videoId ? [item.videoId] : [])))];
+}
+
+export interface CourseInput {
+  title: string;
+  desc: string;
+  pricePaise: number;
+  category: string;
+  difficulity: Difficulty;
+  benefits: string;
+  prerequistes: string;
+  /** Sections, each a list of videos. */
+  courseContent: VideoItem[][];
+}
+
+export const LIMITS = {
+  title: 200,
+  desc: 20_000,
+  benefits: 5_000,
+  prerequistes: 5_000,
+  category: 100,
+  sections: 100,
+  itemsPerSection: 200,
+  sectionTitle: 200,
+  videoTitle: 300,
+  videoDesc: 10_000,
+  videoLink: 2_000,
+  /** ₹10,00,000: above any real course price, well inside safe integers in paise. */
+  priceRupees: 1_000_000,
+};
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const fail = (message: string) => ({ ok: false, message }) as const;
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** Whole rupees as the form sends them (a number or a numeric string) → paise, or null. */
+export function priceToPaise(value: unknown): number | null {
+  let rupees: number;
+  if (typeof value === 'number') rupees = value;
+  else if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) rupees = Number(value);
+  else return null;
+  if (!Number.isInteger(rupees) || rupees < 1 || rupees > LIMITS.priceRupees) return null;
+  return rupees * 100;
+}
+
+export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function tooLong(field: string, max: number) {
+  return `${field} must be at most ${max} characters`;
+}
+
+/**
+ * Checks the `Data` JSON of create-course and update-course. Missing or blank fields come first
+ * ('All fields are required'), then the value rules, in the order a person fixes a form.
+ */
+export function checkCourseInput(raw: unknown): Checked<CourseInput> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(REQUIRED_MESSAGE);
+  const data = raw as Record<string, unknown>;
+  const title = text(data.title);
+  const desc = text(data.desc);
+  const category = text(data.category);
+  const difficulity = text(data.difficulity);
+  const benefits = text(data.benefits);
+  const prerequistes = text(data.prerequistes);
+  const priceGiven = data.price !== undefined && data.price !== null && text(data.price) !== null;
+  if (!title || !desc || !category || !difficulity || !benefits || !prerequistes || !priceGiven) {
+    return fail(REQUIRED_MESSAGE);
+  }
+  const content = data.courseContent;
+  if (!Array.isArray(content) || content.length === 0) return fail(REQUIRED_MESSAGE);
+  if (content.length > LIMITS.sections) return fail(`A course can have at most ${LIMITS.sections} sections`);
+  const sections: VideoItem[][] = [];
+  for (const section of content) {
+    if (!Array.isArray(section) || section.length === 0) return fail(REQUIRED_MESSAGE);
+    if (section.length > LIMITS.itemsPerSection) {
+      return fail(`A section can have at most ${LIMITS.itemsPerSection} videos`);
+    }
+    const items: VideoItem[] = [];
+    for (const item of section) {
+      if (typeof item !== 'object' || item === null) return fail(REQUIRED_MESSAGE);
+      const it = item as Record<string, unknown>;
+      const sectionTitle = text(it.sectionTitle);
+      const videoTitle = text(it.videoTitle);
+      const videoDesc = text(it.videoDesc);
+      const itemId = it._id === undefined || it._id === null || it._id === '' ? null : it._id;
+      if (itemId !== null && (typeof itemId !== 'string' || !ITEM_ID.test(itemId))) {
+        return fail(UNKNOWN_ITEM_MESSAGE);
+      }
+      const videoId =
+        it.videoId === undefined || it.videoId === null || it.videoId === '' ? null : it.videoId;
+      if (videoId !== null && (typeof videoId !== 'string' || !VIDEO_ID.test(videoId))) {
+        return fail('Unknown video in the course content');
+      }
+      // A hosted video needs no link; a link is checked only when there is no hosted video.
+      const videoLink = videoId ? '' : text(it.videoLink);
+      if (!sectionTitle || !videoTitle || !videoDesc || videoLink === null) return fail(REQUIRED_MESSAGE);
+      if (sectionTitle.length > LIMITS.sectionTitle)
+        return fail(tooLong('Section title', LIMITS.sectionTitle));
+      if (videoTitle.length > LIMITS.videoTitle) return fail(tooLong('Video title', LIMITS.videoTitle));
+      if (videoDesc.length > LIMITS.videoDesc) return fail(tooLong('Video description', LIMITS.videoDesc));
+      if (!videoId && (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink))) {
+        return fail('Video links must be http:// or https:// addresses');
+      }
+      items.push({
+        ...(itemId ? { _id: itemId } : {}),
+        sectionTitle,
+        videoTitle,
+        videoDesc,
+        videoLink,
+        ...(videoId ? { videoId } : {}),
+      });
+    }
+    sections.push(items);
+  }
+  if (title.length > LIMITS.title) return fail(tooLong('Title', LIMITS.title));
+  if (desc.length > LIMITS.desc) return fail(tooLong('Description', LIMITS.desc));
+  if (benefits.length > LIMITS.benefits) return fail(tooLong('Benefits', LIMITS.benefits));
+  if (prerequistes.length > LIMITS.prerequistes) return fail(tooLong('Prerequisites', LIMITS.prerequistes));
+  if (category.length > LIMITS.category) return fail('Please choose a category from the list');
+  const level = difficulity.toLowerCase();
+  if (!(DIFFICULTIES as readonly string[]).includes(level)) {
+    return fail(`Difficulity must be one of ${DIFFICULTIES.join(', ')}`);
+  }
+  const pricePaise = priceToPaise(data.price);
+  if (pricePaise === null) return fail('Price must be a whole number of rupees, at least 1');
+  return {
+    ok: true,
+    value: {
+      title,
+      desc,
+      pricePaise,
+      category,
+      difficulity: level as Difficulty,
+      benefits,
+      prerequistes,
+      courseContent: sections,
+    },
+  };
+}
+
+export interface ReviewInput {
+  rating: number;
+  comment: string;
+}
+
+export const MAX_REVIEW_LENGTH = 5_000;
+
+export function checkReview(rating: unknown, review: unknown): Checked<ReviewInput> {
+  const comment = typeof review === 'string' ? review.trim() : '';
+  if (rating === undefined || rating === null || rating === 0 || rating === '0' || comment === '') {
+    return fail(REQUIRED_MESSAGE);
+  }
+  const value = typeof rating === 'string' && /^\s*\d+\s*$/.test(rating) ? Number(rating) : rating;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) {
+    return fail('Rating must be a whole number from 1 to 5');
+  }
+  if (comment.length > MAX_REVIEW_LENGTH) return fail(tooLong('Review', MAX_REVIEW_LENGTH));
+  return { ok: true, value: { rating: value, comment } };
+}
+
+export interface StoredReview {
+  userId: string;
+  rating: number;
+  comment: string;
+  createdAt: Date;
+  /** The review row's revision this entry shows (absent before revisions were kept). */
+  rev?: number;
+}
+
+/** The `count` newest reviews, newest first: what a course document shows on its page. */
+export function newestReviews<T extends { createdAt: Date }>(reviews: readonly T[], count: number): T[] {
+  return [...reviews].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, count);
+}
+
+/** Totals recomputed from every review: for seeding and migrating, never for live writes. */
+export function ratingTotals(reviews: { rating: number }[]) {
+  const ratingSum = reviews.reduce((sum, r) => sum + r.rating, 0);
+  const ratingCount = reviews.length;
+  return { ratingSum, ratingCount, ratingAverage: ratingAverage(ratingSum, ratingCount) };
+}
+
+/** Average to one decimal place, 0 when there is no rating. */
+export function ratingAverage(sum: number, count: number): number {
+  return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
+}
+
+/** Lower-cased, trimmed copy of a text: what case-insensitive lookups and searches compare. */
+export const textKey = (value: string) => value.trim().toLowerCase();
+
+/** A user's text as a literal pattern (RE2 syntax): every metacharacter is escaped. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}

@@ -1,0 +1,245 @@
+import type { ServiceApp } from '@liveedu/service-kit';
+import { Type } from '@liveedu/service-kit';
+import { type Db, ObjectId } from 'mongodb';
+import { CATEGORIES_BUCKET, type CategoryDoc } from '../categories/store.ts';
+import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
+import { type TutorDoc, tutorsOf } from '../instructors/store.ts';
+import type { ListedCourse } from '../listing/course-listing.ts';
+import { LATEST_REVIEWS } from '../reviews/store.ts';
+import { contentWithIds, newestReviews, paiseToRupees, ratingAverage } from './domain.ts';
+import { type CourseDoc, coursesOf, THUMBNAILS_BUCKET } from './store.ts';
+
+/** Public addresses of stored images, made per answer so a changed PUBLIC_URL applies at once. */
+export interface Urls {
+  thumbnail(key: string): string;
+  category(key: string): string;
+}
+
+export const urlsOf = (app: ServiceApp): Urls => ({
+  thumbnail: (key) => app.storage.publicUrl(THUMBNAILS_BUCKET, key),
+  category: (key) => app.storage.publicUrl(CATEGORIES_BUCKET, key),
+});
+
+/** Response schemas double as filters: whatever is not named here never leaves the service. */
+export const CourseCard = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  thumbnail: Type.String(),
+  price: Type.Number(),
+  difficulity: Type.String(),
+  category: Type.String(),
+  reviews: Type.Array(Type.Object({ rating: Type.Number() })),
+  ratingAverage: Type.Number(),
+  ratingCount: Type.Number(),
+  courseCreatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
+});
+
+/** A list of cards as listings, search and instructor pages answer it. */
+export const CourseCards = Type.Array(CourseCard, {
+  description: "Course cards; each card's `reviews` holds at most its 10 newest ratings",
+});
+
+export const ReviewUser = Type.Object({ avatar: Type.String(), username: Type.String() });
+export const PublicReview = Type.Object({ rating: Type.Number(), comment: Type.String(), user: ReviewUser });
+
+/** Section and video titles only: links and descriptions are for enrolled students. */
+export const PublicItem = Type.Object({
+  _id: Type.String(),
+  sectionTitle: Type.String(),
+  videoTitle: Type.String(),
+});
+export const FullItem = Type.Object({
+  _id: Type.String(),
+  sectionTitle: Type.String(),
+  videoTitle: Type.String(),
+  videoDesc: Type.String(),
+  /** Empty for a hosted video: play `videoId` through `videos/{videoId}/playback` instead. */
+  videoLink: Type.String(),
+  videoId: Type.Optional(Type.String()),
+});
+
+const detailFields = {
+  _id: Type.String(),
+  title: Type.String(),
+  desc: Type.String(),
+  thumbnail: Type.String(),
+  price: Type.Number(),
+  category: Type.String(),
+  difficulity: Type.String(),
+  benefits: Type.String(),
+  prerequistes: Type.String(),
+  enrolledCount: Type.Number(),
+  /** The caller's own id when the caller bought the course, else empty: buyers stay private. */
+  studentsEnrolled: Type.Array(Type.String()),
+  /** The newest reviews only; `ratingCount` counts them all. */
+  reviews: Type.Array(PublicReview),
+  ratingAverage: Type.Number(),
+  ratingCount: Type.Number(),
+  courseCreatedBy: Type.Object({ _id: Type.String(), username: Type.String() }),
+  createdAt: Type.String(),
+};
+
+export const CourseDetails = Type.Object({
+  ...detailFields,
+  courseContent: Type.Array(Type.Array(PublicItem)),
+});
+/** The tutor's own view for the edit form: every item in full. */
+export const CourseForEditing = Type.Object({
+  ...detailFields,
+  courseContent: Type.Array(Type.Array(FullItem)),
+});
+export const LearnCourse = Type.Object({
+  title: Type.String(),
+  courseContent: Type.Array(Type.Array(FullItem)),
+});
+
+export const TutorProfile = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  avatar: Type.String(),
+  desc: Type.String(),
+});
+
+export const Category = Type.Object({ _id: Type.String(), title: Type.String(), img: Type.String() });
+
+/** Only what a card shows is read from the database. */
+export const CARD_PROJECTION = {
+  title: 1,
+  thumbnailKey: 1,
+  pricePaise: 1,
+  difficulity: 1,
+  category: 1,
+  'latestReviews.rating': 1,
+  ratingSum: 1,
+  ratingCount: 1,
+  tutorId: 1,
+  tutorUsername: 1,
+} as const;
+
+export type CardSource = Pick<
+  CourseDoc,
+  | '_id'
+  | 'title'
+  | 'thumbnailKey'
+  | 'pricePaise'
+  | 'difficulity'
+  | 'category'
+  | 'ratingSum'
+  | 'ratingCount'
+  | 'tutorId'
+  | 'tutorUsername'
+> & { latestReviews?: { rating: number }[] };
+
+export function card(course: CardSource, urls: Urls) {
+  return {
+    _id: course._id.toHexString(),
+    title: course.title,
+    thumbnail: urls.thumbnail(course.thumbnailKey),
+    price: paiseToRupees(course.pricePaise),
+    difficulity: course.difficulity,
+    category: course.category,
+    reviews: (course.latestReviews ?? []).map((r) => ({ rating: r.rating })),
+    ratingAverage: ratingAverage(course.ratingSum ?? 0, course.ratingCount ?? 0),
+    ratingCount: course.ratingCount ?? 0,
+    courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
+  };
+}
+
+/** Cards for ids, in the order given; ids without a course (or not `listedOnly`) are left out. */
+export async function cardsFor(db: Db, urls: Urls, ids: string[], listedOnly: boolean) {
+  if (ids.length === 0) return [];
+  const objectIds = ids.map((id) => new ObjectId(id));
+  const docs = (await coursesOf(db)
+    .find(listedOnly ? { _id: { $in: objectIds }, listed: true } : { _id: { $in: objectIds } }, {
+      projection: CARD_PROJECTION,
+    })
+    .toArray()) as CardSource[];
+  const byId = new Map(docs.map((d) => [d._id.toHexString(), d]));
+  return ids.flatMap((id) => {
+    const doc = byId.get(id);
+    return doc ? [card(doc, urls)] : [];
+  });
+}
+
+/** A card from the listing (see listing/course-listing.ts). */
+export function listedCard(course: ListedCourse, urls: Urls) {
+  return {
+    _id: course._id,
+    title: course.title,
+    thumbnail: urls.thumbnail(course.thumbnailKey),
+    price: paiseToRupees(course.pricePaise),
+    difficulity: course.difficulity,
+    category: course.category,
+    reviews: course.ratings.map((rating) => ({ rating })),
+    ratingAverage: course.ratingAverage,
+    ratingCount: course.ratingCount,
+    courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
+  };
+}
+
+export const DELETED_USER = { avatar: '', username: 'Deleted user' };
+
+/** Reviewers' current names and avatars, from the read model, in one query. */
+export async function reviewUsers(
+  db: Db,
+  userIds: string[],
+): Promise<Map<string, { avatar: string; username: string }>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const found = await tutorsOf(db)
+    .find({ _id: { $in: unique } }, { projection: { username: 1, avatar: 1 } })
+    .toArray();
+  return new Map(found.map((u) => [u._id, { avatar: u.avatar, username: u.username }]));
+}
+
+/** A course page; `viewerId` is the caller, if any, and decides `studentsEnrolled`. */
+export async function details(db: Db, urls: Urls, course: CourseDoc, viewerId: string | null) {
+  const courseId = course._id.toHexString();
+  const newestFirst = newestReviews(course.latestReviews ?? [], LATEST_REVIEWS);
+  const [users, viewerEnrolled] = await Promise.all([
+    reviewUsers(
+      db,
+      newestFirst.map((r) => r.userId),
+    ),
+    viewerId ? isEnrolled(enrollmentsOf(db), courseId, viewerId) : false,
+  ]);
+  return {
+    _id: courseId,
+    title: course.title,
+    desc: course.desc,
+    thumbnail: urls.thumbnail(course.thumbnailKey),
+    price: paiseToRupees(course.pricePaise),
+    category: course.category,
+    difficulity: course.difficulity,
+    benefits: course.benefits,
+    prerequistes: course.prerequistes,
+    enrolledCount: course.enrolledCount ?? 0,
+    studentsEnrolled: viewerEnrolled && viewerId ? [viewerId] : [],
+    reviews: newestFirst.map((r) => ({
+      rating: r.rating,
+      comment: r.comment,
+      user: users.get(r.userId) ?? DELETED_USER,
+    })),
+    ratingAverage: ratingAverage(course.ratingSum ?? 0, course.ratingCount ?? 0),
+    ratingCount: course.ratingCount ?? 0,
+    courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
+    createdAt: course.createdAt.toISOString(),
+    courseContent: contentWithIds(
+      courseId,
+      course.sections.map((s) => s.items),
+    ),
+  };
+}
+
+export const tutorProfile = (t: Pick<TutorDoc, '_id' | 'username' | 'avatar' | 'desc'>) => ({
+  _id: t._id,
+  username: t.username,
+  avatar: t.avatar,
+  desc: t.desc,
+});
+
+export const category = (c: CategoryDoc, urls: Urls) => ({
+  _id: c._id.toHexString(),
+  title: c.title,
+  img: urls.category(c.imgKey),
+});

@@ -1,0 +1,126 @@
+import { CATALOG_INTERNAL } from '@liveedu/contracts';
+import {
+  caller,
+  forbidden,
+  internalSchema,
+  MessageReply,
+  notFound,
+  ObjectIdString,
+  paging,
+  requireServiceToken,
+  requireUser,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { contentWithIds } from '../courses/domain.ts';
+import { CourseCard, cardsFor, LearnCourse, urlsOf } from '../courses/present.ts';
+import { coursesOf } from '../courses/store.ts';
+import { progressId, progressOf } from '../progress/store.ts';
+import { courseToLearn, enrollmentsOf, isEnrolled, studentCourses } from './store.ts';
+
+/** What a student reaches once they bought a course: its videos, and their list of courses. */
+export default async function learningRoutes(app: ServiceApp): Promise<void> {
+  const urls = urlsOf(app);
+
+  app.get(
+    '/api/v1/learn-course/:courseId/user/:userId',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Every video of a course, for its enrolled students, its tutor and the admin',
+        params: Type.Object({ courseId: ObjectIdString, userId: ObjectIdString }),
+        response: { 200: LearnCourse, 400: MessageReply, 403: MessageReply, 404: MessageReply },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const { courseId, userId } = request.params;
+      // The path names a user; only that user (or the admin) may use it.
+      if (who.role !== 'admin' && userId.toLowerCase() !== who.userId.toLowerCase()) {
+        throw forbidden('You can only open your own courses');
+      }
+      const course = await courseToLearn(app.db, courseId, who, 'Please buy this course to start learning');
+      return {
+        title: course.title,
+        courseContent: contentWithIds(
+          course._id.toHexString(),
+          course.sections.map((s) => s.items),
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/enrolled-courses',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'The courses you bought, last bought first (deleted ones included), a page at a time',
+        ...paging.schema({
+          coursesEnrolled: Type.Array(
+            Type.Object({
+              ...CourseCard.properties,
+              progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent completed' }),
+              started: Type.Boolean({
+                description: 'Whether the student has watched any of it (then "Continue")',
+              }),
+            }),
+          ),
+        }),
+      },
+    },
+    async (request) => {
+      const studentId = caller(request).userId;
+      const found = await paging.keyed(studentCourses(app.db), studentId, request.query);
+      const [cards, progress] = await Promise.all([
+        cardsFor(app.db, urls, found.ids, false),
+        progressOf(app.db)
+          .find(
+            { _id: { $in: found.ids.map((id) => progressId(studentId, id)) } },
+            { projection: { courseId: 1, percent: 1 } },
+          )
+          .toArray(),
+      ]);
+      const percent = new Map(progress.map((p) => [p.courseId, p.percent ?? 0]));
+      return {
+        coursesEnrolled: cards.map((c) => ({
+          ...c,
+          progress: percent.get(c._id) ?? 0,
+          started: percent.has(c._id),
+        })),
+        ...found.fields,
+      };
+    },
+  );
+}
+
+/**
+ * What the payments service asks before it opens a checkout (`CATALOG_INTERNAL.courseForSale`,
+ * which its typed client takes); the gateway never routes `/internal/*`.
+ */
+export async function saleRoutes(app: ServiceApp): Promise<void> {
+  const onlyUs = requireServiceToken(app.config.internalSecret);
+  const { courseForSale } = CATALOG_INTERNAL;
+
+  app.get(
+    courseForSale.path,
+    { preHandler: onlyUs, schema: internalSchema(courseForSale) },
+    async (request) => {
+      const course = await coursesOf(app.db).findOne({ _id: new ObjectId(request.params.courseId) });
+      const enrolled =
+        course !== null &&
+        (await isEnrolled(enrollmentsOf(app.db), course._id.toHexString(), request.query.buyerId));
+      // Only a listed course is for sale; one no longer listed is found only by those who have it.
+      if (!course || (!course.listed && !enrolled)) throw notFound('Course not found');
+      return {
+        _id: course._id.toHexString(),
+        title: course.title,
+        pricePaise: course.pricePaise,
+        tutorId: course.tutorId,
+        tutorUsername: course.tutorUsername,
+        enrolled,
+      };
+    },
+  );
+}

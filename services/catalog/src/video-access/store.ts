@@ -1,0 +1,49 @@
+/**
+ * Which courses play which hosted video: `course_videos` holds, per video id, the courses whose
+ * items name it. The media service asks it who may watch a video (a student of one of those
+ * courses by the video's own tutor) and whether a video is still in use. A deleted course keeps
+ * its links, because its students keep their access.
+ */
+import type { Collection, Db } from 'mongodb';
+import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
+
+export const COURSE_VIDEOS = 'course_videos';
+
+export interface CourseVideosDoc {
+  _id: string;
+  /** Each course as `{courseId, tutorId}`: only the video's own tutor's courses give access. */
+  courses: Array<{ courseId: string; tutorId: string }>;
+}
+
+const linksOf = (db: Db): Collection<CourseVideosDoc> => db.collection<CourseVideosDoc>(COURSE_VIDEOS);
+
+/** Brings the links of one course up to date after it was written. */
+export async function linkCourseVideos(
+  db: Db,
+  course: { courseId: string; tutorId: string },
+  now: string[],
+  before: string[] = [],
+): Promise<void> {
+  const links = linksOf(db);
+  for (const videoId of now.filter((id) => !before.includes(id))) {
+    await links.updateOne({ _id: videoId }, { $addToSet: { courses: course } }, { upsert: true });
+  }
+  for (const videoId of before.filter((id) => !now.includes(id))) {
+    await links.updateOne({ _id: videoId }, { $pull: { courses: course } });
+  }
+}
+
+/** The courses of `tutorId` that play the video. */
+export async function coursesPlaying(db: Db, videoId: string, tutorId: string): Promise<string[]> {
+  const links = await linksOf(db).findOne({ _id: videoId });
+  return (links?.courses ?? []).filter((c) => c.tutorId === tutorId).map((c) => c.courseId);
+}
+
+/** Whether the user bought a course of the video's tutor that plays it. */
+export async function mayWatch(db: Db, videoId: string, tutorId: string, userId: string): Promise<boolean> {
+  const enrollments = enrollmentsOf(db);
+  for (const courseId of await coursesPlaying(db, videoId, tutorId)) {
+    if (await isEnrolled(enrollments, courseId, userId)) return true;
+  }
+  return false;
+}
