@@ -1,14 +1,14 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
-import { BANK_DETAILS, earningsIndexes, WITHDRAWALS } from './collections.ts';
-import { onPaymentSucceeded } from './handlers/on-payment-succeeded.ts';
-import { onUserDeleted } from './handlers/on-user-deleted.ts';
-import { onUserRegistered } from './handlers/on-user-registered.ts';
-import { onUserUpdated } from './handlers/on-user-updated.ts';
-import bankDetailsRoutes from './routes/bank-details/index.ts';
-import incomeRoutes from './routes/income/index.ts';
-import revenueRoutes from './routes/revenue/index.ts';
-import withdrawalRoutes from './routes/withdrawals/index.ts';
-import { earningsSettings } from './step-up.ts';
+import bankDetailsRoutes from './bank-details/routes.ts';
+import { BANK_DETAILS } from './bank-details/store.ts';
+import { earningsSettings } from './config.ts';
+import incomeRoutes from './income/routes.ts';
+import { onPaymentSucceeded } from './ledger/handlers.ts';
+import { ledgerIndexes } from './ledger/store.ts';
+import revenueRoutes from './revenue/routes.ts';
+import { onUserDeleted, onUserRegistered, onUserUpdated } from './tutors/handlers.ts';
+import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes.ts';
+import { WITHDRAWALS, withdrawalIndexes } from './withdrawals/store.ts';
 
 export const earningsService: ServiceDefinition = {
   name: 'earnings',
@@ -17,8 +17,8 @@ export const earningsService: ServiceDefinition = {
     description: "Tutors' earnings and withdrawals; the platform's revenue and profit.",
   },
   settings: earningsSettings,
-  indexes: earningsIndexes,
+  indexes: [...ledgerIndexes, ...withdrawalIndexes],
   outboxCollections: [WITHDRAWALS, BANK_DETAILS],
   handlers: [onPaymentSucceeded, onUserRegistered, onUserUpdated, onUserDeleted],
-  routes: [incomeRoutes, bankDetailsRoutes, withdrawalRoutes, revenueRoutes],
+  routes: [incomeRoutes, bankDetailsRoutes, withdrawalRoutes, withdrawalAdminRoutes, revenueRoutes],
 };

@@ -1,10 +1,10 @@
 import type { ServiceDefinition } from '@liveedu/service-kit';
+import checkoutRoutes from './checkout/routes.ts';
 import { paymentsSettings } from './config.ts';
-import { ensurePaymentLists, ensurePurchases, PAYMENTS, paymentIndexes } from './payments.ts';
-import checkoutRoutes from './routes/checkout/index.ts';
-import historyRoutes from './routes/history/index.ts';
-import verificationRoutes from './routes/verification/index.ts';
-import webhookRoutes from './routes/webhook/index.ts';
+import { orderHistoryRoutes, paymentHistoryRoutes } from './history/routes.ts';
+import { ensurePaymentLists, ensurePurchases, PAYMENTS, paymentIndexes } from './payments/store.ts';
+import verificationRoutes from './verification/routes.ts';
+import webhookRoutes from './webhook/routes.ts';
 
 export const paymentsService: ServiceDefinition = {
   name: 'payments',
@@ -16,7 +16,7 @@ export const paymentsService: ServiceDefinition = {
   settings: paymentsSettings,
   indexes: paymentIndexes,
   outboxCollections: [PAYMENTS],
-  routes: [checkoutRoutes, verificationRoutes, webhookRoutes, historyRoutes],
+  routes: [checkoutRoutes, verificationRoutes, webhookRoutes, orderHistoryRoutes, paymentHistoryRoutes],
   async onReady(app) {
     await ensurePaymentLists(app.db, app.log);
     await ensurePurchases(app.db, app.log);

@@ -1,1 +1,2 @@
 export { todoService } from './app.ts';
+export type { TodoDoc } from './todos/store.ts';

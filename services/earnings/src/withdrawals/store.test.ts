@@ -1,0 +1,111 @@
+import { outboxWrites } from '@liveedu/service-kit';
+import { isolation, testServers } from '@liveedu/test-kit';
+import { type Db, MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankDetailsOf } from '../bank-details/store.ts';
+import { creditAccount, type LedgerEntry, ledgerIndexes, ledgerOf } from '../ledger/store.ts';
+import { BALANCE_TOO_LOW } from './domain.ts';
+import {
+  appendWithdrawal,
+  requestWithdrawal,
+  tutorPosition,
+  withdrawalIndexes,
+  withdrawalsOf,
+} from './store.ts';
+
+let client: MongoClient;
+let db: Db;
+beforeAll(async () => {
+  client = await MongoClient.connect(testServers().mongoUrl);
+  db = client.db(isolation('earnwd').dbName('earnings'));
+  for (const spec of [...ledgerIndexes, ...withdrawalIndexes])
+    await db.collection(spec.collection).createIndexes(spec.indexes);
+});
+afterAll(async () => {
+  await db?.dropDatabase().catch(() => {});
+  await client?.close();
+});
+
+const BANK = {
+  fullName: 'Anil Rao',
+  accountNumber: '123456789',
+  nameOfBank: 'HDFC Bank',
+  ifsc: 'HDFC0000123',
+};
+let tutors = 0;
+
+/** A tutor with bank details and one credit of `tutorPaise`. */
+async function tutorWith(tutorPaise: number) {
+  tutors += 1;
+  const tutor = { userId: `tutor-${tutors}`, username: `tutor${tutors}` };
+  const ledger = ledgerOf(db);
+  const bankDetails = bankDetailsOf(db);
+  const now = new Date();
+  const entry: LedgerEntry = {
+    _id: `event-${tutors}`,
+    paymentId: `pay-${tutors}`,
+    orderId: `order-${tutors}`,
+    courseId: 'c',
+    courseTitle: 'Course',
+    studentId: 's',
+    tutorId: tutor.userId,
+    grossPaise: tutorPaise,
+    tutorPaise,
+    platformPaise: 0,
+    paidAt: now,
+    day: '2026-01-01',
+    month: '2026-01',
+    recordedAt: now,
+  };
+  await ledger.insertOne(entry);
+  await bankDetails.insertOne({ _id: tutor.userId, ...BANK, updatedAt: now });
+  return tutor;
+}
+
+describe('the withdrawal guard', () => {
+  it('lets only one of two requests that read the same balance append a withdrawal', async () => {
+    const tutor = await tutorWith(250_000);
+    const seen = await tutorPosition(db, tutor.userId);
+    expect(seen.balancePaise).toBe(250_000);
+
+    const first = await appendWithdrawal(outboxWrites(db), tutor, BANK, seen);
+    const second = await appendWithdrawal(outboxWrites(db), tutor, BANK, seen);
+    expect(first).toMatchObject({ seq: 1, amountPaise: 250_000, status: 'Processing' });
+    expect(second).toBeNull();
+    expect(await withdrawalsOf(db).countDocuments({ tutorId: tutor.userId })).toBe(1);
+    expect((await tutorPosition(db, tutor.userId)).balancePaise).toBe(0);
+  });
+
+  it('withdraws once when many requests arrive together', async () => {
+    const tutor = await tutorWith(180_000);
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, () => requestWithdrawal(db, outboxWrites(db), tutor)),
+    );
+    const done = outcomes.filter((outcome) => outcome.kind === 'done');
+    expect(done).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.kind !== 'done') expect(outcome).toEqual({ kind: 'refused', message: BALANCE_TOO_LOW });
+    }
+    const stored = await withdrawalsOf(db).find({ tutorId: tutor.userId }).toArray();
+    expect(stored.map((w) => [w.seq, w.amountPaise, w.withdrawnTotalPaise])).toEqual([[1, 180_000, 180_000]]);
+  });
+
+  it('takes later credits in a new withdrawal that continues the chain', async () => {
+    const tutor = await tutorWith(150_000);
+    expect((await requestWithdrawal(db, outboxWrites(db), tutor)).kind).toBe('done');
+    // A later credit, as the payment handler applies one: the account, then the ledger.
+    await creditAccount(db, tutor.userId, `later-${tutor.userId}`, 120_000);
+    await ledgerOf(db).insertOne({
+      ...(await ledgerOf(db).findOne({ tutorId: tutor.userId }))!,
+      _id: `later-${tutor.userId}`,
+      paymentId: `later-${tutor.userId}`,
+      tutorPaise: 120_000,
+    });
+    const again = await requestWithdrawal(db, outboxWrites(db), tutor);
+    expect(again.kind === 'done' && again.withdrawal).toMatchObject({
+      seq: 2,
+      amountPaise: 120_000,
+      withdrawnTotalPaise: 270_000,
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import type { PaymentsPaymentSucceededData } from '@liveedu/contracts';
+
+/** Money is integer paise inside the service; the API speaks rupees, as the spec does. */
+
+/** Razorpay refuses orders below ₹1. */
+export const MIN_ORDER_PAISE = 100;
+
+/** Whether Razorpay can take a course's price (whole paise, at least ₹1) as an order's amount. */
+export function sellable(pricePaise: number): boolean {
+  return Number.isSafeInteger(pricePaise) && pricePaise >= MIN_ORDER_PAISE;
+}
+
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+/**
+ * Whether the amount segment of a verification address names the stored amount. The client
+ * writes the course price in rupees there (`499`, `499.5`, `499.50`); anything else is a mismatch.
+ */
+export function amountSegmentMatches(segment: string, amountPaise: number): boolean {
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(segment)) return false;
+  return Math.round(Number(segment) * 100) === amountPaise;
+}
+
+/** A payment row as stored: one per Razorpay order, `success` once the payment is verified. */
+export interface PaymentFields {
+  razorpay_order_id: string;
+  razorpay_payment_id?: string;
+  courseId: string;
+  courseTitle: string;
+  studentId: string;
+  studentUsername: string;
+  tutorId: string;
+  amountPaise: number;
+  currency: 'INR';
+  success: boolean;
+  createdAt: Date;
+  /** Calendar day and month of `createdAt` in Asia/Kolkata, for the history filters. */
+  day: string;
+  month: string;
+  paidAt?: Date;
+  /** What proved the payment first: the browser's callback or the provider's webhook. */
+  verifiedBy?: 'callback' | 'webhook';
+}
+
+/** An order-history line in the spec's shape; missing ids are left out (the client shows '-'). */
+export interface PaymentRecord {
+  _id: string;
+  razorpay_order_id: string;
+  razorpay_payment_id?: string;
+  courseEnrolled: { _id: string; title: string };
+  amount: number;
+  success: boolean;
+  createdAt: string;
+}
+
+export function toPaymentRecord(id: string, row: PaymentFields): PaymentRecord {
+  return {
+    _id: id,
+    razorpay_order_id: row.razorpay_order_id,
+    ...(row.razorpay_payment_id ? { razorpay_payment_id: row.razorpay_payment_id } : {}),
+    courseEnrolled: { _id: row.courseId, title: row.courseTitle },
+    amount: paiseToRupees(row.amountPaise),
+    success: row.success,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A student's purchase of a course, as `purchases` and `open_checkouts` key it. */
+export const purchaseKey = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
+
+/** The stable id of the one fact "this order was paid", whoever proves it and however often. */
+export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:${orderId}`;
+
+/** What `payments.payment.succeeded` says of an order paid at `paidAt`. */
+export function paymentSucceededData(
+  row: PaymentFields,
+  paymentId: string,
+  paidAt: Date,
+): PaymentsPaymentSucceededData {
+  return {
+    orderId: row.razorpay_order_id,
+    paymentId,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    studentId: row.studentId,
+    tutorId: row.tutorId,
+    amountPaise: row.amountPaise,
+    paidAt: paidAt.toISOString(),
+  };
+}

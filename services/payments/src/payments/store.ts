@@ -1,0 +1,163 @@
+import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
+import {
+  buildKeyedLists,
+  type CollectionIndexes,
+  type KeyedList,
+  keyedList,
+  newEvent,
+  type Outbox,
+  paging,
+} from '@liveedu/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Collection, type Db, ObjectId, type WithId } from 'mongodb';
+import { type PaymentFields, paymentSucceededData, paymentSucceededEventId, purchaseKey } from './domain.ts';
+
+export const PAYMENTS = 'payments';
+
+export type PaymentDoc = PaymentFields & { _id: ObjectId };
+
+export const paymentsOf = (db: Db): Collection<PaymentDoc> => db.collection<PaymentDoc>(PAYMENTS);
+
+export const paymentIndexes: CollectionIndexes[] = [
+  {
+    collection: PAYMENTS,
+    indexes: [
+      // One row per order: the success transition is keyed on it.
+      { key: { razorpay_order_id: 1 }, name: 'order_unique', unique: true },
+      { key: { studentId: 1, createdAt: -1 }, name: 'by_student' },
+      { key: { studentId: 1, day: 1 }, name: 'by_student_day' },
+      { key: { studentId: 1, courseId: 1, success: 1 }, name: 'bought' },
+      { key: { tutorId: 1, success: 1, createdAt: -1 }, name: 'by_tutor' },
+      { key: { createdAt: -1 }, name: 'newest' },
+    ],
+  },
+];
+
+/**
+ * A student's orders and a tutor's paid sales, newest first, read a page at a time by key (the
+ * embedded database would scan `payments` to filter and sort them).
+ */
+export const paymentLists = (db: Db) => ({
+  studentOrders: keyedList(db, 'student_orders'),
+  tutorSales: keyedList(db, 'tutor_sales'),
+});
+
+/** Builds the lists from the payment rows once, for rows written before the lists existed. */
+export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void> {
+  return buildKeyedLists(
+    db,
+    'keyed-lists-1',
+    [
+      { rows: PAYMENTS, list: 'student_orders', owner: 'studentId', item: '_id', at: 'createdAt' },
+      {
+        rows: PAYMENTS,
+        filter: { success: true },
+        list: 'tutor_sales',
+        owner: 'tutorId',
+        item: '_id',
+        at: 'createdAt',
+      },
+    ],
+    log,
+  );
+}
+
+/** A checkout's row: first the entry in the student's order list, then the row itself. */
+export async function recordOrder(db: Db, row: PaymentDoc): Promise<void> {
+  await paymentLists(db).studentOrders.add(row.studentId, row._id.toHexString());
+  await paymentsOf(db).insertOne(row);
+}
+
+/** The rows of a page of a keyed list, in the list's order; ids whose row is missing are left out. */
+export async function paymentsByIds(db: Db, ids: string[]): Promise<WithId<PaymentDoc>[]> {
+  if (ids.length === 0) return [];
+  const found = await paymentsOf(db)
+    .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } })
+    .toArray();
+  const byId = new Map(found.map((row) => [row._id.toHexString(), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One page of an owner's keyed list (a student's orders, a tutor's sales), as `?page=&limit=` ask. */
+export async function listPage(
+  db: Db,
+  list: KeyedList,
+  owner: string,
+  query: { page?: string; limit?: string },
+) {
+  const found = await paging.keyed(list, owner, query);
+  return { rows: await paymentsByIds(db, found.ids), pageInfo: found.fields };
+}
+
+/**
+ * One row per course a student paid for here, keyed `studentId:courseId`: what checkout asks
+ * ("bought already?") by key instead of filtering `payments`.
+ */
+export const PURCHASES = 'purchases';
+
+export interface PurchaseDoc {
+  /** `studentId:courseId` (see `purchaseKey`). */
+  _id: string;
+  at: Date;
+}
+
+const purchasesOf = (db: Db) => db.collection<PurchaseDoc>(PURCHASES);
+
+export async function boughtHere(db: Db, studentId: string, courseId: string): Promise<boolean> {
+  return (await purchasesOf(db).findOne({ _id: purchaseKey(studentId, courseId) })) !== null;
+}
+
+async function recordPurchase(db: Db, row: PaymentDoc, at: Date): Promise<void> {
+  await purchasesOf(db).updateOne(
+    { _id: purchaseKey(row.studentId, row.courseId) },
+    { $setOnInsert: { at } },
+    { upsert: true },
+  );
+}
+
+/** Records the purchases of rows paid before `purchases` existed, once (a marker says so). */
+export async function ensurePurchases(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const migrations = db.collection<{ _id: string; at: Date }>('migrations');
+  if (await migrations.findOne({ _id: 'purchases-1' })) return;
+  let count = 0;
+  for await (const row of paymentsOf(db).find({ success: true })) {
+    await recordPurchase(db, row, row.paidAt ?? row.createdAt);
+    count += 1;
+  }
+  if (count > 0) log.info({ purchases: count }, 'recorded the purchases of earlier payments');
+  await migrations.updateOne({ _id: 'purchases-1' }, { $set: { at: new Date() } }, { upsert: true });
+}
+
+/**
+ * Marks an order paid and queues `payments.payment.succeeded` in the same single-document write.
+ * Only a row still unpaid matches, so callbacks, webhooks and replays race to one transition;
+ * the losers get `null` back and change nothing.
+ */
+export async function markPaid(
+  outbox: Outbox,
+  db: Db,
+  row: WithId<PaymentDoc>,
+  paymentId: string,
+  by: 'callback' | 'webhook',
+  requestId?: string,
+): Promise<PaymentDoc | null> {
+  const paidAt = new Date();
+  const data = paymentSucceededData(row, paymentId, paidAt);
+  const event = newEvent(PAYMENTS_PAYMENT_SUCCEEDED, data, {
+    id: paymentSucceededEventId(row.razorpay_order_id),
+    occurredAt: paidAt,
+    ...(requestId ? { requestId } : {}),
+  });
+  // Recorded first: this is only called once Razorpay's signature proves the payment, and a crash
+  // before the transition leaves an entry the history skips (its row is not paid yet) rather than
+  // a paid sale missing from the tutor's list or a second checkout of the same course.
+  await paymentLists(db).tutorSales.add(row.tutorId, row._id.toHexString());
+  await recordPurchase(db, row, paidAt);
+  return outbox.findOneAndUpdate<PaymentDoc>(
+    PAYMENTS,
+    { _id: row._id, razorpay_order_id: row.razorpay_order_id, success: false },
+    { $set: { success: true, razorpay_payment_id: paymentId, paidAt, verifiedBy: by } },
+    [event],
+    { returnDocument: 'after' },
+  );
+}

@@ -1,0 +1,77 @@
+import { badRequest, MessageReply, type ServiceApp, Type, unauthorized } from '@liveedu/service-kit';
+import { paymentsDeps } from '../checkout/deps.ts';
+import { markPaid, paymentsOf } from '../payments/store.ts';
+import { webhookSignatureValid } from '../verification/signatures.ts';
+import { eventIdOf, PAID_EVENTS, paymentMatchesOrder, type WebhookBody } from './domain.ts';
+import { alreadySeen, noteSeen } from './store.ts';
+
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * `POST /api/v1/razorpay-webhook`. The signature covers the exact bytes Razorpay sent, so this
+ * plugin's own parser keeps the raw body (the plugin is encapsulated: other routes parse as usual).
+ */
+export default async function webhookRoutes(app: ServiceApp): Promise<void> {
+  const deps = paymentsDeps(app);
+  const payments = paymentsOf(app.db);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/v1/razorpay-webhook',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        summary: 'Razorpay webhook (payment.captured, order.paid); signed with RAZORPAY_WEBHOOK_SECRET',
+        // The signature is the caller's credential: without a valid one the call is not Razorpay's.
+        headers: Type.Object({ 'x-razorpay-signature': Type.String({ minLength: 1, maxLength: 256 }) }),
+        response: {
+          200: Type.Object({ status: Type.String() }),
+          400: MessageReply,
+          401: MessageReply,
+        },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!webhookSignatureValid(deps.config.webhookSecret, raw, request.headers['x-razorpay-signature'])) {
+        request.log.warn('webhook with a bad signature');
+        throw unauthorized('Invalid webhook signature');
+      }
+      let body: WebhookBody;
+      try {
+        body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+      } catch {
+        throw badRequest('The webhook body is not valid JSON');
+      }
+      if (typeof body !== 'object' || body === null) throw badRequest('The webhook body is not an event');
+      const eventId = eventIdOf(request.headers['x-razorpay-event-id']);
+      if (eventId && (await alreadySeen(app.db, eventId))) return { status: 'duplicate' };
+
+      const name = typeof body.event === 'string' ? body.event : '';
+      if (PAID_EVENTS.has(name)) {
+        const payment = body.payload?.payment?.entity ?? {};
+        const { order_id: orderId, id: paymentId } = payment;
+        const row =
+          typeof orderId === 'string' ? await payments.findOne({ razorpay_order_id: orderId }) : null;
+        if (!row || typeof paymentId !== 'string') {
+          // Orders of other integrations on the same account are none of our business.
+          request.log.info({ event: name, orderId }, 'webhook for an order we do not know');
+        } else if (!paymentMatchesOrder(payment, row)) {
+          request.log.error(
+            { event: name, orderId, amount: payment.amount, expected: row.amountPaise },
+            'webhook payment does not match the order; not marking it paid',
+          );
+        } else if (!row.success) {
+          await markPaid(app.outbox, app.db, row, paymentId, 'webhook', request.id);
+        }
+      }
+      // Recorded after acting, so a failure in between is retried by Razorpay, not lost.
+      if (eventId) await noteSeen(app.db, eventId, name);
+      return { status: 'ok' };
+    },
+  );
+}
