@@ -1,12 +1,58 @@
-import type { ServiceDefinition } from '@liveedu/service-kit';
-import { sweepAbandonedUploads } from './abandoned-uploads.ts';
-import { mediaSettings } from './config.ts';
-import { installMedia } from './media.ts';
-import streamRoutes from './routes/stream/index.ts';
-import videoRoutes from './routes/videos/index.ts';
-import { seedDemoVideos } from './seed/demo-videos.ts';
-import { TRANSCODE_JOBS } from './transcode/worker.ts';
-import { RENDITIONS_BUCKET, UPLOADS_BUCKET, VIDEOS } from './videos.ts';
+import type { ServiceApp, ServiceDefinition } from '@liveedu/service-kit';
+import { type MediaConfig, mediaConfig, mediaSettings } from './config.ts';
+import { seedDemoVideos } from './demo/seed.ts';
+import { playbackRoutes, streamRoutes } from './stream/routes.ts';
+import { RENDITIONS_BUCKET, removeRenditions, renditionsPrefix } from './stream/store.ts';
+import { catalogViewers, type Viewers } from './stream/viewers.ts';
+import { transcodeIndexes } from './transcode/store.ts';
+import { startTranscoder, type Transcoder } from './transcode/worker.ts';
+import { sweepAbandonedUploads } from './videos/abandoned-uploads.ts';
+import { type MultipartUploads, multipartUploadsOf } from './videos/multipart.ts';
+import {
+  completeUploadRoutes,
+  deleteVideoRoutes,
+  uploadPartRoutes,
+  uploadRoutes,
+  videoRoutes,
+} from './videos/routes.ts';
+import { UPLOADS_BUCKET, VIDEOS, videoIndexes } from './videos/store.ts';
+
+/** What the media routes share: configuration, the upload signer, the transcoder and the viewers' check. */
+export interface Media {
+  config: MediaConfig;
+  uploads: MultipartUploads;
+  transcoder: Transcoder;
+  viewers: Viewers;
+  /** Deletes every rendition set of a video. */
+  removeRenditions(videoId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: Media;
+  }
+}
+
+function installMedia(app: ServiceApp): void {
+  const config = mediaConfig(mediaSettings.of(app));
+  const uploads = multipartUploadsOf(app.config.s3, config.uploadEndpoint);
+  const transcoder = startTranscoder({
+    db: app.db,
+    storage: app.storage,
+    outbox: app.outbox,
+    tools: config.tools,
+    concurrency: config.transcodeConcurrency,
+    log: app.log,
+  });
+  app.addHook('onClose', () => transcoder.stop());
+  app.decorate('media', {
+    config,
+    uploads,
+    transcoder,
+    viewers: catalogViewers(config.catalogUrl, app.config.internalSecret),
+    removeRenditions: (videoId: string) => removeRenditions(app.storage, renditionsPrefix(videoId)),
+  });
+}
 
 export const mediaService: ServiceDefinition = {
   name: 'media',
@@ -15,16 +61,7 @@ export const mediaService: ServiceDefinition = {
     description: "Tutors' videos: resumable uploads straight to storage, HLS transcoding, signed playback.",
   },
   settings: mediaSettings,
-  indexes: [
-    {
-      collection: VIDEOS,
-      indexes: [
-        { key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' },
-        { key: { status: 1, createdAt: 1 }, name: 'by_status_age' },
-      ],
-    },
-    { collection: TRANSCODE_JOBS, indexes: [{ key: { leaseUntil: 1 }, name: 'by_lease' }] },
-  ],
+  indexes: [...videoIndexes, ...transcodeIndexes],
   outboxCollections: [VIDEOS],
   buckets: [
     { name: UPLOADS_BUCKET, access: 'private' },
@@ -33,7 +70,15 @@ export const mediaService: ServiceDefinition = {
   decorate(app) {
     installMedia(app);
   },
-  routes: [videoRoutes, streamRoutes],
+  routes: [
+    uploadRoutes,
+    uploadPartRoutes,
+    completeUploadRoutes,
+    deleteVideoRoutes,
+    videoRoutes,
+    playbackRoutes,
+    streamRoutes,
+  ],
   async plugins(app) {
     sweepAbandonedUploads(app);
   },

@@ -6,11 +6,12 @@ import { isolation, testServiceConfig } from '@liveedu/test-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../app.ts';
-import { renditionsPrefix } from '../renditions-store.ts';
-import { RENDITIONS_BUCKET, UPLOADS_BUCKET, type VideoDoc, videosOf } from '../videos.ts';
+import { RENDITIONS_BUCKET, renditionsPrefix } from '../stream/store.ts';
+import { UPLOADS_BUCKET, type VideoDoc, videosOf } from '../videos/store.ts';
+import { TRANSCODE_JOBS, type TranscodeJob } from './store.ts';
 import { makeTestPattern } from './test-pattern.ts';
 import { toolPaths } from './tools.ts';
-import { startTranscoder, TRANSCODE_JOBS, type TranscodeJob, type Transcoder } from './worker.ts';
+import { startTranscoder, type Transcoder } from './worker.ts';
 
 const tools = toolPaths();
 let service: Service;

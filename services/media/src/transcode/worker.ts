@@ -19,23 +19,16 @@ import {
 import { isDuplicateKey, newEvent, type Outbox, type Storage } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from 'mongodb';
-import { removeRenditions, renditionsPrefix, storeRenditions } from '../renditions-store.ts';
-import { UPLOADS_BUCKET, VIDEOS, type VideoDoc, videosOf } from '../videos.ts';
+import { removeRenditions, renditionsPrefix, storeRenditions } from '../stream/store.ts';
+import { UPLOADS_BUCKET, VIDEOS, type VideoDoc, videosOf } from '../videos/store.ts';
 import type { ToolPaths } from './ffmpeg.ts';
 import { transcodeToHls } from './hls.ts';
 import { NotAVideo, probeVideo } from './probe.ts';
+import { type TranscodeJob, transcodeJobsOf } from './store.ts';
 
-export const TRANSCODE_JOBS = 'transcode_jobs';
 const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
 const MAX_ATTEMPTS = 3;
-
-export interface TranscodeJob {
-  _id: string;
-  attempts: number;
-  leaseUntil: Date;
-  enqueuedAt: Date;
-}
 
 export interface Transcoder {
   /** The upload is complete: mark the video `processing` and queue its job. */
@@ -61,7 +54,7 @@ export interface TranscoderOptions {
 export function startTranscoder(opts: TranscoderOptions): Transcoder {
   const { db, storage, outbox, tools, concurrency, log } = opts;
   const leaseMs = opts.leaseMs ?? LEASE_MS;
-  const jobs = db.collection<TranscodeJob>(TRANSCODE_JOBS);
+  const jobs = transcodeJobsOf(db);
   const videos = videosOf(db);
   const running = new Map<string, Promise<void>>();
   let stopped = false;

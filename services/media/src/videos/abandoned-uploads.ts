@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@liveedu/service-kit';
-import { UPLOADS_BUCKET, usageOf, videosOf } from './videos.ts';
+import { releaseBytes, UPLOADS_BUCKET, videosOf } from './store.ts';
 
 /** An upload not completed within this long is abandoned. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
@@ -14,7 +14,6 @@ const BATCH = 100;
  */
 export async function removeAbandonedUploads(app: ServiceApp, now = new Date()): Promise<number> {
   const videos = videosOf(app.db);
-  const usage = usageOf(app.db);
   const uploads = app.storage.bucket(UPLOADS_BUCKET);
   const stale = await videos
     .find({ status: 'uploading', createdAt: { $lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } })
@@ -29,7 +28,7 @@ export async function removeAbandonedUploads(app: ServiceApp, now = new Date()):
         app.log.warn({ err: error, videoId: video._id }, 'could not abort an abandoned upload');
       });
     }
-    await usage.updateOne({ _id: video.tutorId }, { $inc: { bytes: -video.size } });
+    await releaseBytes(app.db, video.tutorId, video.size);
     removed += 1;
   }
   if (removed > 0) app.log.info({ removed }, 'removed abandoned uploads');

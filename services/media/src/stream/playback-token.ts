@@ -8,6 +8,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const PLAYBACK_SECONDS = 60 * 60;
 
+/** When an address signed at `nowSec` expires: in an hour. */
+export const playbackExpiry = (nowSec = Math.floor(Date.now() / 1000)) => nowSec + PLAYBACK_SECONDS;
+
 export interface PlaybackGrant {
   videoId: string;
   /** Which set of renditions: a new transcode writes a new set, so an old address never shows half of one. */

@@ -1,7 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Storage } from '@liveedu/service-kit';
-import { RENDITIONS_BUCKET } from './videos.ts';
+
+/** The logical bucket of what viewers are served: playlists, segments and posters. */
+export const RENDITIONS_BUCKET = 'video-renditions';
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',

@@ -12,10 +12,7 @@ export interface UploadedPart {
   Size: number;
 }
 
-/** S3's own limits on multipart uploads. */
-export const MAX_PARTS = 10_000;
-/** Every part but the last must be at least this large. */
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** S3's own limits on multipart uploads are `MAX_PARTS` and `MIN_PART_BYTES` (domain.ts). */
 export const PART_URL_SECONDS = 15 * 60;
 
 /** `listParts` is part of S3's API; the client keeps it for its own resumable uploads. */
@@ -95,4 +92,19 @@ export function multipartUploads(server: S3Endpoint, signing: S3Endpoint = serve
     },
     abort: (bucket, key, uploadId) => client.abortMultipartUpload(bucket, key, uploadId),
   };
+}
+
+/**
+ * The uploads of the service's S3 server; their part URLs name `uploadEndpoint` when browsers
+ * reach storage there rather than at the server's own address.
+ */
+export function multipartUploadsOf(s3: S3Endpoint, uploadEndpoint?: string): MultipartUploads {
+  const server = {
+    endPoint: s3.endPoint,
+    port: s3.port,
+    useSSL: s3.useSSL,
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+  };
+  return multipartUploads(server, uploadEndpoint ? { ...server, ...endpointOf(uploadEndpoint) } : server);
 }

@@ -3,8 +3,8 @@ import { createService, type Service } from '@liveedu/service-kit';
 import { isolation, testServiceConfig } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../app.ts';
-import { videosOf } from '../videos.ts';
-import { seedDemoVideos } from './demo-videos.ts';
+import { videosOf } from '../videos/store.ts';
+import { seedDemoVideos } from './seed.ts';
 
 let service: Service;
 

@@ -1,8 +1,69 @@
-import { MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
+import {
+  conflict,
+  errorResponses,
+  forbidden,
+  MessageReply,
+  notFound,
+  ObjectIdString,
+  type ServiceApp,
+  Type,
+} from '@liveedu/service-kit';
 import type { FastifyReply } from 'fastify';
-import { checkPlaybackToken } from '../../playback-token.ts';
-import { contentTypeOf, renditionsPrefix } from '../../renditions-store.ts';
-import { RENDITIONS_BUCKET } from '../../videos.ts';
+import { videosOf } from '../videos/store.ts';
+import { checkPlaybackToken, playbackExpiry, playbackPrefix } from './playback-token.ts';
+import { contentTypeOf, RENDITIONS_BUCKET, renditionsPrefix } from './store.ts';
+
+/** A signed playback address, for the video's tutor, the admin and the students of a course that plays it. */
+export async function playbackRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const videos = videosOf(app.db);
+
+  app.get(
+    '/api/v1/videos/:videoId/playback',
+    {
+      schema: {
+        summary: 'A signed address of the video’s master playlist, for an hour',
+        params: Type.Object({ videoId: ObjectIdString }),
+        response: {
+          200: Type.Object({ url: Type.String(), poster: Type.String(), expiresAt: Type.String() }),
+          ...errorResponses,
+          409: MessageReply,
+          503: MessageReply,
+        },
+      },
+    },
+    async (request) => {
+      // Open to anyone at the gateway: a visitor is refused here like any non-buyer.
+      const who = request.identity;
+      if (!who) throw forbidden('Log in and enroll in the course to watch this video');
+      const video = await videos.findOne({ _id: request.params.videoId });
+      if (!video && who.role === 'admin') throw notFound('Video not found');
+      const allowed =
+        video !== null &&
+        (who.role === 'admin' ||
+          video.tutorId === who.userId ||
+          (await media.viewers.mayWatch(
+            { videoId: video._id, tutorId: video.tutorId },
+            who.userId,
+            request.id,
+          )));
+      // No video at all is refused as one the caller may not watch: ids reveal nothing.
+      if (!video || !allowed) throw forbidden('Enroll in the course to watch this video');
+      if (video.status !== 'ready' || !video.renditionSet) throw conflict('The video is not ready yet');
+      const expiresAt = playbackExpiry();
+      const prefix = playbackPrefix(media.config.playbackSecret, {
+        videoId: video._id,
+        renditionSet: video.renditionSet,
+        expiresAt,
+      });
+      return {
+        url: `${prefix}/master.m3u8`,
+        poster: `${prefix}/poster.jpg`,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+      };
+    },
+  );
+}
 
 /** The files a rendition set holds; any other name is not looked up. */
 const SERVED_FILE = /^(master\.m3u8|poster\.jpg|\d{3,4}p\/(index\.m3u8|seg_\d{4,6}\.ts))$/;
@@ -11,7 +72,7 @@ const SERVED_FILE = /^(master\.m3u8|poster\.jpg|\d{3,4}p\/(index\.m3u8|seg_\d{4,
  * Playlists, segments and posters, for whoever holds a valid playback address. The token in the
  * path is checked with the secret alone; storage is read only for a valid one.
  */
-export default async function streamRoutes(app: ServiceApp): Promise<void> {
+export async function streamRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
   const Signed = {
     videoId: Type.String({ pattern: '^[0-9a-f]{24}$' }),

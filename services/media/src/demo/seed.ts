@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_TUTOR, DEMO_VIDEOS } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { makeTestPattern } from '../transcode/test-pattern.ts';
-import { UPLOADS_BUCKET, usageOf, videosOf } from '../videos.ts';
+import { UPLOADS_BUCKET, usageOf, videosOf } from '../videos/store.ts';
 
 /**
  * The demo tutor's lecture videos, made here with ffmpeg (a titled test pattern with a tone) and

@@ -1,12 +1,10 @@
-import { type Static, Type } from '@liveedu/service-kit';
+import { type CollectionIndexes, type Static, Type } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
-import { type PlaybackGrant, playbackPrefix } from './playback-token.ts';
 
 export const VIDEOS = 'videos';
 export const USAGE = 'usage';
-/** Logical buckets: what tutors upload, and what viewers are served. */
+/** The logical bucket of what tutors upload (what viewers are served: `RENDITIONS_BUCKET`, stream/store.ts). */
 export const UPLOADS_BUCKET = 'video-uploads';
-export const RENDITIONS_BUCKET = 'video-renditions';
 
 /** Where a video is in its life: the API's schema, and the type the code uses, from one list. */
 export const VideoStatusSchema = Type.Union([
@@ -52,20 +50,33 @@ export interface UsageDoc {
 export const videosOf = (db: Db) => db.collection<VideoDoc>(VIDEOS);
 export const usageOf = (db: Db) => db.collection<UsageDoc>(USAGE);
 
-/** A video as its owner (or the admin) sees it; the poster address is signed like playback. */
-export function presentVideo(video: VideoDoc, secret: string, expiresAt: number) {
-  const grant: PlaybackGrant | null = video.renditionSet
-    ? { videoId: video._id, renditionSet: video.renditionSet, expiresAt }
-    : null;
-  return {
-    videoId: video._id,
-    filename: video.filename,
-    size: video.size,
-    status: video.status,
-    createdAt: video.createdAt.toISOString(),
-    durationSec: video.durationSec ?? null,
-    poster: grant && video.status === 'ready' ? `${playbackPrefix(secret, grant)}/poster.jpg` : null,
-    renditions: (video.renditions ?? []).map((r) => r.name),
-    error: video.error ?? null,
-  };
+export const videoIndexes: CollectionIndexes[] = [
+  {
+    collection: VIDEOS,
+    indexes: [
+      { key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' },
+      { key: { status: 1, createdAt: 1 }, name: 'by_status_age' },
+    ],
+  },
+];
+
+/** Reserves `size` bytes of the tutor's quota; false when they would take more than `quotaBytes`. */
+export async function reserveBytes(
+  db: Db,
+  tutorId: string,
+  size: number,
+  quotaBytes: number,
+): Promise<boolean> {
+  const usage = usageOf(db);
+  await usage.updateOne({ _id: tutorId }, { $setOnInsert: { bytes: 0 } }, { upsert: true });
+  const reserved = await usage.updateOne(
+    { _id: tutorId, bytes: { $lte: quotaBytes - size } },
+    { $inc: { bytes: size } },
+  );
+  return reserved.modifiedCount !== 0;
+}
+
+/** Gives `size` bytes back to the tutor's quota. */
+export async function releaseBytes(db: Db, tutorId: string, size: number): Promise<void> {
+  await usageOf(db).updateOne({ _id: tutorId }, { $inc: { bytes: -size } });
 }

@@ -3,7 +3,6 @@ import {
   caller,
   conflict,
   errorResponses,
-  forbidden,
   MessageReply,
   notFound,
   ObjectIdString,
@@ -12,17 +11,19 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
-import { MAX_PARTS } from '../../multipart.ts';
-import { PLAYBACK_SECONDS, playbackPrefix } from '../../playback-token.ts';
+import { type Db, ObjectId } from 'mongodb';
+import { playbackExpiry } from '../stream/playback-token.ts';
+import { formatBytes, heldOf, MAX_PARTS, partCountOf, partLengthOf, partSizeOf, safeName } from './domain.ts';
+import { presentVideo } from './present.ts';
 import {
-  presentVideo,
+  releaseBytes,
+  reserveBytes,
   UPLOADS_BUCKET,
-  usageOf,
+  type VideoDoc,
   type VideoStatus,
   VideoStatusSchema,
   videosOf,
-} from '../../videos.ts';
+} from './store.ts';
 
 const Video = Type.Object({
   videoId: Type.String(),
@@ -45,36 +46,40 @@ const PartList = Type.Array(
   { minItems: 1, maxItems: MAX_PARTS },
 );
 
-const inAnHour = () => Math.floor(Date.now() / 1000) + PLAYBACK_SECONDS;
-const safeName = (filename: string) => filename.replace(/[^\w.-]+/g, '_').slice(-100) || 'video';
+/**
+ * The caller's own video (the admin may read any). Another tutor's answers the same 404 as no
+ * video at all, so ids cannot be probed for what others have uploaded.
+ */
+async function ownVideo(
+  db: Db,
+  request: Parameters<typeof caller>[0],
+  videoId: string,
+  adminMay = false,
+): Promise<VideoDoc> {
+  const who = caller(request);
+  const video = await videosOf(db).findOne({ _id: videoId });
+  if (!video || (video.tutorId !== who.userId && !(adminMay && who.role === 'admin'))) {
+    throw notFound('Video not found');
+  }
+  return video;
+}
 
-export default async function videoRoutes(app: ServiceApp): Promise<void> {
+/** The storage upload of a video still `uploading`; any other is a 409. */
+function openUpload(video: VideoDoc): string {
+  if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
+  return video.uploadId;
+}
+
+/** Starts an upload: the tutor's quota is reserved and storage opens a multipart upload. */
+export async function uploadRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
   const videos = videosOf(app.db);
-  const usage = usageOf(app.db);
   const uploads = app.storage.bucket(UPLOADS_BUCKET);
-  const tutorOnly = requireRole('tutor');
-
-  /**
-   * The caller's own video (the admin may read any). Another tutor's answers the same 404 as no
-   * video at all, so ids cannot be probed for what others have uploaded.
-   */
-  async function ownVideo(request: Parameters<typeof caller>[0], videoId: string, adminMay = false) {
-    const who = caller(request);
-    const video = await videos.findOne({ _id: videoId });
-    if (!video || (video.tutorId !== who.userId && !(adminMay && who.role === 'admin'))) {
-      throw notFound('Video not found');
-    }
-    return video;
-  }
-
-  /** The size of every part but the last (each part URL signs its length). */
-  const partSizeOf = (size: number) => Math.max(media.config.partBytes, Math.ceil(size / MAX_PARTS));
 
   app.post(
     '/api/v1/videos',
     {
-      preHandler: tutorOnly,
+      preHandler: requireRole('tutor'),
       schema: {
         summary: 'Start uploading a video (straight to storage, in parts)',
         body: Type.Object({
@@ -101,12 +106,7 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       const tutorId = caller(request).userId;
       const { filename, contentType, size } = request.body;
       if (!/^video\/[\w.+-]+$/.test(contentType)) throw badRequest('Only video files can be uploaded');
-      await usage.updateOne({ _id: tutorId }, { $setOnInsert: { bytes: 0 } }, { upsert: true });
-      const reserved = await usage.updateOne(
-        { _id: tutorId, bytes: { $lte: media.config.quotaBytes - size } },
-        { $inc: { bytes: size } },
-      );
-      if (reserved.modifiedCount === 0) {
+      if (!(await reserveBytes(app.db, tutorId, size, media.config.quotaBytes))) {
         throw badRequest(
           `Your videos may take ${formatBytes(media.config.quotaBytes)} in all; delete some to upload more`,
         );
@@ -117,7 +117,7 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       try {
         uploadId = await media.uploads.start(uploads, uploadKey, contentType);
       } catch (error) {
-        await usage.updateOne({ _id: tutorId }, { $inc: { bytes: -size } });
+        await releaseBytes(app.db, tutorId, size);
         throw error;
       }
       const now = new Date();
@@ -133,9 +133,18 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
         createdAt: now,
         updatedAt: now,
       });
-      return reply.status(201).send({ videoId, uploadId, partSize: partSizeOf(size) });
+      return reply
+        .status(201)
+        .send({ videoId, uploadId, partSize: partSizeOf(size, media.config.partBytes) });
     },
   );
+}
+
+/** The parts of an upload: a signed address for each, and what storage already holds. */
+export async function uploadPartRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const uploads = app.storage.bucket(UPLOADS_BUCKET);
+  const tutorOnly = requireRole('tutor');
 
   app.get(
     '/api/v1/videos/:videoId/parts/:partNumber/url',
@@ -151,18 +160,16 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const video = await ownVideo(request, request.params.videoId);
-      if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
+      const video = await ownVideo(app.db, request, request.params.videoId);
+      const uploadId = openUpload(video);
       const partNumber = Number(request.params.partNumber);
       // Every part is the upload's part size but the last, which is the rest: the URL signs that
       // length, so storage takes no more bytes than the upload declared.
-      const partSize = partSizeOf(video.size);
-      const count = Math.max(1, Math.ceil(video.size / partSize));
+      const partSize = partSizeOf(video.size, media.config.partBytes);
+      const count = partCountOf(video.size, partSize);
       if (partNumber > count) throw badRequest(`This upload has at most ${count} parts`);
-      const length = partNumber < count ? partSize : video.size - (count - 1) * partSize;
-      return {
-        url: await media.uploads.partUrl(uploads, video.uploadKey, video.uploadId, partNumber, length),
-      };
+      const length = partLengthOf(video.size, partSize, partNumber);
+      return { url: await media.uploads.partUrl(uploads, video.uploadKey, uploadId, partNumber, length) };
     },
   );
 
@@ -185,16 +192,22 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const video = await ownVideo(request, request.params.videoId);
-      if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
-      return { parts: await media.uploads.parts(uploads, video.uploadKey, video.uploadId) };
+      const video = await ownVideo(app.db, request, request.params.videoId);
+      const uploadId = openUpload(video);
+      return { parts: await media.uploads.parts(uploads, video.uploadKey, uploadId) };
     },
   );
+}
+
+/** Finishes an upload once storage holds all of it; the video is then transcoded. */
+export async function completeUploadRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const uploads = app.storage.bucket(UPLOADS_BUCKET);
 
   app.post(
     '/api/v1/videos/:videoId/complete',
     {
-      preHandler: tutorOnly,
+      preHandler: requireRole('tutor'),
       schema: {
         summary: 'Finish the upload; the video is then transcoded',
         params: VideoParams,
@@ -207,19 +220,18 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request, reply) => {
-      const video = await ownVideo(request, request.params.videoId);
+      const video = await ownVideo(app.db, request, request.params.videoId);
       if (video.status === 'processing') return reply.status(202).send({ status: 'processing' as const });
-      if (video.status !== 'uploading' || !video.uploadId) throw conflict('The upload is finished');
-      const held = await media.uploads.parts(uploads, video.uploadKey, video.uploadId);
-      const total = held.reduce((sum, part) => sum + part.Size, 0);
-      const contiguous = held.every((part, i) => part.PartNumber === i + 1);
-      if (!contiguous || total !== video.size) {
+      const uploadId = openUpload(video);
+      const held = await media.uploads.parts(uploads, video.uploadKey, uploadId);
+      const { total, whole } = heldOf(held, video.size);
+      if (!whole) {
         throw badRequest(
           `Storage holds ${total} of the ${video.size} bytes in ${held.length} parts; upload the rest first`,
         );
       }
       try {
-        await media.uploads.complete(uploads, video.uploadKey, video.uploadId, request.body.parts);
+        await media.uploads.complete(uploads, video.uploadKey, uploadId, request.body.parts);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'InvalidPart' || code === 'InvalidPartOrder')
@@ -230,11 +242,18 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       return reply.status(202).send({ status: 'processing' as const });
     },
   );
+}
+
+/** Aborts an upload, or deletes a video no course plays, with its original and renditions. */
+export async function deleteVideoRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const videos = videosOf(app.db);
+  const uploads = app.storage.bucket(UPLOADS_BUCKET);
 
   app.delete(
     '/api/v1/videos/:videoId',
     {
-      preHandler: tutorOnly,
+      preHandler: requireRole('tutor'),
       schema: {
         summary: 'Abort an upload, or delete a video and its renditions',
         params: VideoParams,
@@ -242,7 +261,7 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const video = await ownVideo(request, request.params.videoId);
+      const video = await ownVideo(app.db, request, request.params.videoId);
       if (video.status === 'ready' || video.status === 'processing') {
         const courses = await media.viewers.coursesPlaying(
           { videoId: video._id, tutorId: video.tutorId },
@@ -260,10 +279,16 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       }
       await app.storage.remove(UPLOADS_BUCKET, video.uploadKey).catch(() => {});
       await media.removeRenditions(video._id);
-      await usage.updateOne({ _id: video.tutorId }, { $inc: { bytes: -video.size } });
+      await releaseBytes(app.db, video.tutorId, video.size);
       return { message: 'Video deleted' };
     },
   );
+}
+
+/** A tutor's videos as their owner (or the admin) sees them. */
+export async function videoRoutes(app: ServiceApp): Promise<void> {
+  const { media } = app;
+  const videos = videosOf(app.db);
 
   app.get(
     '/api/v1/videos/:videoId',
@@ -276,15 +301,15 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const video = await ownVideo(request, request.params.videoId, true);
-      return presentVideo(video, media.config.playbackSecret, inAnHour());
+      const video = await ownVideo(app.db, request, request.params.videoId, true);
+      return presentVideo(video, media.config.playbackSecret, playbackExpiry());
     },
   );
 
   app.get(
     '/api/v1/videos',
     {
-      preHandler: tutorOnly,
+      preHandler: requireRole('tutor'),
       schema: {
         summary: 'Your videos, newest first',
         ...paging.schema(
@@ -311,68 +336,11 @@ export default async function videoRoutes(app: ServiceApp): Promise<void> {
       const filter: { tutorId: string; status?: VideoStatus } = { tutorId };
       if (request.query.status) filter.status = request.query.status;
       const { items: list, total } = await paging.find(videos, filter, { createdAt: -1, _id: -1 }, page);
-      const expiresAt = inAnHour();
+      const expiresAt = playbackExpiry();
       return {
         videos: list.map((video) => presentVideo(video, media.config.playbackSecret, expiresAt)),
         ...paging.fields(total, page),
       };
     },
   );
-
-  app.get(
-    '/api/v1/videos/:videoId/playback',
-    {
-      schema: {
-        summary: 'A signed address of the video’s master playlist, for an hour',
-        params: VideoParams,
-        response: {
-          200: Type.Object({ url: Type.String(), poster: Type.String(), expiresAt: Type.String() }),
-          ...errorResponses,
-          409: MessageReply,
-          503: MessageReply,
-        },
-      },
-    },
-    async (request) => {
-      // Open to anyone at the gateway: a visitor is refused here like any non-buyer.
-      const who = request.identity;
-      if (!who) throw forbidden('Log in and enroll in the course to watch this video');
-      const video = await videos.findOne({ _id: request.params.videoId });
-      if (!video && who.role === 'admin') throw notFound('Video not found');
-      const allowed =
-        video !== null &&
-        (who.role === 'admin' ||
-          video.tutorId === who.userId ||
-          (await media.viewers.mayWatch(
-            { videoId: video._id, tutorId: video.tutorId },
-            who.userId,
-            request.id,
-          )));
-      // No video at all is refused as one the caller may not watch: ids reveal nothing.
-      if (!video || !allowed) throw forbidden('Enroll in the course to watch this video');
-      if (video.status !== 'ready' || !video.renditionSet) throw conflict('The video is not ready yet');
-      const expiresAt = inAnHour();
-      const prefix = playbackPrefix(media.config.playbackSecret, {
-        videoId: video._id,
-        renditionSet: video.renditionSet,
-        expiresAt,
-      });
-      return {
-        url: `${prefix}/master.m3u8`,
-        poster: `${prefix}/poster.jpg`,
-        expiresAt: new Date(expiresAt * 1000).toISOString(),
-      };
-    },
-  );
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
