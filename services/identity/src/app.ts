@@ -1,23 +1,23 @@
 import jwt from '@fastify/jwt';
 import type { ServiceDefinition } from '@liveedu/service-kit';
-import { ensureAdminAccount } from './admin-account.ts';
-import { seedDemoAccounts } from './demo-accounts.ts';
-import { USERS } from './domain/user.ts';
-import adminRoutes from './routes/admin/index.ts';
-import authRoutes from './routes/auth/index.ts';
-import internalRoutes from './routes/internal/index.ts';
-import passwordRoutes from './routes/password/index.ts';
-import profileRoutes, { AVATARS } from './routes/profile/index.ts';
-import sessionRoutes from './routes/sessions/index.ts';
-import tutorRequestRoutes, { RESUMES } from './routes/tutor-requests/index.ts';
-import { identitySettings } from './settings.ts';
+import { ensureAdminAccount } from './accounts/admin-account.ts';
+import { USERS, userIndexes } from './accounts/store.ts';
+import { signupChartRoutes, userAdminRoutes } from './admin/routes.ts';
+import { logInRoutes, passwordCheckRoutes, signUpRoutes } from './auth/routes.ts';
+import { identitySettings } from './config.ts';
+import { seedDemoAccounts } from './demo/seed.ts';
 import {
   onBankDetailsSaved,
   onVideoFailed,
   onWithdrawalRequested,
   onWithdrawalUpdated,
-} from './tutor-mails.ts';
-import { userIndexes } from './users.ts';
+} from './mail/handlers.ts';
+import { forgotPasswordRoutes, passwordChangeRoutes, resetPasswordRoutes } from './password/routes.ts';
+import { avatarRoutes, profileRoutes } from './profile/routes.ts';
+import { AVATARS } from './profile/store.ts';
+import { logoutRoutes, sessionRoutes, userAccessRoutes } from './sessions/routes.ts';
+import { applicationReviewRoutes, applicationRoutes } from './tutor-requests/routes.ts';
+import { RESUMES } from './tutor-requests/store.ts';
 
 export const identityService: ServiceDefinition = {
   name: 'identity',
@@ -37,14 +37,23 @@ export const identityService: ServiceDefinition = {
   async plugins(app) {
     await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' } });
   },
+  // In the order the API document lists them.
   routes: [
-    authRoutes,
+    signUpRoutes,
+    logInRoutes,
+    logoutRoutes,
     sessionRoutes,
-    passwordRoutes,
+    forgotPasswordRoutes,
+    resetPasswordRoutes,
     profileRoutes,
-    tutorRequestRoutes,
-    adminRoutes,
-    internalRoutes,
+    passwordChangeRoutes,
+    avatarRoutes,
+    applicationRoutes,
+    applicationReviewRoutes,
+    userAdminRoutes,
+    signupChartRoutes,
+    userAccessRoutes,
+    passwordCheckRoutes,
   ],
   async onReady(app) {
     await ensureAdminAccount(app);

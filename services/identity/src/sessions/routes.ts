@@ -1,15 +1,20 @@
+import { IDENTITY_INTERNAL, SESSION_ENDED_MESSAGE } from '@liveedu/contracts';
 import {
   caller,
   errorResponses,
+  internalSchema,
   MessageReply,
   notFound,
+  requireServiceToken,
   requireUser,
   type ServiceApp,
   Type,
+  unauthorized,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { openSessions, SESSION_ID } from '../../domain/sessions.ts';
-import { changeUser, LIVE, usersOf } from '../../users.ts';
+import { findLiveUser } from '../accounts/store.ts';
+import { openSessions, SESSION_ID, sessionStands } from './domain.ts';
+import { endAllSessions, endSession, endSessions, sawSession } from './store.ts';
 
 const SessionView = Type.Object({
   sid: Type.String(),
@@ -19,28 +24,12 @@ const SessionView = Type.Object({
   current: Type.Boolean({ description: 'The session of this call' }),
 });
 
-/** The caller's log-in sessions: seeing them, and ending one, the current one or all. */
-export default async function sessionRoutes(app: ServiceApp): Promise<void> {
-  const me = (request: Parameters<typeof caller>[0]) => new ObjectId(caller(request).userId);
+const me = (request: Parameters<typeof caller>[0]) => new ObjectId(caller(request).userId);
 
-  /** Ends the sessions `pick` chooses among the caller's open ones (with the event saying so). */
-  const endSessions = (request: Parameters<typeof caller>[0], pick: (sid: string) => boolean) =>
-    changeUser(
-      app,
-      me(request),
-      (user) => {
-        const ended = (user.sessions ?? []).map((s) => s.sid).filter(pick);
-        const seen = Object.fromEntries(
-          Object.entries(user.sessionsSeen ?? {}).filter(([sid]) => !pick(sid)),
-        );
-        return {
-          set: { sessions: (user.sessions ?? []).filter((s) => !pick(s.sid)), sessionsSeen: seen },
-          endsSessions: { sessionIds: ended, all: false },
-        };
-      },
-      { requestId: request.id },
-    );
+// The caller's log-in sessions: seeing them, and ending one, the current one or all.
 
+/** Log-outs: the current session, or every one. */
+export async function logoutRoutes(app: ServiceApp): Promise<void> {
   app.post(
     '/api/v1/logout',
     {
@@ -52,7 +41,7 @@ export default async function sessionRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const current = caller(request).sessionId;
-      await endSessions(request, (sid) => sid === current);
+      await endSessions(app, me(request), (sid) => sid === current, request.id);
       return { message: 'Logged out successfully' };
     },
   );
@@ -67,19 +56,14 @@ export default async function sessionRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      await changeUser(
-        app,
-        me(request),
-        (user) => ({
-          set: { sessions: [], sessionsSeen: {}, tokenVersion: (user.tokenVersion ?? 0) + 1 },
-          endsSessions: { sessionIds: (user.sessions ?? []).map((s) => s.sid), all: true },
-        }),
-        { requestId: request.id },
-      );
+      await endAllSessions(app, me(request), request.id);
       return { message: 'Logged out on every device' };
     },
   );
+}
 
+/** The caller's open sessions: seeing them, and ending one. */
+export async function sessionRoutes(app: ServiceApp): Promise<void> {
   app.get(
     '/api/v1/sessions',
     {
@@ -91,10 +75,7 @@ export default async function sessionRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const current = caller(request).sessionId;
-      const user = await usersOf(app.db).findOne(
-        { _id: me(request), ...LIVE },
-        { projection: { sessions: 1, sessionsSeen: 1 } },
-      );
+      const user = await findLiveUser(app.db, me(request), { sessions: 1, sessionsSeen: 1 });
       if (!user) throw notFound('User not found');
       const sessions = openSessions(user, new Date())
         .map((session) => ({
@@ -120,25 +101,32 @@ export default async function sessionRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { sid } = request.params;
-      await changeUser(
-        app,
-        me(request),
-        (user) => {
-          if (!openSessions(user, new Date()).some((s) => s.sid === sid)) throw notFound('Session not found');
-          return {
-            set: {
-              sessions: (user.sessions ?? []).filter((s) => s.sid !== sid),
-              sessionsSeen: Object.fromEntries(
-                Object.entries(user.sessionsSeen ?? {}).filter(([seen]) => seen !== sid),
-              ),
-            },
-            endsSessions: { sessionIds: [sid], all: false },
-          };
-        },
-        { requestId: request.id },
-      );
+      await endSession(app, me(request), request.params.sid, request.id);
       return { message: 'The session was ended' };
+    },
+  );
+}
+
+/** Calls only our own processes make; the gateway never routes `/internal/*`. */
+export async function userAccessRoutes(app: ServiceApp): Promise<void> {
+  const { userAccess } = IDENTITY_INTERNAL;
+  app.get(
+    userAccess.path,
+    { preHandler: requireServiceToken(app.config.internalSecret), schema: internalSchema(userAccess) },
+    async (request) => {
+      const { sid, tv } = request.query;
+      // The current role and sessions, read at every call, so approval, deletion and log-outs
+      // take effect at once.
+      const user = await findLiveUser(app.db, new ObjectId(request.params.id), {
+        username: 1,
+        role: 1,
+        sessions: 1,
+        tokenVersion: 1,
+      });
+      if (!user) throw notFound('User not found');
+      if (!sessionStands(user, sid, Number(tv), new Date())) throw unauthorized(SESSION_ENDED_MESSAGE);
+      await sawSession(app, user, sid);
+      return { userId: user._id.toHexString(), username: user.username, role: user.role };
     },
   );
 }

@@ -1,32 +1,43 @@
 import {
   badRequest,
+  caller,
+  errorResponses,
   HAS_TEXT,
   MessageReply,
   RuledString,
   registerSharedRateLimit,
+  requireUser,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import {
-  hashResetToken,
-  looksLikeResetToken,
-  newResetToken,
-  RESET_TOKEN_TTL_MS,
-} from '../../domain/reset-token.ts';
-import { emailKey, newPasswordProblem, USERS, type UserDoc } from '../../domain/user.ts';
-import { sessionsEnded } from '../../events.ts';
-import { createMailer } from '../../mail.ts';
-import { hashPassword } from '../../passwords.ts';
-import { identitySettings } from '../../settings.ts';
-import { LIVE, usersOf } from '../../users.ts';
-import { NewPasswordField, PasswordField } from '../fields.ts';
-import { perAccountLimit } from '../per-account-limit.ts';
+import { ObjectId } from 'mongodb';
+import { emailKey, newPasswordProblem } from '../accounts/domain.ts';
+import { NewPasswordField, PasswordField } from '../accounts/fields.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { perAccountLimit } from '../auth/per-account-limit.ts';
+import { identitySettings } from '../config.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { looksLikeResetToken, newResetToken } from './domain.ts';
+import { changePassword, resetPassword, saveResetToken, tokenHolder, workingToken } from './store.ts';
 
 const SENT = 'If an account with this email exists, we have sent it a link to reset the password.';
 const BAD_TOKEN = 'This password reset link is invalid or has expired. Please request a new one.';
 
-export default async function passwordRoutes(app: ServiceApp): Promise<void> {
-  const users = usersOf(app.db);
+/** The reset mail's text: the link, and what to do when someone else asked for it. */
+const resetMailText = (username: string, link: string) =>
+  [
+    `Hello ${username},`,
+    '',
+    'Someone asked to reset the password of your LiveEdu account.',
+    'Open this link within one hour to choose a new password:',
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for it, ignore this mail;',
+    'your password stays as it is.',
+  ].join('\n');
+
+export async function forgotPasswordRoutes(app: ServiceApp): Promise<void> {
   const settings = identitySettings.of(app);
   const mailer = createMailer(settings);
   const perAddress = settings.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL;
@@ -61,10 +72,7 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
     async (request) => {
       const { email } = request.body;
       const { token, hash } = newResetToken();
-      const user = await users.findOneAndUpdate(
-        { emailKey: emailKey(email), ...LIVE },
-        { $set: { resetTokenHash: hash, resetExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } },
-      );
+      const user = await saveResetToken(app.db, email, hash);
       if (user) {
         const link = `${app.config.publicUrl}/reset-password/${token}`;
         // Sent after answering: waiting for the mail server would tell who has an account.
@@ -72,17 +80,7 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
           .send({
             to: user.email,
             subject: 'Reset your LiveEdu password',
-            text: [
-              `Hello ${user.username},`,
-              '',
-              'Someone asked to reset the password of your LiveEdu account.',
-              'Open this link within one hour to choose a new password:',
-              '',
-              link,
-              '',
-              'The link works once. If you did not ask for it, ignore this mail;',
-              'your password stays as it is.',
-            ].join('\n'),
+            text: resetMailText(user.username, link),
           })
           .catch((error) => {
             request.log.error(
@@ -94,7 +92,9 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
       return { message: SENT };
     },
   );
+}
 
+export async function resetPasswordRoutes(app: ServiceApp): Promise<void> {
   app.post(
     '/api/v1/reset-password/:token',
     {
@@ -109,32 +109,50 @@ export default async function passwordRoutes(app: ServiceApp): Promise<void> {
       const { token } = request.params;
       const { newPass, confirmPass } = request.body;
       if (!looksLikeResetToken(token)) throw badRequest(BAD_TOKEN);
-      const valid = { resetTokenHash: hashResetToken(token), resetExpiresAt: { $gt: new Date() }, ...LIVE };
-      const user = await users.findOne(valid, { projection: { _id: 1, sessions: 1 } });
+      const valid = workingToken(token);
+      const user = await tokenHolder(app.db, valid);
       if (!user) throw badRequest(BAD_TOKEN);
       const problem = newPasswordProblem(newPass, confirmPass);
       if (problem) throw badRequest(problem);
       const passwordHash = await hashPassword(newPass);
-      // The token is spent in the same write that sets the password: a second use finds nothing.
-      // Every session ends with it (whoever asked for the reset may not be the one logged in).
-      const ended = sessionsEnded(
-        user._id.toHexString(),
-        (user.sessions ?? []).map((s) => s.sid),
-        true,
-        { requestId: request.id },
-      );
-      const spent = await app.outbox.updateOne<UserDoc>(
-        USERS,
-        { ...valid, _id: user._id },
-        {
-          $set: { passwordHash, sessions: [], sessionsSeen: {} },
-          $unset: { resetTokenHash: '', resetExpiresAt: '' },
-          $inc: { tokenVersion: 1, rev: 1 },
-        },
-        [ended],
-      );
-      if (spent.matchedCount !== 1) throw badRequest(BAD_TOKEN);
+      if (!(await resetPassword(app, valid, user, passwordHash, request.id))) throw badRequest(BAD_TOKEN);
       return { message: 'Your password has been reset. You can log in with the new password now.' };
+    },
+  );
+}
+
+export async function passwordChangeRoutes(app: ServiceApp): Promise<void> {
+  await registerSharedRateLimit(app, 'identity');
+
+  app.put(
+    '/api/v1/change-password',
+    {
+      preHandler: requireUser,
+      // Guessing the current password through this route is limited per user, on every replica.
+      ...perAccountLimit({
+        max: identitySettings.of(app).CHANGE_PASSWORD_RATE_LIMIT_PER_USER,
+        timeWindow: '1 hour',
+        field: 'caller',
+        normalise: (id) => id,
+        tooMany: 'Too many password changes for this account.',
+      }),
+      schema: {
+        summary: 'Change the caller’s password',
+        body: Type.Object({
+          currPass: PasswordField(),
+          newPass: NewPasswordField(),
+          confirmNewPass: PasswordField(),
+        }),
+        response: { 200: MessageReply, ...errorResponses, 429: MessageReply },
+      },
+    },
+    async (request) => {
+      const { currPass, newPass, confirmNewPass } = request.body;
+      const problem = newPasswordProblem(newPass, confirmNewPass);
+      if (problem) throw badRequest(problem);
+      const me = new ObjectId(caller(request).userId);
+      await changePassword(app, me, { currPass, newPass }, caller(request).sessionId, request.id);
+      return { message: 'Password changed successfully' };
     },
   );
 }

@@ -2,11 +2,11 @@ import { calendarKeys } from '@liveedu/calendar';
 import { DEMO_STUDENTS, DEMO_TUTOR, type IntegrationEvent } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { DEFAULT_AVATAR, emailKey, USERS, type UserDoc, usernameKey } from './domain/user.ts';
-import { userRegistered, userUpdated } from './events.ts';
-import { hashPassword } from './passwords.ts';
-import { identitySettings } from './settings.ts';
-import { usersOf } from './users.ts';
+import { DEFAULT_AVATAR, emailKey, usernameKey } from '../accounts/domain.ts';
+import { userRegistered, userUpdated } from '../accounts/events.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { USERS, type UserDoc, usersOf } from '../accounts/store.ts';
+import { identitySettings } from '../config.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,64 +1,6 @@
-import type { Role } from '@liveedu/contracts';
-import type { ObjectId } from 'mongodb';
-
 export type PageStatus = 'none' | 'in progress' | 'accept' | 'reject';
 export const PAGE_STATUSES: readonly PageStatus[] = ['none', 'in progress', 'accept', 'reject'];
 
-export interface UserDoc {
-  _id: ObjectId;
-  username: string;
-  /** Lower-cased copies carry the unique indexes: names and addresses are case-insensitive. */
-  usernameKey: string;
-  email: string;
-  emailKey: string;
-  passwordHash: string;
-  role: Role;
-  avatar: string;
-  /** Object key of an uploaded avatar in the `avatars` bucket (absent for the default avatar). */
-  avatarKey?: string;
-  desc: string;
-  stausOfPage: PageStatus;
-  /** The tutor application: when it was sent, its link and its resume (an object in `resumes`). */
-  appliedAt?: Date;
-  ytLink?: string;
-  resumeKey?: string;
-  /** When an admin last accepted or rejected the application (the 60-day rule counts from it). */
-  decidedAt?: Date;
-  /** SHA-256 of the one outstanding password-reset token, and when it stops working. */
-  resetTokenHash?: string;
-  resetExpiresAt?: Date;
-  createdAt: Date;
-  /** `YYYY-MM-DD` and `YYYY-MM` in Asia/Kolkata, for the admin's sign-up charts. */
-  day: string;
-  month: string;
-  /** Bumped by every profile change, so a change and the event describing it never race. */
-  rev?: number;
-  /** Set when the account is deleted; such a user no longer exists for anyone. */
-  deletedAt?: Date;
-  /** The log-in sessions still open, oldest first (see `domain/sessions.ts`). */
-  sessions?: SessionEntry[];
-  /** When each open session was last seen, by id (kept apart: seeing a session is not a change). */
-  sessionsSeen?: Record<string, Date>;
-  /** Raised when every session ends at once; a token carrying an older one is refused. */
-  tokenVersion?: number;
-  /** The last payout-account event mailed about, so a redelivery mails nothing more. */
-  bankMailEvent?: string;
-  /** The last withdrawal request, and the last withdrawal paid, mailed to the tutor. */
-  withdrawalRequestMailEvent?: string;
-  withdrawalPaidMailEvent?: string;
-  /** The last failed-video event mailed to the tutor. */
-  videoMailEvent?: string;
-}
-
-export interface SessionEntry {
-  sid: string;
-  /** The browser or client that logged in, as its User-Agent named it. */
-  device: string;
-  createdAt: Date;
-  expiresAt: Date;
-}
-
-export const USERS = 'users';
 export const ADMIN_USERNAME = 'admin';
 export const DEFAULT_AVATAR = '';
 

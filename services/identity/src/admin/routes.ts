@@ -1,7 +1,6 @@
 import {
   calendarChart,
   errorResponses,
-  forbidden,
   MessageReply,
   ObjectIdString,
   paging,
@@ -11,11 +10,9 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import type { UserDoc } from '../../domain/user.ts';
-import { changeUser, MEMBERS, usersOf } from '../../users.ts';
-import { PageStatusField, RoleField } from '../fields.ts';
-import { AVATARS } from '../profile/index.ts';
-import { RESUMES } from '../tutor-requests/index.ts';
+import { PageStatusField, RoleField } from '../accounts/fields.ts';
+import { MEMBERS, type UserDoc, usersOf } from '../accounts/store.ts';
+import { deleteUser } from './store.ts';
 
 export const PAGE_SIZE = 7;
 const NEW_USERS = 5;
@@ -43,7 +40,8 @@ const listed = (user: UserDoc) => ({
   createdAt: user.createdAt.toISOString(),
 });
 
-export default async function adminRoutes(app: ServiceApp): Promise<void> {
+/** The users the admin manages: how many, the newest, all of them a page at a time, and deleting one. */
+export async function userAdminRoutes(app: ServiceApp): Promise<void> {
   const users = usersOf(app.db);
   const admin = requireRole('admin');
 
@@ -104,31 +102,16 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const id = new ObjectId(request.params.id);
-      const { before } = await changeUser(
-        app,
-        id,
-        (user) => {
-          if (user.role === 'admin') throw forbidden('The admin account cannot be deleted');
-          const gone = `deleted:${user._id.toHexString()}`;
-          // The name and the address are freed for new accounts; the rest is kept for records.
-          return {
-            set: { deletedAt: new Date(), usernameKey: gone, emailKey: gone },
-            unset: ['passwordHash', 'resetTokenHash', 'resetExpiresAt'],
-            deleted: true,
-          };
-        },
-        { requestId: request.id },
-      );
-      for (const [bucket, key] of [
-        [AVATARS, before.avatarKey],
-        [RESUMES, before.resumeKey],
-      ] as const) {
-        if (key) await app.storage.remove(bucket, key).catch(() => {});
-      }
+      await deleteUser(app, new ObjectId(request.params.id), request.id);
       return { message: 'User deleted successfully' };
     },
   );
+}
+
+/** New users per day and per month, for the admin's charts. */
+export async function signupChartRoutes(app: ServiceApp): Promise<void> {
+  const users = usersOf(app.db);
+  const admin = requireRole('admin');
 
   calendarChart(app, {
     path: '/api/v1/user-signups',

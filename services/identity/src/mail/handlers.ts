@@ -11,10 +11,9 @@ import {
 } from '@liveedu/contracts';
 import type { EventHandler, HandlerContext } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import type { UserDoc } from './domain/user.ts';
-import { createMailer } from './mail.ts';
-import { identitySettings } from './settings.ts';
-import { LIVE, usersOf } from './users.ts';
+import { LIVE, type UserDoc, usersOf } from '../accounts/store.ts';
+import { identitySettings } from '../config.ts';
+import { createMailer } from './mailer.ts';
 
 /** The field of the user where the last event mailed for one kind of mail is kept. */
 type MailMark = 'bankMailEvent' | 'withdrawalRequestMailEvent' | 'withdrawalPaidMailEvent' | 'videoMailEvent';

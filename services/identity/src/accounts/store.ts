@@ -1,8 +1,63 @@
-import type { IntegrationEvent } from '@liveedu/contracts';
-import { type CollectionIndexes, conflict, notFound, type ServiceApp } from '@liveedu/service-kit';
+import type { IntegrationEvent, Role } from '@liveedu/contracts';
+import {
+  type CollectionIndexes,
+  conflict,
+  isDuplicateKey,
+  notFound,
+  type ServiceApp,
+} from '@liveedu/service-kit';
 import type { Collection, Db, Document, IndexDescription, ObjectId } from 'mongodb';
-import { USERS, type UserDoc } from './domain/user.ts';
-import { type ProfileField, sessionsEnded, userDeleted, userUpdated } from './events.ts';
+import type { SessionEntry } from '../sessions/domain.ts';
+import { type PageStatus, usernameKey } from './domain.ts';
+import { type ProfileField, sessionsEnded, userDeleted, userRegistered, userUpdated } from './events.ts';
+
+export const USERS = 'users';
+
+export interface UserDoc {
+  _id: ObjectId;
+  username: string;
+  /** Lower-cased copies carry the unique indexes: names and addresses are case-insensitive. */
+  usernameKey: string;
+  email: string;
+  emailKey: string;
+  passwordHash: string;
+  role: Role;
+  avatar: string;
+  /** Object key of an uploaded avatar in the `avatars` bucket (absent for the default avatar). */
+  avatarKey?: string;
+  desc: string;
+  stausOfPage: PageStatus;
+  /** The tutor application: when it was sent, its link and its resume (an object in `resumes`). */
+  appliedAt?: Date;
+  ytLink?: string;
+  resumeKey?: string;
+  /** When an admin last accepted or rejected the application (the 60-day rule counts from it). */
+  decidedAt?: Date;
+  /** SHA-256 of the one outstanding password-reset token, and when it stops working. */
+  resetTokenHash?: string;
+  resetExpiresAt?: Date;
+  createdAt: Date;
+  /** `YYYY-MM-DD` and `YYYY-MM` in Asia/Kolkata, for the admin's sign-up charts. */
+  day: string;
+  month: string;
+  /** Bumped by every profile change, so a change and the event describing it never race. */
+  rev?: number;
+  /** Set when the account is deleted; such a user no longer exists for anyone. */
+  deletedAt?: Date;
+  /** The log-in sessions still open, oldest first (see `sessions/domain.ts`). */
+  sessions?: SessionEntry[];
+  /** When each open session was last seen, by id (kept apart: seeing a session is not a change). */
+  sessionsSeen?: Record<string, Date>;
+  /** Raised when every session ends at once; a token carrying an older one is refused. */
+  tokenVersion?: number;
+  /** The last payout-account event mailed about, so a redelivery mails nothing more. */
+  bankMailEvent?: string;
+  /** The last withdrawal request, and the last withdrawal paid, mailed to the tutor. */
+  withdrawalRequestMailEvent?: string;
+  withdrawalPaidMailEvent?: string;
+  /** The last failed-video event mailed to the tutor. */
+  videoMailEvent?: string;
+}
 
 export const usersOf = (db: Db): Collection<UserDoc> => db.collection<UserDoc>(USERS);
 
@@ -23,6 +78,25 @@ const USER_INDEXES: IndexDescription[] = [
 ];
 
 export const userIndexes: CollectionIndexes[] = [{ collection: USERS, indexes: USER_INDEXES }];
+
+/** A live user by id (null when there is none); `projection` names the fields read. */
+export const findLiveUser = (db: Db, id: ObjectId, projection?: Document) =>
+  usersOf(db).findOne({ _id: id, ...LIVE }, projection ? { projection } : {});
+
+/** A live user by username, however it is spelt (null when there is none). */
+export const findByUsername = (db: Db, username: string) =>
+  usersOf(db).findOne({ usernameKey: usernameKey(username), ...LIVE });
+
+/** Creates an account with its `identity.user.registered`; a name or address already taken is a 409. */
+export async function registerUser(app: ServiceApp, user: UserDoc, requestId: string): Promise<void> {
+  try {
+    await app.outbox.insertOne(USERS, user, [userRegistered(user, { requestId })]);
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const taken = await usersOf(app.db).findOne({ usernameKey: user.usernameKey });
+    throw conflict(taken ? 'Username already exists' : 'Email already exists');
+  }
+}
 
 export interface UserChange {
   set?: Partial<UserDoc>;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterLogin, deviceOf, MAX_SESSIONS, newSessionId, SESSION_ID, sessionStands } from './sessions.ts';
-import type { SessionEntry } from './user.ts';
+import {
+  afterLogin,
+  deviceOf,
+  MAX_SESSIONS,
+  newSessionId,
+  SESSION_ID,
+  type SessionEntry,
+  sessionStands,
+} from './domain.ts';
 
 const DAY = 86_400_000;
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 1) + ms);

@@ -9,7 +9,7 @@ import {
   type IdentityUserUpdatedData,
 } from '@liveedu/contracts';
 import { newEvent } from '@liveedu/service-kit';
-import type { UserDoc } from './domain/user.ts';
+import type { UserDoc } from './store.ts';
 
 export type ProfileField = IdentityUserUpdatedData['changed'][number];
 type EventOptions = { id?: string; requestId?: string };

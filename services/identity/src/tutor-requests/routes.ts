@@ -1,11 +1,9 @@
 import {
   badRequest,
   caller,
-  conflict,
   errorResponses,
   FilePart,
   HAS_TEXT,
-  HttpError,
   MessageReply,
   ObjectIdString,
   RuledString,
@@ -15,21 +13,13 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import type { FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
-import {
-  applicationRefusal,
-  DECISION_OPTIONS,
-  type DecisionOption,
-  LINK_RULE,
-  ytLinkProblem,
-} from '../../domain/tutor-application.ts';
-import type { UserDoc } from '../../domain/user.ts';
-import { identitySettings } from '../../settings.ts';
-import { changeUser, LIVE, usersOf } from '../../users.ts';
-import { PageStatusField } from '../fields.ts';
+import { PageStatusField } from '../accounts/fields.ts';
+import type { UserDoc } from '../accounts/store.ts';
+import { identitySettings } from '../config.ts';
+import { DECISION_OPTIONS, type DecisionOption, LINK_RULE, ytLinkProblem } from './domain.ts';
+import { applicants, applyAsTutor, decideApplication, RESUMES } from './store.ts';
 
-export const RESUMES = 'resumes';
 /** How long the admin's link to a private resume works. */
 const RESUME_LINK_SECONDS = 10 * 60;
 const FILL_ONE = 'Please fill atleast one field';
@@ -50,34 +40,11 @@ const TutorRequest = Type.Object({
   resume: Type.Optional(Type.String()),
 });
 
-export default async function tutorRequestRoutes(app: ServiceApp): Promise<void> {
-  const users = usersOf(app.db);
-  const resumeMaxBytes = identitySettings.of(app).RESUME_MAX_BYTES;
+const me = (request: Parameters<typeof caller>[0]) => new ObjectId(caller(request).userId);
 
-  /** Records an application if the caller may apply now; the check and the write are one. */
-  async function apply(request: FastifyRequest, application: { ytLink?: string; resumeKey?: string }) {
-    const id = new ObjectId(caller(request).userId);
-    const { before } = await changeUser(
-      app,
-      id,
-      (user) => {
-        const refusal = applicationRefusal(user, new Date());
-        if (refusal) throw new HttpError(refusal.status, refusal.message);
-        const unset: Array<keyof UserDoc> = ['decidedAt'];
-        if (!application.ytLink) unset.push('ytLink');
-        if (!application.resumeKey) unset.push('resumeKey');
-        return {
-          set: { ...application, appliedAt: new Date(), stausOfPage: 'in progress' },
-          unset,
-          changed: ['stausOfPage'],
-        };
-      },
-      { requestId: request.id },
-    );
-    if (before.resumeKey && before.resumeKey !== application.resumeKey) {
-      await app.storage.remove(RESUMES, before.resumeKey).catch(() => {});
-    }
-  }
+/** Applying to become a tutor, with a resume image or a channel link. */
+export async function applicationRoutes(app: ServiceApp): Promise<void> {
+  const resumeMaxBytes = identitySettings.of(app).RESUME_MAX_BYTES;
 
   app.post(
     '/api/v1/tutor-request',
@@ -105,7 +72,7 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       const file = upload.files.file;
       if (!file) throw badRequest(FILL_ONE);
       try {
-        await apply(request, { resumeKey: file.key });
+        await applyAsTutor(app, me(request), { resumeKey: file.key }, request.id);
       } catch (error) {
         await upload.discard();
         throw error;
@@ -137,11 +104,30 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       const ytLink = request.body.ytLink.trim();
       const problem = ytLinkProblem(ytLink);
       if (problem) throw badRequest(problem);
-      await apply(request, { ytLink });
+      await applyAsTutor(app, me(request), { ytLink }, request.id);
       return reply.status(201).send({ message: SUBMITTED });
     },
   );
+}
 
+/** An application as the admin sees it, with a short-lived link to the resume. */
+const presentApplication = async (app: ServiceApp, user: UserDoc) => ({
+  _id: user._id.toHexString(),
+  user: {
+    _id: user._id.toHexString(),
+    avatar: user.avatar,
+    username: user.username,
+    email: user.email,
+    stausOfPage: user.stausOfPage,
+  },
+  ...(user.ytLink ? { ytLink: user.ytLink } : {}),
+  ...(user.resumeKey
+    ? { resume: await app.storage.presignedGet(RESUMES, user.resumeKey, RESUME_LINK_SECONDS) }
+    : {}),
+});
+
+/** The admin's side: every application, and the decision on one. */
+export async function applicationReviewRoutes(app: ServiceApp): Promise<void> {
   app.get(
     '/api/v1/getTutorRequests',
     {
@@ -152,26 +138,7 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       },
     },
     async () => {
-      const applicants = await users
-        .find({ appliedAt: { $exists: true }, ...LIVE })
-        .sort({ appliedAt: -1 })
-        .toArray();
-      const data = await Promise.all(
-        applicants.map(async (user) => ({
-          _id: user._id.toHexString(),
-          user: {
-            _id: user._id.toHexString(),
-            avatar: user.avatar,
-            username: user.username,
-            email: user.email,
-            stausOfPage: user.stausOfPage,
-          },
-          ...(user.ytLink ? { ytLink: user.ytLink } : {}),
-          ...(user.resumeKey
-            ? { resume: await app.storage.presignedGet(RESUMES, user.resumeKey, RESUME_LINK_SECONDS) }
-            : {}),
-        })),
-      );
+      const data = await Promise.all((await applicants(app.db)).map((user) => presentApplication(app, user)));
       return { data };
     },
   );
@@ -198,29 +165,7 @@ export default async function tutorRequestRoutes(app: ServiceApp): Promise<void>
       if (!DECISION_OPTIONS.includes(option)) {
         throw badRequest('Status must be one of in progress, accept or reject');
       }
-      await changeUser(
-        app,
-        new ObjectId(id),
-        (user) => {
-          if (!user.appliedAt) throw new HttpError(404, 'Tutor request not found');
-          if (user.stausOfPage === option) return {};
-          // A tutor may already have courses and students; an approval is not taken back here.
-          if (user.stausOfPage === 'accept' || user.role === 'tutor') {
-            throw conflict('This application was accepted and the user is already a tutor');
-          }
-          if (option === 'accept') {
-            return {
-              set: { stausOfPage: 'accept', role: 'tutor', decidedAt: new Date() },
-              changed: ['stausOfPage', 'role'],
-            };
-          }
-          if (option === 'reject') {
-            return { set: { stausOfPage: 'reject', decidedAt: new Date() }, changed: ['stausOfPage'] };
-          }
-          return { set: { stausOfPage: 'in progress' }, unset: ['decidedAt'], changed: ['stausOfPage'] };
-        },
-        { requestId: request.id, missing: 'Tutor request not found' },
-      );
+      await decideApplication(app, new ObjectId(id), option, request.id);
       const done: Record<DecisionOption, string> = {
         accept: 'Tutor request accepted',
         reject: 'Tutor request rejected',

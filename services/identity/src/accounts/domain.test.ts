@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descProblem, newPasswordProblem, usernameProblem } from './user.ts';
+import { descProblem, newPasswordProblem, usernameProblem } from './domain.ts';
 
 describe('profile rules', () => {
   it('checks a new username with the messages the client shows', () => {

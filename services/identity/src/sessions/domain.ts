@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionEntry, UserDoc } from './user.ts';
+
+/** One log-in session, kept on the user (`UserDoc.sessions`). */
+export interface SessionEntry {
+  sid: string;
+  /** The browser or client that logged in, as its User-Agent named it. */
+  device: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** What the rules read of a user: their sessions and token version. */
+type SessionsOf = { sessions?: SessionEntry[]; tokenVersion?: number };
 
 /** How long a log-in lasts: the token's lifetime. */
 export const SESSION_DAYS = 7;
@@ -19,12 +30,12 @@ export const deviceOf = (userAgent: string | undefined) =>
   printable(userAgent ?? '').slice(0, MAX_DEVICE_LENGTH) || 'Unknown device';
 
 /** The sessions that are still open at `now` (not expired). */
-export const openSessions = (user: Pick<UserDoc, 'sessions'>, now: Date): SessionEntry[] =>
+export const openSessions = (user: Pick<SessionsOf, 'sessions'>, now: Date): SessionEntry[] =>
   (user.sessions ?? []).filter((session) => session.expiresAt > now);
 
 /** A user's sessions after a log-in: the expired ones and those beyond the cap dropped. */
 export function afterLogin(
-  user: Pick<UserDoc, 'sessions'>,
+  user: Pick<SessionsOf, 'sessions'>,
   session: SessionEntry,
   now: Date,
 ): { sessions: SessionEntry[]; ended: string[] } {
@@ -38,12 +49,7 @@ export function afterLogin(
 }
 
 /** Whether a token's session and token version still stand. */
-export function sessionStands(
-  user: Pick<UserDoc, 'sessions' | 'tokenVersion'>,
-  sid: string,
-  tokenVersion: number,
-  now: Date,
-): boolean {
+export function sessionStands(user: SessionsOf, sid: string, tokenVersion: number, now: Date): boolean {
   return (
     (user.tokenVersion ?? 0) === tokenVersion &&
     openSessions(user, now).some((session) => session.sid === sid)

@@ -1,32 +1,26 @@
 import { calendarKeys } from '@liveedu/calendar';
+import { IDENTITY_INTERNAL } from '@liveedu/contracts';
 import {
   conflict,
   HAS_TEXT,
-  isDuplicateKey,
+  internalSchema,
   MessageReply,
   RuledString,
   registerSharedRateLimit,
+  requireServiceToken,
   type ServiceApp,
   Type,
   unauthorized,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { SESSION_DAYS } from '../../domain/sessions.ts';
-import {
-  DEFAULT_AVATAR,
-  emailKey,
-  signUpProblem,
-  USERS,
-  type UserDoc,
-  usernameKey,
-} from '../../domain/user.ts';
-import { userRegistered } from '../../events.ts';
-import { checkPassword, hashPassword } from '../../passwords.ts';
-import { openSession } from '../../sessions.ts';
-import { identitySettings } from '../../settings.ts';
-import { LIVE, usersOf } from '../../users.ts';
-import { EmailField, NewPasswordField, PasswordField, RoleField, UsernameField } from '../fields.ts';
-import { perAccountLimit } from '../per-account-limit.ts';
+import { DEFAULT_AVATAR, emailKey, signUpProblem, usernameKey } from '../accounts/domain.ts';
+import { EmailField, NewPasswordField, PasswordField, RoleField, UsernameField } from '../accounts/fields.ts';
+import { checkPassword, hashPassword } from '../accounts/passwords.ts';
+import { findByUsername, findLiveUser, registerUser, type UserDoc } from '../accounts/store.ts';
+import { identitySettings } from '../config.ts';
+import { SESSION_DAYS } from '../sessions/domain.ts';
+import { openSession } from '../sessions/store.ts';
+import { perAccountLimit } from './per-account-limit.ts';
 
 const Credentials = {
   username: RuledString([
@@ -36,14 +30,7 @@ const Credentials = {
   password: PasswordField(),
 };
 
-export default async function authRoutes(app: ServiceApp): Promise<void> {
-  const users = usersOf(app.db);
-  const perUsername = identitySettings.of(app).LOGIN_RATE_LIMIT_PER_USERNAME;
-
-  // Guessing one account's password from many addresses is limited here, per username;
-  // the gateway limits each address.
-  await registerSharedRateLimit(app, 'identity');
-
+export async function signUpRoutes(app: ServiceApp): Promise<void> {
   app.post(
     '/api/v1/user-signUp',
     {
@@ -73,16 +60,18 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         createdAt: now,
         ...calendarKeys(now),
       };
-      try {
-        await app.outbox.insertOne(USERS, user, [userRegistered(user, { requestId: request.id })]);
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        const taken = await users.findOne({ usernameKey: user.usernameKey });
-        throw conflict(taken ? 'Username already exists' : 'Email already exists');
-      }
+      await registerUser(app, user, request.id);
       return reply.status(201).send({ message: 'User registered successfully' });
     },
   );
+}
+
+export async function logInRoutes(app: ServiceApp): Promise<void> {
+  const perUsername = identitySettings.of(app).LOGIN_RATE_LIMIT_PER_USERNAME;
+
+  // Guessing one account's password from many addresses is limited here, per username;
+  // the gateway limits each address.
+  await registerSharedRateLimit(app, 'identity');
 
   app.post(
     '/api/v1/login',
@@ -111,7 +100,7 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const { username, password } = request.body;
-      const user = await users.findOne({ usernameKey: usernameKey(username), ...LIVE });
+      const user = await findByUsername(app.db, username);
       if (!(await checkPassword(user?.passwordHash, password)) || !user) {
         throw unauthorized('Invalid username or password');
       }
@@ -127,6 +116,39 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
         { expiresIn: `${SESSION_DAYS}d` },
       );
       return { message: 'Logged in successfully', role: user.role, _id, token };
+    },
+  );
+}
+
+/** Calls only our own processes make; the gateway never routes `/internal/*`. */
+export async function passwordCheckRoutes(app: ServiceApp): Promise<void> {
+  const { passwordCheck } = IDENTITY_INTERNAL;
+  await registerSharedRateLimit(app, 'identity');
+  /**
+   * Whether `password` is the user's: another service asking for the password again before money
+   * moves. Ten tries an hour per user, on every replica, so it is no way to guess one.
+   */
+  app.post(
+    passwordCheck.path,
+    {
+      preHandler: requireServiceToken(app.config.internalSecret),
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `password-check:${(request.params as { id: string }).id}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many password confirmations for this account. Try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+          }),
+        },
+      },
+      schema: internalSchema(passwordCheck),
+    },
+    async (request) => {
+      const user = await findLiveUser(app.db, new ObjectId(request.params.id), { passwordHash: 1 });
+      const matches = await checkPassword(user?.passwordHash, request.body.password);
+      return { matches: Boolean(user) && matches };
     },
   );
 }

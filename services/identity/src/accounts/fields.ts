@@ -9,7 +9,7 @@ import {
   type PageStatus,
   USERNAME,
   USERNAME_RULE,
-} from '../domain/user.ts';
+} from './domain.ts';
 
 /**
  * A string answered as it is stored, with its possible values in the API document (so clients'

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { PLATFORM_TIME_ZONE } from '@liveedu/calendar';
 import { addDays, format } from 'date-fns';
-import type { PageStatus } from './user.ts';
+import type { PageStatus } from '../accounts/domain.ts';
 
 /** A rejected applicant may apply again this many days after the decision. */
 export const REAPPLY_AFTER_DAYS = 60;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { IdentitySettings } from './settings.ts';
+import type { IdentitySettings } from '../config.ts';
 
 export interface Mail {
   to: string;

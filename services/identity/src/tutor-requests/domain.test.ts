@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationRefusal, reapplyFrom, ytLinkProblem } from './tutor-application.ts';
+import { applicationRefusal, reapplyFrom, ytLinkProblem } from './domain.ts';
 
 const now = new Date('2025-06-01T06:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);

@@ -1,10 +1,10 @@
 import { calendarKeys } from '@liveedu/calendar';
 import type { ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { ADMIN_USERNAME, DEFAULT_AVATAR, type UserDoc } from './domain/user.ts';
+import { identitySettings } from '../config.ts';
+import { ADMIN_USERNAME, DEFAULT_AVATAR } from './domain.ts';
 import { hashPassword } from './passwords.ts';
-import { identitySettings } from './settings.ts';
-import { usersOf } from './users.ts';
+import { type UserDoc, usersOf } from './store.ts';
 
 /**
  * The one admin account, `admin`: made at the first start with ADMIN_PASSWORD; later starts keep
