@@ -46,7 +46,8 @@ module.exports = {
     {
       name: 'service-features-import-no-wiring',
       severity: 'error',
-      comment: "A feature never imports its service's app.ts, server.ts or index.ts (docs/service-layout.md).",
+      comment:
+        "A feature never imports its service's app.ts, server.ts or index.ts (docs/service-layout.md).",
       from: { path: '^services/([^/]+)/src/[^/]+/', pathNot: '\\.test\\.ts$' },
       to: { path: '^services/$1/src/(app|server|index)\\.ts$' },
     },

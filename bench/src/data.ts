@@ -3,13 +3,15 @@
  * index and the seed, so course 4,217 is the same course whether the set was seeded in one go or
  * topped up from 1,000 to 10,000 to 100,000.
  *
- * The shapes mirror what each service stores (services own their databases and export only their
- * service definitions, so the types are not importable): identity `users`
- * (services/identity/src/domain/user.ts), catalog `courses`, `tutors`, `enrollments`, `reviews`
- * (services/catalog/src/store.ts, derived fields as in its seed and review code), payments
- * `payments` (services/payments/src/payments.ts) and earnings `ledger`, `users`
- * (services/earnings/src/collections.ts). A change of shape there must be followed here.
+ * Every document is typed by the document type its service exports (identity `users`, catalog
+ * `courses`, `tutors`, `enrollments`, `reviews`, payments `payments`, earnings `ledger` and
+ * `users`), with derived fields made as the service's own code makes them: a change of shape there
+ * breaks this file's type check, not the bench's figures.
  */
+import type { CourseDoc as CatalogCourseDoc, EnrollmentDoc, ReviewDoc, TutorDoc } from '@liveedu/catalog';
+import type { UserDoc as EarningsUserDoc, LedgerEntry } from '@liveedu/earnings';
+import type { UserDoc as IdentityUserDoc } from '@liveedu/identity';
+import type { PaymentDoc } from '@liveedu/payments';
 import { ObjectId } from 'mongodb';
 
 export interface DataSize {
@@ -230,7 +232,7 @@ export function extra(_seed: number, i: number, name: string): Person {
   };
 }
 
-export function identityUser(person: Person, passwordHash: string) {
+export function identityUser(person: Person, passwordHash: string): IdentityUserDoc {
   return {
     _id: person._id,
     username: person.username,
@@ -249,7 +251,7 @@ export function identityUser(person: Person, passwordHash: string) {
 }
 
 /** The catalog's read model of a user, as `identity.user.*` events leave it. */
-export function catalogPerson(person: Person) {
+export function catalogPerson(person: Person): TutorDoc {
   return {
     _id: person._id.toHexString(),
     username: person.username,
@@ -262,7 +264,7 @@ export function catalogPerson(person: Person) {
 }
 
 /** The earnings service's read model of a user. */
-export function earningsPerson(person: Person) {
+export function earningsPerson(person: Person): EarningsUserDoc {
   return {
     _id: person._id.toHexString(),
     username: person.username,
@@ -304,7 +306,7 @@ export function pricePaise(seed: number, i: number) {
 }
 
 /** Course i, with the reviews of the students who bought it (none past `size.courses`). */
-export function course(seed: number, size: DataSize, categories: string[], i: number) {
+export function course(seed: number, size: DataSize, categories: string[], i: number): CourseDoc {
   const rand = streamFor(seed, 2, i);
   const topic = pick(rand, TOPICS);
   const title = `${pick(rand, ADJECTIVES)} ${topic} ${pick(rand, FORMS)} ${i + 1}`;
@@ -358,7 +360,7 @@ export function course(seed: number, size: DataSize, categories: string[], i: nu
   };
 }
 
-export type CourseDoc = ReturnType<typeof course>;
+export type CourseDoc = CatalogCourseDoc;
 
 /** The rows a paid enrollment leaves in catalog, payments and earnings. */
 export function purchaseDocs(
@@ -368,7 +370,7 @@ export function purchaseDocs(
   i: number,
   k: number,
   e: Enrollment,
-) {
+): { enrollment: EnrollmentDoc; review: ReviewDoc; payment: PaymentDoc; ledger: LedgerEntry } {
   const studentId = oid('student', e.studentIndex).toHexString();
   const courseId = c._id.toHexString();
   const n = i * size.reviewsPerCourse + k;

@@ -64,7 +64,7 @@ export interface ServiceDefinition {
   openapi?: { title: string; description?: string };
 }
 
-/** One resource's routes (`src/routes/<resource>/index.ts`). */
+/** A feature's routes (a plugin exported by `src/<feature>/routes.ts`, listed in `app.ts`). */
 export type RoutePlugin = (app: ServiceApp) => Promise<void>;
 
 export interface Service {
