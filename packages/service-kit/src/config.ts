@@ -185,7 +185,8 @@ function productionMongoUrl(raw: string): string {
   return raw;
 }
 
-const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+/** A base URL without the slashes it may end with, so paths can be appended with one. */
+export const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
 export function loadKitConfig(
   service: string,

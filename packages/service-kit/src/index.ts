@@ -12,6 +12,7 @@ export {
   type S3Config,
   type ServiceSettings,
   serviceSettings,
+  trimSlashes,
 } from './config.ts';
 export {
   type CreateServiceOptions,

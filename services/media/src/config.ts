@@ -1,4 +1,11 @@
-import { DEFAULT_SERVICE_PORTS, HttpUrl, secret, serviceSettings, Type } from '@liveedu/service-kit';
+import {
+  DEFAULT_SERVICE_PORTS,
+  HttpUrl,
+  secret,
+  serviceSettings,
+  Type,
+  trimSlashes,
+} from '@liveedu/service-kit';
 import type { ToolPaths } from './transcode/ffmpeg.ts';
 import { toolPaths } from './transcode/tools.ts';
 
@@ -45,8 +52,6 @@ export const mediaSettings = serviceSettings((production) =>
     FFPROBE_PATH: Type.Optional(Type.String()),
   }),
 );
-
-const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
 export function mediaConfig(settings: ReturnType<typeof mediaSettings.of>): MediaConfig {
   return {

@@ -1,4 +1,11 @@
-import { DEFAULT_SERVICE_PORTS, HttpUrl, secret, serviceSettings, Type } from '@liveedu/service-kit';
+import {
+  DEFAULT_SERVICE_PORTS,
+  HttpUrl,
+  secret,
+  serviceSettings,
+  Type,
+  trimSlashes,
+} from '@liveedu/service-kit';
 
 /** What the payments service reads beyond the kit's configuration. */
 export interface PaymentsConfig {
@@ -66,8 +73,6 @@ export const paymentsSettings = serviceSettings((production) =>
     production ? testModeDeclared : {},
   ),
 );
-
-const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
 export function paymentsConfig(settings: ReturnType<typeof paymentsSettings.of>): PaymentsConfig {
   return {

@@ -8,8 +8,7 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { earningsSettings } from '../config.ts';
-import { stepUp } from '../withdrawals/step-up.ts';
+import { stepUpFor } from '../withdrawals/step-up.ts';
 import {
   ACCOUNT_NUMBER,
   ALL_FIELDS_REQUIRED,
@@ -33,10 +32,7 @@ const Ifsc = RuledString([present, { pattern: `^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\
 /** The account a tutor's withdrawals are paid into. */
 export default async function bankDetailsRoutes(app: ServiceApp): Promise<void> {
   const tutorOnly = requireRole('tutor');
-  const confirm = stepUp({
-    identityUrl: earningsSettings.of(app).IDENTITY_URL,
-    internalSecret: app.config.internalSecret,
-  });
+  const confirm = stepUpFor(app);
 
   app.post(
     '/api/v1/submit-account-details',

@@ -11,11 +11,10 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { earningsSettings } from '../config.ts';
 import { toRupees } from '../ledger/domain.ts';
 import { type UserDoc, usersByIds } from '../tutors/store.ts';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES } from './domain.ts';
-import { stepUp } from './step-up.ts';
+import { stepUpFor } from './step-up.ts';
 import {
   requestWithdrawal,
   setWithdrawalStatus,
@@ -85,10 +84,7 @@ const adminWithdrawal = (doc: WithdrawalDoc, user: UserDoc | undefined) => ({
 export async function withdrawalRoutes(app: ServiceApp): Promise<void> {
   const withdrawals = withdrawalsOf(app.db);
   const tutorOnly = requireRole('tutor');
-  const confirm = stepUp({
-    identityUrl: earningsSettings.of(app).IDENTITY_URL,
-    internalSecret: app.config.internalSecret,
-  });
+  const confirm = stepUpFor(app);
 
   app.get(
     '/api/v1/get-available-balance',

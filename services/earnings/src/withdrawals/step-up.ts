@@ -1,5 +1,6 @@
 import { type CallerIdentity, IDENTITY_INTERNAL } from '@liveedu/contracts';
-import { forbidden, HttpError, internalClient } from '@liveedu/service-kit';
+import { forbidden, HttpError, internalClient, type ServiceApp } from '@liveedu/service-kit';
+import { earningsSettings } from '../config.ts';
 
 /** A log-in this recent needs no password again before money moves. */
 export const STEP_UP_SECONDS = 10 * 60;
@@ -34,3 +35,7 @@ export function stepUp(opts: { identityUrl: string; internalSecret: string; time
     if (!answer.body.matches) throw forbidden(WRONG_PASSWORD);
   };
 }
+
+/** The step-up check of this service: identity where the settings say, with the service's secret. */
+export const stepUpFor = (app: ServiceApp) =>
+  stepUp({ identityUrl: earningsSettings.of(app).IDENTITY_URL, internalSecret: app.config.internalSecret });

@@ -18,6 +18,11 @@ import { createMailer } from './mailer.ts';
 /** The field of the user where the last event mailed for one kind of mail is kept. */
 type MailMark = 'bankMailEvent' | 'withdrawalRequestMailEvent' | 'withdrawalPaidMailEvent' | 'videoMailEvent';
 
+interface Mail {
+  subject: string;
+  lines: string[];
+}
+
 const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -31,7 +36,7 @@ async function mailTutor(
   tutorId: string,
   mark: MailMark,
   { db, config, log }: HandlerContext,
-  compose: (user: UserDoc) => { subject: string; lines: string[] },
+  compose: (user: UserDoc) => Mail,
 ): Promise<void> {
   if (!ObjectId.isValid(tutorId)) return;
   const user = await usersOf(db).findOneAndUpdate(
@@ -55,67 +60,88 @@ async function mailTutor(
     });
 }
 
+/**
+ * A consumer that mails the tutor an event names, once per event, the mail `compose` writes from
+ * the event's data; a null mail sends nothing.
+ */
+function mailsTutor<E extends IntegrationEvent<string, { tutorId: string }>>(
+  event: E['type'],
+  name: string,
+  mark: MailMark,
+  compose: (data: E['data']) => Mail | null,
+): EventHandler<E> {
+  return {
+    event,
+    name,
+    async handle(delivered, context) {
+      const mail = compose(delivered.data);
+      if (mail) await mailTutor(delivered, delivered.data.tutorId, mark, context, () => mail);
+    },
+  };
+}
+
 /** A change of the bank account payouts go to, so a change the tutor did not make does not go unnoticed. */
-export const onBankDetailsSaved: EventHandler<EarningsBankDetailsSaved> = {
-  event: EARNINGS_BANKDETAILS_SAVED,
-  name: 'on-bank-details-saved',
-  handle: (event, context) =>
-    mailTutor(event, event.data.tutorId, 'bankMailEvent', context, () => ({
-      subject: 'Your LiveEdu payout account was changed',
-      lines: [
-        'The bank account your LiveEdu withdrawals are paid into was set to the account ending',
-        `${event.data.accountEnding} at ${event.data.nameOfBank} on ${new Date(event.data.savedAt).toUTCString()}.`,
-        '',
-        'If you did not make this change, change your password and log out everywhere from',
-        'your settings at once, then write to us.',
-      ],
-    })),
-};
+export const onBankDetailsSaved = mailsTutor<EarningsBankDetailsSaved>(
+  EARNINGS_BANKDETAILS_SAVED,
+  'on-bank-details-saved',
+  'bankMailEvent',
+  (data) => ({
+    subject: 'Your LiveEdu payout account was changed',
+    lines: [
+      'The bank account your LiveEdu withdrawals are paid into was set to the account ending',
+      `${data.accountEnding} at ${data.nameOfBank} on ${new Date(data.savedAt).toUTCString()}.`,
+      '',
+      'If you did not make this change, change your password and log out everywhere from',
+      'your settings at once, then write to us.',
+    ],
+  }),
+);
 
 /** A withdrawal asked for: money leaving the account is never silent. */
-export const onWithdrawalRequested: EventHandler<EarningsWithdrawalRequested> = {
-  event: EARNINGS_WITHDRAWAL_REQUESTED,
-  name: 'on-withdrawal-requested',
-  handle: (event, context) =>
-    mailTutor(event, event.data.tutorId, 'withdrawalRequestMailEvent', context, () => ({
-      subject: 'Your LiveEdu withdrawal was requested',
-      lines: [
-        `A withdrawal of ${rupees(event.data.amountPaise)} from your LiveEdu balance was requested on`,
-        `${new Date(event.data.at).toUTCString()}. We will tell you when it is paid.`,
-        '',
-        'If you did not ask for it, change your password and log out everywhere from your',
-        'settings at once, then write to us.',
-      ],
-    })),
-};
+export const onWithdrawalRequested = mailsTutor<EarningsWithdrawalRequested>(
+  EARNINGS_WITHDRAWAL_REQUESTED,
+  'on-withdrawal-requested',
+  'withdrawalRequestMailEvent',
+  (data) => ({
+    subject: 'Your LiveEdu withdrawal was requested',
+    lines: [
+      `A withdrawal of ${rupees(data.amountPaise)} from your LiveEdu balance was requested on`,
+      `${new Date(data.at).toUTCString()}. We will tell you when it is paid.`,
+      '',
+      'If you did not ask for it, change your password and log out everywhere from your',
+      'settings at once, then write to us.',
+    ],
+  }),
+);
 
 /** A withdrawal paid (the admin set it to Success). */
-export const onWithdrawalUpdated: EventHandler<EarningsWithdrawalUpdated> = {
-  event: EARNINGS_WITHDRAWAL_UPDATED,
-  name: 'on-withdrawal-updated',
-  async handle(event, context) {
-    if (event.data.status !== 'Success') return;
-    await mailTutor(event, event.data.tutorId, 'withdrawalPaidMailEvent', context, () => ({
-      subject: 'Your LiveEdu withdrawal was paid',
-      lines: [
-        `Your withdrawal of ${rupees(event.data.amountPaise)} was paid into your bank account on`,
-        `${new Date(event.data.at).toUTCString()}.`,
-      ],
-    }));
-  },
-};
+export const onWithdrawalUpdated = mailsTutor<EarningsWithdrawalUpdated>(
+  EARNINGS_WITHDRAWAL_UPDATED,
+  'on-withdrawal-updated',
+  'withdrawalPaidMailEvent',
+  (data) =>
+    data.status === 'Success'
+      ? {
+          subject: 'Your LiveEdu withdrawal was paid',
+          lines: [
+            `Your withdrawal of ${rupees(data.amountPaise)} was paid into your bank account on`,
+            `${new Date(data.at).toUTCString()}.`,
+          ],
+        }
+      : null,
+);
 
 /** A video that could not be made ready to play, so a tutor who left the page learns of it. */
-export const onVideoFailed: EventHandler<MediaVideoFailed> = {
-  event: MEDIA_VIDEO_FAILED,
-  name: 'on-video-failed',
-  handle: (event, context) =>
-    mailTutor(event, event.data.tutorId, 'videoMailEvent', context, () => ({
-      subject: 'A video you uploaded could not be prepared',
-      lines: [
-        `Your video "${event.data.filename}" could not be prepared for playing: ${event.data.error}`,
-        '',
-        'Upload it again from the course editor (MP4, MOV, WebM or Matroska).',
-      ],
-    })),
-};
+export const onVideoFailed = mailsTutor<MediaVideoFailed>(
+  MEDIA_VIDEO_FAILED,
+  'on-video-failed',
+  'videoMailEvent',
+  (data) => ({
+    subject: 'A video you uploaded could not be prepared',
+    lines: [
+      `Your video "${data.filename}" could not be prepared for playing: ${data.error}`,
+      '',
+      'Upload it again from the course editor (MP4, MOV, WebM or Matroska).',
+    ],
+  }),
+);
