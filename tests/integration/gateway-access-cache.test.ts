@@ -1,41 +1,39 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
+import { buildGateway } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
 import { paymentsService } from '@liveedu/payments';
 import { startPrivateNats } from '@liveedu/test-kit';
 import { todoService } from '@liveedu/todo';
-import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupsSettled, secondReplica, untilCached, waitLive, within } from '../support/gateways.ts';
-import { callGateway, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import {
+  lookupsSettled,
+  type ReplicatedStack,
+  startReplicatedStack,
+  untilCached,
+  waitLive,
+  within,
+} from '../support/gateways.ts';
+import { callGateway, type Session, startTestStack } from '../support/stack.ts';
 
 const UNAVAILABLE = { message: 'The identity service is unavailable, please try again' };
 const GONE = { message: 'Your account no longer exists' };
 
 describe('role checks from the cache, two gateway replicas', () => {
-  let stack: TestStack;
-  let config: GatewayConfig;
-  let replica: FastifyInstance;
-  /** The stack's gateway, whose cache the tests look at, and a second one beside it. */
+  /** `a` is the stack's gateway, whose cache the tests look at, and `b` a second one beside it. */
+  let stack: ReplicatedStack;
   let a: string;
   let b: string;
   let admin: Session;
 
   beforeAll(async () => {
-    stack = await startTestStack({
+    stack = await startReplicatedStack({
       services: { identity: identityService, todo: todoService, payments: paymentsService },
-      gateway: (c) => {
-        config = c;
-      },
     });
-    ({ replica, a, b } = await secondReplica(stack, config));
-    admin = await stack.login('admin', stack.env.ADMIN_PASSWORD as string);
+    ({ a, b } = stack);
+    admin = await stack.loginAdmin();
   });
-  afterAll(async () => {
-    await replica?.close();
-    await stack?.close();
-  });
+  afterAll(() => stack?.close());
 
   it("answers a user's second call without asking identity", async () => {
     const identity = stack.services.identity;
@@ -123,6 +121,7 @@ describe('role checks from the cache, two gateway replicas', () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
+    const config = stack.gatewayConfig;
     const hung = await buildGateway({
       ...config,
       services: { ...config.services, identity: `http://127.0.0.1:${port}` },
@@ -158,7 +157,7 @@ describe('role checks from the cache, two gateway replicas', () => {
     const refused = await callGateway(a, 'GET', '/api2/v1/getAll-todos', { as: stranger });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual(UNAVAILABLE);
-    expect(Date.now() - started).toBeLessThan(config.identityTimeoutMs + 2000);
+    expect(Date.now() - started).toBeLessThan(stack.gatewayConfig.identityTimeoutMs + 2000);
   });
 });
 

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ResponseOf } from '@liveedu/api-client';
-import type { GatewayConfig } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
 import { todoService } from '@liveedu/todo';
 import { createSigner } from 'fast-jwt';
-import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondReplica, untilCached, within } from '../support/gateways.ts';
-import {
-  type ApiResponse,
-  callGateway,
-  type Session,
-  startTestStack,
-  type TestStack,
-} from '../support/stack.ts';
+import { type ReplicatedStack, startReplicatedStack, untilCached, within } from '../support/gateways.ts';
+import { type ApiResponse, callGateway, type Session } from '../support/stack.ts';
 
 // A token belongs to a log-in session; ending the session ends the token on every gateway
 // replica within a second (identity's `identity.user.signedout` event empties their caches).
@@ -22,27 +14,19 @@ import {
 const ENDED = { message: 'Your session has ended, please log in again' };
 type Sessions = ResponseOf<'/api/v1/sessions', 'get'>;
 
-let stack: TestStack;
-let config: GatewayConfig;
-let replica: FastifyInstance;
-/** The stack's gateway and a second replica beside it. */
+/** The stack; `a` is its gateway and `b` a second replica beside it. */
+let stack: ReplicatedStack;
 let a: string;
 let b: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({
+  stack = await startReplicatedStack({
     services: { identity: identityService, todo: todoService },
     env: { CHANGE_PASSWORD_RATE_LIMIT_PER_USER: '3' },
-    gateway: (c) => {
-      config = c;
-    },
   });
-  ({ replica, a, b } = await secondReplica(stack, config));
+  ({ a, b } = stack);
 });
-afterAll(async () => {
-  await replica?.close();
-  await stack?.close();
-});
+afterAll(() => stack?.close());
 
 const todos = (base: string, as: Session) => callGateway(base, 'GET', '/api2/v1/getAll-todos', { as });
 
@@ -63,6 +47,21 @@ async function cachedOnB(...sessions: Session[]) {
     expect(answer.status).toBe(200);
   }
 }
+
+/** A new user logged in on two devices, both sessions cached on replica B. */
+async function twoCachedSessions(prefix: string): Promise<[Session, Session]> {
+  const user = await stack.newUser(prefix);
+  const other = await logInAgain(user);
+  await cachedOnB(user, other);
+  return [user, other];
+}
+
+/** A password change asked with `currPass` as the current password. */
+const changePassword = (as: Session, currPass: string) =>
+  callGateway(a, 'PUT', '/api/v1/change-password', {
+    as,
+    body: { currPass, newPass: 'a new long password', confirmNewPass: 'a new long password' },
+  });
 
 /** The session's calls are refused on replica B within a second, with the session-ended answer. */
 async function deadWithinASecond(session: Session) {
@@ -93,9 +92,7 @@ describe('log-in sessions', () => {
   });
 
   it('log-out ends this session on every replica within a second, and only this one', async () => {
-    const user = await stack.newUser('logout');
-    const other = await logInAgain(user);
-    await cachedOnB(user, other);
+    const [user, other] = await twoCachedSessions('logout');
     const out = await callGateway(a, 'POST', '/api/v1/logout', { as: user });
     expect(out).toMatchObject({ status: 200, body: { message: 'Logged out successfully' } });
     await deadWithinASecond(user);
@@ -109,9 +106,7 @@ describe('log-in sessions', () => {
   });
 
   it('log-out everywhere ends every session within a second', async () => {
-    const user = await stack.newUser('everywhere');
-    const other = await logInAgain(user);
-    await cachedOnB(user, other);
+    const [user, other] = await twoCachedSessions('everywhere');
     const out = await callGateway(a, 'POST', '/api/v1/logout-all', { as: other });
     expect(out).toMatchObject({ status: 200, body: { message: 'Logged out on every device' } });
     await deadWithinASecond(user);
@@ -122,17 +117,8 @@ describe('log-in sessions', () => {
   });
 
   it('a password change keeps the session that made it and ends every other within a second', async () => {
-    const user = await stack.newUser('changer');
-    const other = await logInAgain(user);
-    await cachedOnB(user, other);
-    const changed = await callGateway(a, 'PUT', '/api/v1/change-password', {
-      as: user,
-      body: {
-        currPass: user.password,
-        newPass: 'a new long password',
-        confirmNewPass: 'a new long password',
-      },
-    });
+    const [user, other] = await twoCachedSessions('changer');
+    const changed = await changePassword(user, user.password);
     expect(changed.status).toBe(200);
     await deadWithinASecond(other);
     expect((await todos(b, user)).status).toBe(200);
@@ -141,25 +127,14 @@ describe('log-in sessions', () => {
   it('a wrong current password changes nothing and ends no session', async () => {
     const user = await stack.newUser('wrongpass');
     const other = await logInAgain(user);
-    const refused = await callGateway(a, 'PUT', '/api/v1/change-password', {
-      as: user,
-      body: {
-        currPass: 'not the password',
-        newPass: 'a new long password',
-        confirmNewPass: 'a new long password',
-      },
-    });
+    const refused = await changePassword(user, 'not the password');
     expect(refused).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
     expect((await todos(b, other)).status).toBe(200);
   });
 
   it('limits password changes per user, so the current password cannot be guessed through it', async () => {
     const user = await stack.newUser('guesser');
-    const guess = (currPass: string) =>
-      callGateway(a, 'PUT', '/api/v1/change-password', {
-        as: user,
-        body: { currPass, newPass: 'a new long password', confirmNewPass: 'a new long password' },
-      });
+    const guess = (currPass: string) => changePassword(user, currPass);
     for (const wrong of ['guess one', 'guess two', 'guess three'])
       expect((await guess(wrong)).status).toBe(400);
     const limited = await guess(user.password);
@@ -170,14 +145,7 @@ describe('log-in sessions', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another user is not held back by it.
     const other = await stack.newUser('notheld');
-    const changed = await callGateway(a, 'PUT', '/api/v1/change-password', {
-      as: other,
-      body: {
-        currPass: other.password,
-        newPass: 'a new long password',
-        confirmNewPass: 'a new long password',
-      },
-    });
+    const changed = await changePassword(other, other.password);
     expect(changed.status).toBe(200);
   });
 
@@ -224,7 +192,7 @@ describe('log-in sessions', () => {
 
   it('refuses a token that names no session, even one signed with the right secret', async () => {
     const user = await stack.newUser('nosid');
-    const legacy = createSigner({ key: config.jwtSecret, expiresIn: 60_000 })({ sub: user._id });
+    const legacy = createSigner({ key: stack.gatewayConfig.jwtSecret, expiresIn: 60_000 })({ sub: user._id });
     const answer = await callGateway(a, 'GET', '/api2/v1/getAll-todos', {
       headers: { authorization: `Bearer ${legacy}`, id: user._id },
     });

@@ -5,7 +5,7 @@
 import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
 import type { Service } from '@liveedu/service-kit';
 import type { FastifyInstance } from 'fastify';
-import { type ApiResponse, eventually, type TestStack } from './stack.ts';
+import { type ApiResponse, eventually, type StackOptions, startTestStack, type TestStack } from './stack.ts';
 
 export const portOf = (service: Service | undefined) => {
   if (!service) throw new Error('the service is not running');
@@ -79,15 +79,38 @@ export async function within(
 
 /**
  * A second gateway replica beside the stack's, on the same services and NATS (`config` is the
- * stack's gateway configuration); answers once both follow identity's events.
+ * stack's gateway configuration unless told); answers once both follow identity's events.
  */
 export async function secondReplica(
   stack: TestStack,
-  config: GatewayConfig,
+  config: GatewayConfig = stack.gatewayConfig,
 ): Promise<{ replica: FastifyInstance; a: string; b: string }> {
   const replica = await buildGateway({ ...config });
   const b = await replica.listen({ host: '127.0.0.1', port: 0 });
   await waitLive(stack.url);
   await waitLive(b);
   return { replica, a: stack.url, b };
+}
+
+/** A stack whose gateway (`a`) has a second replica beside it (`b`); `close` closes both. */
+export type ReplicatedStack = TestStack & { a: string; b: string };
+
+/** Starts the stack and its second gateway replica, both following identity's events. */
+export async function startReplicatedStack(opts: StackOptions): Promise<ReplicatedStack> {
+  const stack = await startTestStack(opts);
+  const closeStack = stack.close;
+  try {
+    const { replica, a, b } = await secondReplica(stack);
+    return Object.assign(stack, {
+      a,
+      b,
+      async close() {
+        await replica.close();
+        await closeStack();
+      },
+    });
+  } catch (error) {
+    await closeStack();
+    throw error;
+  }
 }

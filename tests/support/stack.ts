@@ -71,6 +71,8 @@ export interface TestStack {
   /** The services started as processes (`processes`). */
   processes: Partial<Record<ServiceName, ServiceProcess>>;
   gateway: FastifyInstance;
+  /** What the stack's gateway was built with (after `gateway`); another replica is built from it. */
+  gatewayConfig: GatewayConfig;
   env: Record<string, string>;
   /** The names (databases, subjects, buckets) the stack's services use on the servers. */
   iso: Isolation;
@@ -200,6 +202,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       services,
       processes,
       gateway,
+      gatewayConfig: config,
       env,
       iso,
       servers,
