@@ -17,5 +17,5 @@ export type DashboardPath = (typeof DASHBOARD_PAGES)[number]['path'];
 
 export const DASHBOARD_LINKS = DASHBOARD_PAGES.map((p) => ({
   to: p.path ? `/dashboard/${p.path}` : '/dashboard',
-  title: p.title,
+  label: p.title,
 }));

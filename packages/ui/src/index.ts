@@ -9,10 +9,12 @@ export {
   courseReviewCount,
 } from './components/course-card.tsx';
 export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
+export { Field } from './components/field.tsx';
 export { ImageDropZone } from './components/image-drop-zone.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
+export { type NavItem, NavLinkItems } from './components/nav-link-items.tsx';
 export {
   formatOrderDate,
   ORDER_HISTORY_FILTERS,

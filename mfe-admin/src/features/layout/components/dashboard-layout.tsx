@@ -1,8 +1,8 @@
-import { theme } from '@liveedu/ui';
+import { type NavItem, theme } from '@liveedu/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useDesktop } from '../hooks/use-desktop.ts';
-import { Sidebar, type SidebarLink } from './sidebar.tsx';
+import { Sidebar } from './sidebar.tsx';
 
 const Shell = styled.div`
   display: grid;
@@ -31,7 +31,7 @@ const Narrow = styled.p`
  * loaded until the screen is wide enough once; after that a narrower window only hides the
  * dashboard, so a passing resize does not throw away and reload every page.
  */
-export function DashboardLayout({ links, children }: { links: SidebarLink[]; children: ReactNode }) {
+export function DashboardLayout({ links, children }: { links: NavItem[]; children: ReactNode }) {
   const desktop = useDesktop();
   const [shown, setShown] = useState(desktop);
   useEffect(() => {

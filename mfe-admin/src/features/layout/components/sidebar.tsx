@@ -1,6 +1,5 @@
 import { logOut, useSessionDispatch } from '@liveedu/session';
-import { theme } from '@liveedu/ui';
-import { NavLink } from 'react-router';
+import { type NavItem, NavLinkItems, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 const Side = styled.aside`
@@ -42,16 +41,11 @@ const LogOutButton = styled.button`
 `;
 
 /** The dashboard's seven pages and LogOut. */
-export interface SidebarLink {
-  to: string;
-  title: string;
-}
-
 export function Sidebar({
   links,
   reload = () => window.location.assign('/'),
 }: {
-  links: SidebarLink[];
+  links: NavItem[];
   reload?: () => void;
 }) {
   const dispatch = useSessionDispatch();
@@ -62,13 +56,7 @@ export function Sidebar({
       </a>
       <nav aria-label="Dashboard">
         <ul>
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end>
-                {link.title}
-              </NavLink>
-            </li>
-          ))}
+          <NavLinkItems links={links} />
         </ul>
       </nav>
       <LogOutButton

@@ -1,12 +1,11 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { ButtonLink, ErrorState, Loading, theme } from '@liveedu/ui';
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
-import { InfoCards } from '../../../shared/components/info-cards.tsx';
+import { type InfoCard, InfoCardList, InfoCards } from '../../../shared/components/info-cards.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { useCategories } from '../../../shared/hooks/use-categories.ts';
 import { homeCategories } from '../api/home-categories.ts';
@@ -41,7 +40,7 @@ const Stats = styled.div`
   strong { display: block; font-size: 2.4rem; color: ${theme.colors.primary}; }
 `;
 
-const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
+const BENEFITS: InfoCard[] = [
   {
     icon: <BookIcon />,
     title: 'Learn anything',
@@ -114,17 +113,7 @@ export function HomePage() {
         </Section>
         <Section aria-labelledby="benefits-heading">
           <h2 id="benefits-heading">Why learn on LiveEdu</h2>
-          <InfoCards>
-            {BENEFITS.map((b) => (
-              <li key={b.title}>
-                <span className="icon" aria-hidden="true">
-                  {b.icon}
-                </span>
-                <h3>{b.title}</h3>
-                <p>{b.text}</p>
-              </li>
-            ))}
-          </InfoCards>
+          <InfoCardList cards={BENEFITS} />
         </Section>
         <Section aria-labelledby="recent-heading">
           <h2 id="recent-heading">Recently Added</h2>

@@ -2,7 +2,7 @@ import { useSession } from '@liveedu/session';
 import { Banner, ButtonLink, flatPanel, theme } from '@liveedu/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { InfoCards } from '../../../shared/components/info-cards.tsx';
+import { type InfoCard, InfoCardList } from '../../../shared/components/info-cards.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { TutorApplicationForm } from './tutor-application-form.tsx';
 
@@ -36,14 +36,14 @@ const Steps = styled.div`
   }
 `;
 
-const BENEFITS = [
+const BENEFITS: InfoCard[] = [
   { title: 'Easy course creation', text: 'Upload videos, group them in sections and publish from one form.' },
   { title: 'Monetize your course', text: 'Set your price and earn from every student who enrolls.' },
   { title: 'User-friendly interfaces', text: 'Simple tools for you and a clean player for your students.' },
   { title: 'Analytics and insights', text: 'See your earnings and income over 7, 28 and 365 days.' },
 ];
 
-const SUMMARY = [
+const SUMMARY: InfoCard[] = [
   { title: 'Sign up', text: 'Create your free LiveEdu account.' },
   { title: 'Get approved', text: 'Our team reviews your application within 5 business days.' },
   { title: 'Start earning', text: 'Publish your courses and earn from every enrollment.' },
@@ -140,27 +140,11 @@ export function TeachPage() {
       <Page>
         <Section aria-labelledby="teach-benefits">
           <h2 id="teach-benefits">Why teach on LiveEdu</h2>
-          <InfoCards>
-            {BENEFITS.map((b) => (
-              <li key={b.title}>
-                <h3>{b.title}</h3>
-                <p>{b.text}</p>
-              </li>
-            ))}
-          </InfoCards>
+          <InfoCardList cards={BENEFITS} />
         </Section>
         <Section aria-labelledby="teach-summary">
           <h2 id="teach-summary">Three steps to start</h2>
-          <InfoCards>
-            {SUMMARY.map((s, i) => (
-              <li key={s.title}>
-                <h3>
-                  {i + 1}. {s.title}
-                </h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </InfoCards>
+          <InfoCardList cards={SUMMARY.map((s, i) => ({ ...s, title: `${i + 1}. ${s.title}` }))} />
         </Section>
         <Section aria-labelledby="teach-walkthrough">
           <h2 id="teach-walkthrough">How to become a tutor</h2>

@@ -10,11 +10,12 @@ import {
   flatPanel,
   Loading,
   media,
+  NavLinkItems,
   raisedPanel,
   theme,
 } from '@liveedu/ui';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
 import { mobileShortcuts, sidebarEntries } from './profile-nav.ts';
@@ -186,13 +187,7 @@ function LoggedInFrame({
         <Body>
           <Sidebar id={sidebarId} $open={open} aria-label="Profile">
             <ul>
-              {entries.map((e) => (
-                <li key={e.label}>
-                  <NavLink to={e.to} end>
-                    {e.label}
-                  </NavLink>
-                </li>
-              ))}
+              <NavLinkItems links={entries} />
               <li className="logout">
                 <button type="button" onClick={onLogOut}>
                   Log out

@@ -1,34 +1,36 @@
 import type { Role } from '@liveedu/api-client';
+import type { NavItem } from '@liveedu/ui';
 
-export interface NavEntry {
-  label: string;
-  to: string;
-}
+/** The sidebar's pages by label, in its order: each page's path under /profile ('' for /profile itself). */
+type ProfilePages = Record<string, string>;
 
-const TUTOR_ENTRIES: NavEntry[] = [
-  { label: 'My Courses', to: '/profile' },
-  { label: 'Payment History', to: '/profile/payment-history' },
-  { label: 'Analytics', to: '/profile/tutor-analytics' },
-  { label: 'Withdraw Money', to: '/profile/withdraw-money' },
-];
+const TUTOR_PAGES: ProfilePages = {
+  'My Courses': '',
+  'Payment History': 'payment-history',
+  Analytics: 'tutor-analytics',
+  'Withdraw Money': 'withdraw-money',
+};
 
-const LEARNER_ENTRIES: NavEntry[] = [
-  { label: 'Enrolled Courses', to: '/profile/enrolled-courses' },
-  { label: 'Order History', to: '/profile/order-history' },
-  { label: 'Favourites', to: '/profile/favourites' },
-  { label: 'Certificates', to: '/profile/certificates' },
-  { label: 'Todo', to: '/profile/todo' },
-  { label: 'Settings', to: '/profile/settings' },
-];
+const LEARNER_PAGES: ProfilePages = {
+  'Enrolled Courses': 'enrolled-courses',
+  'Order History': 'order-history',
+  Favourites: 'favourites',
+  Certificates: 'certificates',
+  Todo: 'todo',
+  Settings: 'settings',
+};
+
+const entriesOf = (pages: ProfilePages): NavItem[] =>
+  Object.entries(pages).map(([label, path]) => ({ label, to: path ? `/profile/${path}` : '/profile' }));
 
 /** The sidebar of the spec: tutors see every entry; others the learner entries, Enrolled Courses at /profile. */
-export function sidebarEntries(role: Role): NavEntry[] {
-  if (role === 'tutor') return [...TUTOR_ENTRIES, ...LEARNER_ENTRIES];
-  return LEARNER_ENTRIES.map((e) => (e.label === 'Enrolled Courses' ? { ...e, to: '/profile' } : e));
+export function sidebarEntries(role: Role): NavItem[] {
+  if (role === 'tutor') return entriesOf({ ...TUTOR_PAGES, ...LEARNER_PAGES });
+  return entriesOf({ ...LEARNER_PAGES, 'Enrolled Courses': '' });
 }
 
 /** The two shortcuts of the mobile bar. */
-export function mobileShortcuts(role: Role): NavEntry[] {
+export function mobileShortcuts(role: Role): NavItem[] {
   const all = sidebarEntries(role);
   const pick = role === 'tutor' ? ['My Courses', 'Analytics'] : ['Enrolled Courses', 'Order History'];
   return all.filter((e) => pick.includes(e.label));

@@ -1,8 +1,7 @@
 import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, toast } from '@liveedu/ui';
+import { Button, Field, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
-import { Field } from '../../../shared/components/page-section.tsx';
 
 const EMPTY = { currPass: '', newPass: '', confirmNewPass: '' };
 

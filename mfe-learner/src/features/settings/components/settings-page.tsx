@@ -1,10 +1,10 @@
 import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Avatar, Button, media, theme, toast } from '@liveedu/ui';
+import { Avatar, Button, Field, media, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Field, PageSection, Panel } from '../../../shared/components/page-section.tsx';
+import { PageSection, Panel } from '../../../shared/components/page-section.tsx';
 import { useProfileUser } from '../../../shared/hooks/profile-user.ts';
 import { AvatarDialog } from './avatar-dialog.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';

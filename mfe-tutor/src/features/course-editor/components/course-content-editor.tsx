@@ -1,4 +1,4 @@
-import { Button, theme } from '@liveedu/ui';
+import { Button, Field, theme } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ItemDraft } from '../api/course-form.ts';
@@ -31,21 +31,6 @@ const TitleRow = styled.div`
   margin-bottom: 0.5rem;
   strong { flex: 1 1 12rem; }
   input { flex: 1 1 12rem; }
-`;
-
-export const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.3rem;
-  margin-bottom: 0.75rem;
-  label { font-weight: 600; }
-  input, textarea, select {
-    padding: 0.55rem 0.7rem;
-    border: 1px solid #d1d5db;
-    border-radius: 8px;
-    background: #fff;
-  }
-  textarea { min-height: 5rem; resize: vertical; }
 `;
 
 function ItemEditor({

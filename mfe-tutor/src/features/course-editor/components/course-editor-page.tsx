@@ -1,8 +1,18 @@
 import { type Category, type CourseForUpdate, messageOf } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, ErrorState, ImageDropZone, Loading, raisedPanel, theme, toast } from '@liveedu/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  Banner,
+  Button,
+  ErrorState,
+  Field,
+  ImageDropZone,
+  Loading,
+  raisedPanel,
+  theme,
+  toast,
+} from '@liveedu/ui';
+import { cloneElement, type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page } from '../../../shared/components/page.tsx';
@@ -17,7 +27,7 @@ import {
 } from '../api/course-form.ts';
 import { saveCourse } from '../api/save-course.ts';
 import { useCourseDraft } from '../hooks/use-course-draft.ts';
-import { CourseContentEditor, Field } from './course-content-editor.tsx';
+import { CourseContentEditor } from './course-content-editor.tsx';
 
 const Form = styled.form`
   ${raisedPanel}
@@ -67,11 +77,22 @@ function CourseForm({
     api.getAllCategories(signal).then((r) => r.data ?? []),
   );
 
-  const field = (name: CourseField) => ({
+  /** The id, value and onChange of the control of one of the course's own fields. */
+  const control = (name: CourseField) => ({
     id: `course-${name}`,
     value: draft[name],
     onChange: (e: { target: { value: string } }) => setField(name, e.target.value),
   });
+  /** One of the course's own fields: its label above `input` (an input, textarea or select), fed by `control`. */
+  const field = (name: CourseField, label: string, input: ReactElement<ReturnType<typeof control>>) => {
+    const props = control(name);
+    return (
+      <Field>
+        <label htmlFor={props.id}>{label}</label>
+        {cloneElement(input, props)}
+      </Field>
+    );
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,22 +141,13 @@ function CourseForm({
           progress={progress}
         />
       </Field>
-      <Field>
-        <label htmlFor="course-title">Title</label>
-        <input {...field('title')} />
-      </Field>
-      <Field>
-        <label htmlFor="course-desc">Description</label>
-        <textarea {...field('desc')} rows={5} />
-      </Field>
+      {field('title', 'Title', <input />)}
+      {field('desc', 'Description', <textarea rows={5} />)}
       <Columns>
-        <Field>
-          <label htmlFor="course-price">Price (₹)</label>
-          <input {...field('price')} type="number" inputMode="numeric" min={1} step={1} />
-        </Field>
+        {field('price', 'Price (₹)', <input type="number" inputMode="numeric" min={1} step={1} />)}
         <Field>
           <label htmlFor="course-category">Category</label>
-          <select {...field('category')} disabled={categories.status !== 'ready'}>
+          <select {...control('category')} disabled={categories.status !== 'ready'}>
             <option value="">
               {categories.status === 'loading'
                 ? 'Loading categories…'
@@ -158,26 +170,21 @@ function CourseForm({
             </Button>
           ) : null}
         </Field>
-        <Field>
-          <label htmlFor="course-difficulity">Level</label>
-          <select {...field('difficulity')} style={{ textTransform: 'capitalize' }}>
+        {field(
+          'difficulity',
+          'Level',
+          <select style={{ textTransform: 'capitalize' }}>
             <option value="">Select level</option>
             {DIFFICULTIES.map((d) => (
               <option key={d} value={d}>
                 {d}
               </option>
             ))}
-          </select>
-        </Field>
+          </select>,
+        )}
       </Columns>
-      <Field>
-        <label htmlFor="course-benefits">Benefits</label>
-        <textarea {...field('benefits')} />
-      </Field>
-      <Field>
-        <label htmlFor="course-prerequistes">Prerequisites</label>
-        <textarea {...field('prerequistes')} />
-      </Field>
+      {field('benefits', 'Benefits', <textarea />)}
+      {field('prerequistes', 'Prerequisites', <textarea />)}
       <CourseContentEditor api={draftApi} />
       <Submit>
         {problem ? <Banner tone="error">{problem}</Banner> : null}
