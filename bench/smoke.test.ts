@@ -3,19 +3,17 @@
  * command line does, so the bench cannot rot: every section, row and figure must be there, each
  * a number or an explicit "not taken" with its reason.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from './command-line.ts';
 import { BUDGET_KB } from './src/front-end.ts';
 import { SMOKE } from './src/modes.ts';
 import type { Cell, Results } from './src/report.ts';
 import { AUTHENTICATED_READ_COLUMNS } from './src/sections/authenticated-reads.ts';
 import { OVERHEAD_COLUMNS } from './src/sections/public-reads.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = mkdtempSync(join(tmpdir(), 'liveedu-bench-smoke-'));
 afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
 
@@ -118,22 +116,9 @@ describe('npm run bench -- --smoke', () => {
   it(
     'runs to completion and writes one results file',
     async () => {
-      const code = await new Promise<number | null>((done, fail) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', 'bench/run.ts', '--smoke', `--results-dir=${resultsDir}`],
-          { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-        });
-        child.on('error', fail);
-        child.on('exit', done);
-      });
-      expect(code, stdout.slice(-3000)).toBe(0);
+      const run = await runScript('bench/run.ts', ['--smoke', `--results-dir=${resultsDir}`]);
+      stdout = run.output;
+      expect(run.code, stdout.slice(-3000)).toBe(0);
       const files = readdirSync(resultsDir).filter((f) => f.endsWith('-smoke.json'));
       expect(files).toHaveLength(1);
       results = JSON.parse(readFileSync(join(resultsDir, files[0]!), 'utf8')) as Results;

@@ -3,15 +3,13 @@
  * same workload, books and counts for 45 seconds. Nothing may be lost, doubled or answered with a
  * 5xx. The memory line needs minutes to mean anything, so this slice prints it without judging it.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from './command-line.ts';
 import type { SoakResult } from './src/soak/report.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = mkdtempSync(join(tmpdir(), 'liveedu-soak-slice-'));
 afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
 
@@ -26,30 +24,13 @@ describe('npm run soak, a 45-second slice', () => {
   it(
     'runs to completion and writes its results file',
     async () => {
-      code = await new Promise<number | null>((done, fail) => {
-        const child = spawn(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'bench/soak.ts',
-            '--minutes',
-            String(MINUTES),
-            '--seed',
-            String(SEED),
-            `--results-dir=${resultsDir}`,
-          ],
-          { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.on('error', fail);
-        child.on('exit', done);
-      });
+      ({ code, output } = await runScript('bench/soak.ts', [
+        '--minutes',
+        String(MINUTES),
+        '--seed',
+        String(SEED),
+        `--results-dir=${resultsDir}`,
+      ]));
       const files = readdirSync(resultsDir).filter((f) => /^soak-.*\.json$/.test(f));
       expect(files, output.slice(-3000)).toHaveLength(1);
       result = JSON.parse(readFileSync(join(resultsDir, files[0]!), 'utf8')) as SoakResult;

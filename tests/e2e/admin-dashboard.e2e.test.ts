@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { REVENUE_FIGURES, type ResponseOf } from '@liveedu/api-client';
 import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 
@@ -252,6 +252,17 @@ describe('home', () => {
   });
 });
 
+/** Picks the admin's decision in the applicant's row of the tutor requests, confirms it and waits for the row to show it. */
+async function decideRequest(row: Locator, username: string, decision: 'Accept' | 'Reject') {
+  await row.getByRole('combobox', { name: `Status for ${username}` }).selectOption({ label: decision });
+  await row.getByRole('button', { name: `Confirm status for ${username}` }).click();
+  await shows(row.getByText(decision === 'Accept' ? 'Accepted' : 'Rejected', { exact: true }));
+}
+
+/** The user's own data as the API answers them: their role and tutor application among it. */
+const userDataOf = (as: Auth) =>
+  ok<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', { as });
+
 describe('the money path and the decisions', () => {
   let applicant: Auth;
   let course: { _id: string; title: string; price: number };
@@ -272,14 +283,8 @@ describe('the money path and the decisions', () => {
     const select = row.getByRole('combobox', { name: `Status for ${applicant.username}` });
     expect(await select.locator('option').allTextContents()).toEqual(['Select status', 'Accept', 'Reject']);
     await session.screenshot('admin-tutor-requests');
-    await select.selectOption({ label: 'Accept' });
-    await row.getByRole('button', { name: `Confirm status for ${applicant.username}` }).click();
-    await shows(row.getByText('Accepted', { exact: true }));
-
-    const me = await ok<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', {
-      as: applicant,
-    });
-    expect(me).toMatchObject({ role: 'tutor', stausOfPage: 'accept' });
+    await decideRequest(row, applicant.username, 'Accept');
+    expect(await userDataOf(applicant)).toMatchObject({ role: 'tutor', stausOfPage: 'accept' });
   });
 
   it('tutor requests: a resume opens through its link; rejecting leaves the applicant a student', async () => {
@@ -299,15 +304,8 @@ describe('the money path and the decisions', () => {
     // The resume as stored: the picture written again, a PNG still.
     expect(Buffer.from(await resume.arrayBuffer()).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
 
-    await row
-      .getByRole('combobox', { name: `Status for ${other.username}` })
-      .selectOption({ label: 'Reject' });
-    await row.getByRole('button', { name: `Confirm status for ${other.username}` }).click();
-    await shows(row.getByText('Rejected', { exact: true }));
-    const me = await ok<ResponseOf<'/api/v1/getUserData', 'get'>>('GET', '/api/v1/getUserData', {
-      as: other,
-    });
-    expect(me).toMatchObject({ role: 'student', stausOfPage: 'reject' });
+    await decideRequest(row, other.username, 'Reject');
+    expect(await userDataOf(other)).toMatchObject({ role: 'student', stausOfPage: 'reject' });
   });
 
   it('all payments and revenue: a sandbox purchase shows with its buyer and in every revenue figure', async () => {

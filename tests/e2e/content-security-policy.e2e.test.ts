@@ -53,6 +53,18 @@ async function logIn(page: Page, username: string, password: string) {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
 }
 
+/** Logs in on a browser context of its own, lets `tour` open pages there, then closes the context. */
+async function tourAs(username: string, password: string, tour: (page: Page) => Promise<void>) {
+  const context = await session.browser.newContext({ baseURL: platform().url });
+  const page = await context.newPage();
+  try {
+    await logIn(page, username, password);
+    await tour(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Every link of the navigation named `name`, followed in turn. */
 async function followNavigation(page: Page, name: string) {
   const nav = page.getByRole('navigation', { name });
@@ -106,32 +118,22 @@ describe('the content security policy', () => {
 
   it('refuses nothing on the pages of a student, the player included', async () => {
     const student = DEMO_STUDENTS[0]!;
-    const context = await session.browser.newContext({ baseURL: platform().url });
-    const page = await context.newPage();
-    try {
-      await logIn(page, student.username, DEFAULT_DEMO_PASSWORD);
+    await tourAs(student.username, DEFAULT_DEMO_PASSWORD, async (page) => {
       const me = await call<LoginResponse>('POST', '/api/v1/login', {
         body: { username: student.username, password: DEFAULT_DEMO_PASSWORD },
       });
       for (const path of tourPaths(me._id)) await visit(page, path);
       await visit(page, '/profile');
       await followNavigation(page, 'Profile');
-    } finally {
-      await context.close();
-    }
+    });
     expect(session.policyViolations).toEqual([]);
   }, 240_000);
 
   it('refuses nothing on the pages of the admin', async () => {
-    const context = await session.browser.newContext({ baseURL: platform().url });
-    const page = await context.newPage();
-    try {
-      await logIn(page, 'admin', platform().adminPassword);
+    await tourAs('admin', platform().adminPassword, async (page) => {
       await visit(page, '/dashboard');
       await followNavigation(page, 'Dashboard');
-    } finally {
-      await context.close();
-    }
+    });
     expect(session.policyViolations).toEqual([]);
   }, 180_000);
 });

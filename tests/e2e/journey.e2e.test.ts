@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
-import { eventually, png } from './support/page-helpers.ts';
+import { enrollWithSuccessCard } from './support/checkout.ts';
+import { fillCourse, fillVideo, myCourse, openCourseForm, showsInCatalog } from './support/course-form.ts';
+import { eventually } from './support/page-helpers.ts';
 
 /**
  * One journey across every role, through the pages only, against the platform as `npm start`
@@ -99,50 +101,26 @@ describe('one journey across all roles', () => {
   it('the new tutor, without logging in again, publishes a course', async () => {
     await tutor.goto('/profile', { waitUntil: 'domcontentloaded' });
     await shows(tutor.getByRole('link', { name: 'Add Course' }), 30_000);
-    await tutor.goto('/create-a-new-course', { waitUntil: 'domcontentloaded' });
-    await tutor
-      .locator('#course-category option[value="Web Development"]')
-      .waitFor({ state: 'attached', timeout: 30_000 });
-
-    const base64 = png(640, 360, [16, 122, 87]).toString('base64');
-    const transfer = await tutor.evaluateHandle(`(() => {
-      const bytes = Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], 'cover.png', { type: 'image/png' }));
-      return dt;
-    })()`);
-    await tutor
-      .locator('label', { hasText: 'Choose a thumbnail' })
-      .dispatchEvent('drop', { dataTransfer: transfer });
-    await shows(tutor.getByRole('img', { name: 'Preview of cover.png' }));
-
-    await tutor.getByLabel('Title', { exact: true }).fill(title);
-    await tutor
-      .getByLabel('Description', { exact: true })
-      .fill('From a laptop to a cluster, one service at a time.');
-    await tutor.getByLabel('Price (₹)').fill(String(PRICE));
-    await tutor.getByLabel('Category').selectOption('Web Development');
-    await tutor.getByLabel('Level').selectOption('beginner');
-    await tutor.getByLabel('Benefits').fill('Deploy without fear');
-    await tutor.getByLabel('Prerequisites').fill('A terminal');
-    const video = tutor.getByRole('group', { name: 'Section 1' }).getByRole('group', { name: 'Video 1' });
-    await video.getByRole('button', { name: 'Edit title' }).click();
-    await video.getByLabel('Section title').fill('Images');
-    await video.getByRole('button', { name: 'Done' }).click();
-    await video.getByLabel('Video title').fill('Multi-stage builds');
-    await video.getByLabel('Video description').fill('Small images with production dependencies only');
-    await video.getByLabel('Video link').fill('https://videos.example.com/multi-stage.mp4');
+    await openCourseForm(tutor);
+    await fillCourse(tutor, {
+      thumbnail: [16, 122, 87],
+      title,
+      description: 'From a laptop to a cluster, one service at a time.',
+      price: PRICE,
+      benefits: 'Deploy without fear',
+      prerequisites: 'A terminal',
+    });
+    await fillVideo(tutor.getByRole('group', { name: 'Section 1' }).getByRole('group', { name: 'Video 1' }), {
+      sectionTitle: 'Images',
+      title: 'Multi-stage builds',
+      description: 'Small images with production dependencies only',
+      link: 'https://videos.example.com/multi-stage.mp4',
+    });
     await tutor.getByRole('button', { name: 'Create Course' }).click();
     await shows(tutor.getByText('Course created successfully'), 30_000);
 
-    await tutor.goto('/profile', { waitUntil: 'domcontentloaded' });
-    const card = tutor.getByTestId('course-card').filter({ hasText: cardTitle });
-    await shows(card, 30_000);
-    const href = await card.getByRole('link', { name: cardTitle }).getAttribute('href');
-    courseId = href?.split('/').pop() ?? '';
-    expect(courseId).toMatch(/^[0-9a-f]{24}$/);
-    await tutor.goto('/courses', { waitUntil: 'domcontentloaded' });
-    await shows(tutor.getByRole('link', { name: cardTitle }), 30_000);
+    courseId = (await myCourse(tutor, cardTitle)).id;
+    await showsInCatalog(tutor, cardTitle);
   }, 180_000);
 
   it('a second user buys it through the Razorpay sandbox', async () => {
@@ -155,17 +133,7 @@ describe('one journey across all roles', () => {
       )) ?? '';
     await buyer.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
     await shows(buyer.getByRole('heading', { name: title }), 30_000);
-    await buyer.getByRole('button', { name: 'Enroll Now' }).click();
-    const checkout = buyer.frameLocator('iframe').first();
-    await checkout.getByLabel('Card number').fill('4111 1111 1111 1111', { timeout: 30_000 });
-    const email = checkout.getByLabel('Email');
-    if ((await email.inputValue()) === '') await email.fill(`${buyerName}@example.com`);
-    await checkout.getByLabel('Name on card').fill('Journey Buyer');
-    await checkout.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await checkout.getByLabel('CVV').fill('123');
-    await checkout.getByRole('button', { name: /^Pay/ }).click();
-    await buyer.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
-    await shows(buyer.getByText('PAYMENT SUCCESSFUL'));
+    await enrollWithSuccessCard(buyer, { email: `${buyerName}@example.com`, name: 'Journey Buyer' });
     await session.screenshot('journey-payment-success');
   }, 180_000);
 

@@ -16,6 +16,17 @@ const PNG = Buffer.from(
 /** The browser's localStorage, typed here because the tests compile without the DOM library. */
 type BrowserStorage = { localStorage: { getItem(key: string): string | null } };
 
+/** The items of a student's profile sidebar, in order. */
+const STUDENT_SIDEBAR = [
+  'Enrolled Courses',
+  'Order History',
+  'Favourites',
+  'Certificates',
+  'Todo',
+  'Settings',
+  'Log out',
+];
+
 let session: BrowserSession;
 let courses: CourseCard[];
 const stamp = Date.now().toString(36);
@@ -45,6 +56,15 @@ async function eventually(path: string, check: () => Promise<boolean>, timeout =
     if (await check()) return;
     if (Date.now() > until) throw new Error(`${path} never showed what was expected`);
   }
+}
+
+/** Clicks `button`, then waits for `empty` to show, and to show still after a reload: the removal was saved. */
+async function emptiedBy(button: string, empty: string) {
+  const { page } = session;
+  await page.getByRole('button', { name: button }).click();
+  await shows(page.getByText(empty));
+  await page.reload();
+  await shows(page.getByText(empty));
 }
 
 const pay = (course: CourseCard, card: string) => payOnCoursePage(session.page, course._id, card, user.email);
@@ -88,15 +108,7 @@ describe('the learner area', () => {
 
     const sidebar = page.getByRole('navigation', { name: 'Profile', exact: true });
     const labels = await sidebar.getByRole('listitem').allInnerTexts();
-    expect(labels.map((l) => l.trim())).toEqual([
-      'Enrolled Courses',
-      'Order History',
-      'Favourites',
-      'Certificates',
-      'Todo',
-      'Settings',
-      'Log out',
-    ]);
+    expect(labels.map((l) => l.trim())).toEqual(STUDENT_SIDEBAR);
     expect(await sidebar.getByRole('link', { name: 'Enrolled Courses' }).getAttribute('href')).toBe(
       '/profile',
     );
@@ -174,10 +186,7 @@ describe('the learner area', () => {
     await session.open('/profile/favourites');
     await shows(page.getByRole('button', { name: 'Remove from favourite' }));
     expect(await page.getByTestId('course-card').count()).toBe(1);
-    await page.getByRole('button', { name: 'Remove from favourite' }).click();
-    await shows(page.getByText('No Favourite Course'));
-    await page.reload();
-    await shows(page.getByText('No Favourite Course'));
+    await emptiedBy('Remove from favourite', 'No Favourite Course');
   });
 
   it('adds, views and deletes a todo, and refuses an empty one', async () => {
@@ -199,10 +208,7 @@ describe('the learner area', () => {
 
     await page.reload();
     await shows(page.getByTestId('todo'));
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await shows(page.getByText('Your ToDo Is Empty'));
-    await page.reload();
-    await shows(page.getByText('Your ToDo Is Empty'));
+    await emptiedBy('Delete', 'Your ToDo Is Empty');
   });
 
   it('plays the course, switches videos across sections, and the review shows on the course page', async () => {
@@ -486,18 +492,13 @@ describe('the profile frame of a tutor', () => {
     expect(await header.getByRole('link', { name: 'Apply For Tutor' }).count()).toBe(0);
     const sidebar = page.getByRole('navigation', { name: 'Profile', exact: true });
     const labels = (await sidebar.getByRole('listitem').allInnerTexts()).map((l) => l.trim());
+    // A tutor learns too: the student's items follow the tutor's own.
     expect(labels).toEqual([
       'My Courses',
       'Payment History',
       'Analytics',
       'Withdraw Money',
-      'Enrolled Courses',
-      'Order History',
-      'Favourites',
-      'Certificates',
-      'Todo',
-      'Settings',
-      'Log out',
+      ...STUDENT_SIDEBAR,
     ]);
     // My Courses at /profile comes from the tutor remote, inside this frame.
     await shows(page.getByRole('link', { name: 'Add Course' }));

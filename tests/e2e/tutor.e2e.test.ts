@@ -1,8 +1,10 @@
 import type { ResponseOf } from '@liveedu/api-client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+import { enrollWithSuccessCard } from './support/checkout.ts';
+import { fillCourse, fillVideo, myCourse, openCourseForm, showsInCatalog } from './support/course-form.ts';
 import { lectureVideo } from './support/lecture-video.ts';
 import { eventually, png } from './support/page-helpers.ts';
 
@@ -131,43 +133,26 @@ describe('the tutor’s course', () => {
   });
 
   it('creates a course with a dropped thumbnail and two sections, then finds it in My Courses and on /courses', async () => {
-    await tutorPage.goto('/create-a-new-course', { waitUntil: 'domcontentloaded' });
-    await tutorPage
-      .locator('#course-category option[value="Web Development"]')
-      .waitFor({ state: 'attached', timeout: 30_000 });
+    await openCourseForm(tutorPage);
     await tutorPage.getByRole('button', { name: 'Create Course' }).click();
     await shows(tutorPage.getByText('All fields are required'));
 
-    const base64 = png(640, 360, [79, 70, 229]).toString('base64');
-    const transfer = await tutorPage.evaluateHandle(`(() => {
-      const bytes = Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], 'cover.png', { type: 'image/png' }));
-      return dt;
-    })()`);
-    await tutorPage
-      .locator('label', { hasText: 'Choose a thumbnail' })
-      .dispatchEvent('drop', { dataTransfer: transfer });
-    await shows(tutorPage.getByRole('img', { name: 'Preview of cover.png' }));
+    await fillCourse(tutorPage, {
+      thumbnail: [79, 70, 229],
+      title,
+      description: 'Types that catch mistakes before your users do.',
+      price: 1500,
+      benefits: 'Confidence when refactoring',
+      prerequisites: 'Some JavaScript',
+    });
 
-    await tutorPage.getByLabel('Title', { exact: true }).fill(title);
-    await tutorPage
-      .getByLabel('Description', { exact: true })
-      .fill('Types that catch mistakes before your users do.');
-    await tutorPage.getByLabel('Price (₹)').fill('1500');
-    await tutorPage.getByLabel('Category').selectOption('Web Development');
-    await tutorPage.getByLabel('Level').selectOption('beginner');
-    await tutorPage.getByLabel('Benefits').fill('Confidence when refactoring');
-    await tutorPage.getByLabel('Prerequisites').fill('Some JavaScript');
-
-    const fillItem = async (scope: ReturnType<Page['getByRole']>, sectionTitle: string, n: number) => {
-      await scope.getByRole('button', { name: 'Edit title' }).click();
-      await scope.getByLabel('Section title').fill(sectionTitle);
-      await scope.getByRole('button', { name: 'Done' }).click();
-      await scope.getByLabel('Video title').fill(`Lesson ${n}`);
-      await scope.getByLabel('Video description').fill(`What lesson ${n} covers`);
-      await scope.getByLabel('Video link').fill(`https://videos.example.com/lesson-${n}`);
-    };
+    const fillItem = (item: Locator, sectionTitle: string, n: number) =>
+      fillVideo(item, {
+        sectionTitle,
+        title: `Lesson ${n}`,
+        description: `What lesson ${n} covers`,
+        link: `https://videos.example.com/lesson-${n}`,
+      });
     const section1 = tutorPage.getByRole('group', { name: 'Section 1' });
     await fillItem(section1.getByRole('group', { name: 'Video 1' }), 'Getting started', 1);
     await section1.getByRole('button', { name: 'Add more content' }).click();
@@ -183,17 +168,12 @@ describe('the tutor’s course', () => {
     expect(await tutorPage.getByLabel('Title', { exact: true }).inputValue()).toBe('');
     expect(await tutorPage.getByRole('group', { name: /^Section \d+$/ }).count()).toBe(1);
 
-    await tutorPage.goto('/profile', { waitUntil: 'domcontentloaded' });
-    const card = tutorPage.getByTestId('course-card').filter({ hasText: cardTitle });
-    await shows(card);
-    await shows(card.getByText('₹1,500.00'));
+    const mine = await myCourse(tutorPage, cardTitle);
+    courseId = mine.id;
+    await shows(mine.card.getByText('₹1,500.00'));
     await session.screenshot('tutor-my-courses');
-    const href = await card.getByRole('link', { name: cardTitle }).getAttribute('href');
-    courseId = href?.split('/').pop() ?? '';
-    expect(courseId).toMatch(/^[0-9a-f]{24}$/);
 
-    await tutorPage.goto('/courses', { waitUntil: 'domcontentloaded' });
-    await shows(tutorPage.getByRole('link', { name: cardTitle }), 30_000);
+    await showsInCatalog(tutorPage, cardTitle);
   }, 180_000);
 
   it('updates the course from a form with every field preset, the category included', async () => {
@@ -237,17 +217,7 @@ describe('the tutor’s course', () => {
     const buyerPage = await buyer.newPage();
     await logInThroughPage(buyerPage, buyerName);
     await buyerPage.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
-    await buyerPage.getByRole('button', { name: 'Enroll Now' }).click();
-    const checkout = buyerPage.frameLocator('iframe').first();
-    await checkout.getByLabel('Card number').fill('4111 1111 1111 1111', { timeout: 30_000 });
-    const email = checkout.getByLabel('Email');
-    if ((await email.inputValue()) === '') await email.fill(`${buyerName}@example.com`);
-    await checkout.getByLabel('Name on card').fill('Buyer Student');
-    await checkout.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await checkout.getByLabel('CVV').fill('123');
-    await checkout.getByRole('button', { name: /^Pay/ }).click();
-    await buyerPage.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
-    await shows(buyerPage.getByText('PAYMENT SUCCESSFUL'));
+    await enrollWithSuccessCard(buyerPage, { email: `${buyerName}@example.com`, name: 'Buyer Student' });
     // The buyer plays the uploaded lesson.
     const buyerId = await buyerPage.evaluate(() =>
       (

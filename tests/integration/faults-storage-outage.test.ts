@@ -1,13 +1,13 @@
 import type { ResponseOf } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
-import { startPrivateMinio } from '@liveedu/test-kit';
 import { Client } from 'minio';
 import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { courseData, courseForm, createCourse, newTutor, readOk } from '../support/flows.ts';
 import { formWith, PNG } from '../support/identity-fixtures.ts';
-import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { stackOnPrivateMinio } from '../support/private-servers.ts';
+import type { Session, TestStack } from '../support/stack.ts';
 
 const UNAVAILABLE = { message: 'File storage is unavailable, please try again' };
 
@@ -27,59 +27,52 @@ const uploadAvatar = (stack: TestStack, user: Session) =>
 
 describe('MinIO down during an upload', () => {
   it('an avatar or a course thumbnail sent meanwhile is answered 503 {message}, and no record or object is left of it', async () => {
-    const minio = await startPrivateMinio();
-    const stack = await startTestStack({
+    const { minio, stack } = await stackOnPrivateMinio({
       services: { identity: identityService, catalog: catalogService },
-      s3: minio.s3,
     });
     const s3 = new Client({ ...minio.s3, region: 'us-east-1' });
-    try {
-      const tutor = await newTutor(stack, 'storage');
-      const student = await stack.newUser('storage');
-      const courseId = await createCourse(stack, tutor, { title: 'Before the Outage' });
-      const courses = stack.services.catalog?.app.db.collection('courses');
-      const before = {
-        profile: await readOk<Record<string, unknown>>(stack, '/api/v1/getUserData', student),
-        course: await courses?.findOne({ _id: new ObjectId(courseId) }),
-        courses: await courses?.countDocuments(),
-        avatars: await objectsIn(s3, stack, 'avatars'),
-      };
+    const tutor = await newTutor(stack, 'storage');
+    const student = await stack.newUser('storage');
+    const courseId = await createCourse(stack, tutor, { title: 'Before the Outage' });
+    const courses = stack.services.catalog?.app.db.collection('courses');
+    const before = {
+      profile: await readOk<Record<string, unknown>>(stack, '/api/v1/getUserData', student),
+      course: await courses?.findOne({ _id: new ObjectId(courseId) }),
+      courses: await courses?.countDocuments(),
+      avatars: await objectsIn(s3, stack, 'avatars'),
+    };
 
-      await minio.halt();
-      const avatar = await uploadAvatar(stack, student);
-      expect(avatar.status).toBe(503);
-      expect(avatar.body).toEqual(UNAVAILABLE);
-      const created = await stack.call('POST', '/api/v1/create-course', {
-        as: tutor,
-        raw: courseForm(courseData({ title: 'During the Outage' })),
-      });
-      expect(created.status).toBe(503);
-      expect(created.body).toEqual(UNAVAILABLE);
-      const updated = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
-        as: tutor,
-        raw: courseForm(courseData({ title: 'Renamed During the Outage' })),
-      });
-      expect(updated.status).toBe(503);
-      expect(updated.body).toEqual(UNAVAILABLE);
+    await minio.halt();
+    const avatar = await uploadAvatar(stack, student);
+    expect(avatar.status).toBe(503);
+    expect(avatar.body).toEqual(UNAVAILABLE);
+    const created = await stack.call('POST', '/api/v1/create-course', {
+      as: tutor,
+      raw: courseForm(courseData({ title: 'During the Outage' })),
+    });
+    expect(created.status).toBe(503);
+    expect(created.body).toEqual(UNAVAILABLE);
+    const updated = await stack.call('PUT', `/api/v1/update-course/${courseId}`, {
+      as: tutor,
+      raw: courseForm(courseData({ title: 'Renamed During the Outage' })),
+    });
+    expect(updated.status).toBe(503);
+    expect(updated.body).toEqual(UNAVAILABLE);
 
-      // Nothing of the refused uploads was written: the profile, the courses, the course's fields.
-      expect(await readOk(stack, '/api/v1/getUserData', student)).toEqual(before.profile);
-      expect(await courses?.countDocuments()).toBe(before.courses);
-      expect(await courses?.findOne({ _id: new ObjectId(courseId) })).toEqual(before.course);
+    // Nothing of the refused uploads was written: the profile, the courses, the course's fields.
+    expect(await readOk(stack, '/api/v1/getUserData', student)).toEqual(before.profile);
+    expect(await courses?.countDocuments()).toBe(before.courses);
+    expect(await courses?.findOne({ _id: new ObjectId(courseId) })).toEqual(before.course);
 
-      await minio.resume();
-      // Nor half an object in the storage once it is back.
-      expect(await objectsIn(s3, stack, 'avatars')).toEqual(before.avatars);
-      expect(await objectsIn(s3, stack, 'thumbnails')).toEqual([before.course?.thumbnailKey]);
-      // The same services store uploads again, with no restart.
-      const again = await uploadAvatar(stack, student);
-      expect(again.status).toBe(200);
-      expect(await objectsIn(s3, stack, 'avatars')).toHaveLength(before.avatars.length + 1);
-      expect(await createCourse(stack, tutor, { title: 'After the Outage' })).toEqual(expect.any(String));
-      expect(await courses?.countDocuments()).toBe((before.courses ?? 0) + 1);
-    } finally {
-      await stack.close();
-      await minio.stop();
-    }
+    await minio.resume();
+    // Nor half an object in the storage once it is back.
+    expect(await objectsIn(s3, stack, 'avatars')).toEqual(before.avatars);
+    expect(await objectsIn(s3, stack, 'thumbnails')).toEqual([before.course?.thumbnailKey]);
+    // The same services store uploads again, with no restart.
+    const again = await uploadAvatar(stack, student);
+    expect(again.status).toBe(200);
+    expect(await objectsIn(s3, stack, 'avatars')).toHaveLength(before.avatars.length + 1);
+    expect(await createCourse(stack, tutor, { title: 'After the Outage' })).toEqual(expect.any(String));
+    expect(await courses?.countDocuments()).toBe((before.courses ?? 0) + 1);
   }, 90_000);
 });

@@ -2,7 +2,6 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { buildGateway } from '@liveedu/gateway';
 import { identityService } from '@liveedu/identity';
 import { paymentsService } from '@liveedu/payments';
-import { startPrivateNats } from '@liveedu/test-kit';
 import { todoService } from '@liveedu/todo';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,8 @@ import {
   waitLive,
   within,
 } from '../support/gateways.ts';
-import { callGateway, type Session, startTestStack } from '../support/stack.ts';
+import { stackOnPrivateNats } from '../support/private-servers.ts';
+import { callGateway, type Session } from '../support/stack.ts';
 
 const UNAVAILABLE = { message: 'The identity service is unavailable, please try again' };
 const GONE = { message: 'Your account no longer exists' };
@@ -163,51 +163,44 @@ describe('role checks from the cache, two gateway replicas', () => {
 
 describe('role checks across a NATS outage', () => {
   it('asks identity at every call while events cannot arrive, and drops what it kept once they can', async () => {
-    const nats = await startPrivateNats();
-    const stack = await startTestStack({
+    const { nats, stack } = await stackOnPrivateNats({
       services: { identity: identityService, todo: todoService },
-      natsUrl: nats.url,
     });
-    try {
-      const identity = stack.services.identity;
-      const users = identity?.app.db.collection('users');
-      if (!users) throw new Error('identity is not running');
-      await waitLive(stack.url);
-      const user = await stack.newUser('outage');
-      const todos = (as: Session) => stack.call('GET', '/api2/v1/getAll-todos', { as });
+    const identity = stack.services.identity;
+    const users = identity?.app.db.collection('users');
+    if (!users) throw new Error('identity is not running');
+    await waitLive(stack.url);
+    const user = await stack.newUser('outage');
+    const todos = (as: Session) => stack.call('GET', '/api2/v1/getAll-todos', { as });
 
-      expect((await todos(user)).status).toBe(200);
-      const cached = await lookupsSettled(identity);
-      expect((await todos(user)).status).toBe(200);
-      expect(await lookupsSettled(identity)).toBe(cached);
+    expect((await todos(user)).status).toBe(200);
+    const cached = await lookupsSettled(identity);
+    expect((await todos(user)).status).toBe(200);
+    expect(await lookupsSettled(identity)).toBe(cached);
 
-      await nats.halt();
-      await waitLive(stack.url, false);
-      const during = await lookupsSettled(identity);
-      expect((await todos(user)).status).toBe(200);
-      expect((await todos(user)).status).toBe(200);
-      expect(await lookupsSettled(identity)).toBe(during + 2);
+    await nats.halt();
+    await waitLive(stack.url, false);
+    const during = await lookupsSettled(identity);
+    expect((await todos(user)).status).toBe(200);
+    expect((await todos(user)).status).toBe(200);
+    expect(await lookupsSettled(identity)).toBe(during + 2);
 
-      // Known to this gateway during the outage, then deleted with no event at all: only emptying
-      // the cache once events flow again keeps the old answer from being trusted.
-      const other = await stack.newUser('other');
-      expect((await todos(other)).status).toBe(200);
-      await users.updateOne({ _id: new ObjectId(other._id) }, { $set: { deletedAt: new Date() } });
+    // Known to this gateway during the outage, then deleted with no event at all: only emptying
+    // the cache once events flow again keeps the old answer from being trusted.
+    const other = await stack.newUser('other');
+    expect((await todos(other)).status).toBe(200);
+    await users.updateOne({ _id: new ObjectId(other._id) }, { $set: { deletedAt: new Date() } });
 
-      await nats.resume();
-      await waitLive(stack.url);
-      const gone = await todos(other);
-      expect(gone.status).toBe(401);
-      expect(gone.body).toEqual(GONE);
+    await nats.resume();
+    await waitLive(stack.url);
+    const gone = await todos(other);
+    expect(gone.status).toBe(401);
+    expect(gone.body).toEqual(GONE);
 
-      const fresh = await stack.newUser('after');
-      expect((await todos(fresh)).status).toBe(200);
-      const after = await lookupsSettled(identity);
-      expect((await todos(fresh)).status).toBe(200);
-      expect(await lookupsSettled(identity)).toBe(after);
-    } finally {
-      await stack.close();
-      await nats.stop();
-    }
+    const fresh = await stack.newUser('after');
+    expect((await todos(fresh)).status).toBe(200);
+    const after = await lookupsSettled(identity);
+    expect((await todos(fresh)).status).toBe(200);
+    expect(await lookupsSettled(identity)).toBe(after);
   }, 90_000);
 });

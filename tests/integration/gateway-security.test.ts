@@ -6,15 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callGateway, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
-let stackGateway: GatewayConfig;
 let user: Session;
 beforeAll(async () => {
   stack = await startTestStack({
     services: { identity: identityService, todo: todoService },
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '5', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' },
-    gateway: (config) => {
-      stackGateway = config;
-    },
   });
   // Sign-up and log-in count against this address's limit of 5 per minute, so make one user now.
   user = await stack.newUser('sec');
@@ -215,7 +211,7 @@ describe('the client address behind proxies', () => {
   /** A gateway beside the stack's, on the same services, with its own limits and `trusted` proxies. */
   async function gatewayTrusting(trusted: GatewayConfig['trustedProxies']) {
     const gateway = await buildGateway({
-      ...stackGateway,
+      ...stack.gatewayConfig,
       trustedProxies: trusted,
       authRateLimitPerMinute: 3,
     });
@@ -251,7 +247,11 @@ describe('limits shared by replicas', () => {
   it('counts the attempts made through two gateway replicas as one', async () => {
     const replicas = await Promise.all(
       [1, 2].map(async () => {
-        const gateway = await buildGateway({ ...stackGateway, trustedProxies: 1, authRateLimitPerMinute: 3 });
+        const gateway = await buildGateway({
+          ...stack.gatewayConfig,
+          trustedProxies: 1,
+          authRateLimitPerMinute: 3,
+        });
         return { gateway, url: await gateway.listen({ host: '127.0.0.1', port: 0 }) };
       }),
     );

@@ -1,4 +1,4 @@
-import type { CourseForUpdate, ResponseOf, VideoItem } from '@liveedu/api-client';
+import type { ResponseOf, VideoItem } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
 import { ObjectId } from 'mongodb';
@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   courseData,
   courseForm,
+  courseForUpdate,
   createCourse,
   publishPaymentSucceeded,
   publishVideoReady,
-  readOk,
 } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -37,11 +37,7 @@ async function newCourse(
   content: unknown[][],
 ): Promise<{ courseId: string; items: VideoItem[] }> {
   const courseId = await createCourse(stack, tutor, finishing(title, content));
-  const edit = await readOk<CourseForUpdate>(
-    stack,
-    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
-    tutor,
-  );
+  const edit = await courseForUpdate(stack, courseId, tutor);
   return { courseId, items: edit.courseContent.flat() };
 }
 

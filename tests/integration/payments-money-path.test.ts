@@ -570,6 +570,18 @@ async function pageOf(who: Session, path: string) {
   expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
   return response;
 }
+/** Reads one page of a list: what it says about itself (`paging`) and the orders it holds, in order. */
+async function expectPage(
+  who: Session,
+  path: string,
+  paging: { total: number; page: number; pages: number },
+  ids: string[],
+) {
+  const response = await pageOf(who, path);
+  expect(response.body).toMatchObject(paging);
+  expect(orderIds(response)).toEqual(ids);
+  return response;
+}
 /** Every row of a list, read 100 at a time; each page says the same total and page count. */
 async function everyPage(who: Session, path: string) {
   const rows: PaymentRow[] = [];
@@ -610,15 +622,13 @@ describe('order and payment histories', () => {
     await appendToList('student_orders', student._id, older);
     const all = [first.orderId, ...older.map((_, i) => `${first.orderId}_copy${i}`)];
 
-    const one = await pageOf(student, '/api/v1/order-history');
-    expect(one.body).toMatchObject({ total: 30, page: 1, pages: 2 });
-    expect(orderIds(one)).toEqual(all.slice(0, 24));
-    const two = await pageOf(student, '/api/v1/order-history?page=2');
-    expect(two.body).toMatchObject({ total: 30, page: 2, pages: 2 });
-    expect(orderIds(two)).toEqual(all.slice(24));
-    const sized = await pageOf(student, '/api/v1/order-history?limit=5&page=3');
-    expect(sized.body).toMatchObject({ total: 30, page: 3, pages: 6 });
-    expect(orderIds(sized)).toEqual(all.slice(10, 15));
+    for (const [query, paging, ids] of [
+      ['', { total: 30, page: 1, pages: 2 }, all.slice(0, 24)],
+      ['?page=2', { total: 30, page: 2, pages: 2 }, all.slice(24)],
+      ['?limit=5&page=3', { total: 30, page: 3, pages: 6 }, all.slice(10, 15)],
+    ] as const) {
+      await expectPage(student, `/api/v1/order-history${query}`, paging, ids);
+    }
     const past = await pageOf(student, '/api/v1/order-history?page=3');
     expect(past.body).toEqual({ data: [], total: 30, page: 3, pages: 2 });
     for (const query of OUT_OF_RANGE) await refused(student, `/api/v1/order-history?${query}`);
@@ -637,16 +647,14 @@ describe('order and payment histories', () => {
     await appendToList('tutor_sales', seller._id, sales);
     const all = sales.map((_, i) => `${order.orderId}_copy${i}`);
 
-    const one = await pageOf(seller, '/api/v1/payment-history');
-    expect(one.body).toMatchObject({ total: 26, page: 1, pages: 2 });
-    expect(orderIds(one)).toEqual(all.slice(0, 24));
-    expect(one.body.data.every((row) => row.success && row.user?._id === student._id)).toBe(true);
-    const two = await pageOf(seller, '/api/v1/payment-history?page=2');
-    expect(two.body).toMatchObject({ total: 26, page: 2, pages: 2 });
-    expect(orderIds(two)).toEqual(all.slice(24));
-    const sized = await pageOf(seller, '/api/v1/payment-history?limit=10&page=2');
-    expect(sized.body).toMatchObject({ total: 26, page: 2, pages: 3 });
-    expect(orderIds(sized)).toEqual(all.slice(10, 20));
+    for (const [query, paging, ids] of [
+      ['', { total: 26, page: 1, pages: 2 }, all.slice(0, 24)],
+      ['?page=2', { total: 26, page: 2, pages: 2 }, all.slice(24)],
+      ['?limit=10&page=2', { total: 26, page: 2, pages: 3 }, all.slice(10, 20)],
+    ] as const) {
+      const page = await expectPage(seller, `/api/v1/payment-history${query}`, paging, ids);
+      expect(page.body.data.every((row) => row.success && row.user?._id === student._id)).toBe(true);
+    }
     for (const query of OUT_OF_RANGE) await refused(seller, `/api/v1/payment-history?${query}`);
 
     // The shared tutor's real sales: paid ones only, newest first.
@@ -732,13 +740,19 @@ describe('order and payment histories', () => {
     );
     expect(todayIds).toEqual(expect.arrayContaining([order.orderId, copy(0), copy(1), copy(2)]));
     expect(todayIds).not.toContain(copy(3));
-    const second = await pageOf(admin, '/api/v1/all-payment-history?timePeriod=past28days&limit=2&page=2');
-    expect(second.body).toMatchObject(pageOfList(after.past28days, 2, 2));
-    expect(orderIds(second)).toEqual(monthIds.slice(2, 4));
+    await expectPage(
+      admin,
+      '/api/v1/all-payment-history?timePeriod=past28days&limit=2&page=2',
+      pageOfList(after.past28days, 2, 2),
+      monthIds.slice(2, 4),
+    );
     // The default page of a period is its newest 24.
-    const firstOfToday = await pageOf(admin, '/api/v1/all-payment-history?timePeriod=today');
-    expect(firstOfToday.body).toMatchObject(pageOfList(after.today, 1));
-    expect(orderIds(firstOfToday)).toEqual(todayIds.slice(0, 24));
+    await expectPage(
+      admin,
+      '/api/v1/all-payment-history?timePeriod=today',
+      pageOfList(after.today, 1),
+      todayIds.slice(0, 24),
+    );
 
     await refused(admin, '/api/v1/all-payment-history?timePeriod=yesterday');
     await refused(admin, '/api/v1/all-payment-history?timePeriod=today&limit=0');

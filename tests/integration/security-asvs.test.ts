@@ -5,8 +5,7 @@
  * every answer carries the security headers, and no answer sets a cookie.
  */
 import { randomBytes } from 'node:crypto';
-import type { CourseForUpdate } from '@liveedu/api-client';
-import { buildGateway, type GatewayConfig, type RouteEntry, routeTable } from '@liveedu/gateway';
+import { buildGateway, type RouteEntry, routeTable } from '@liveedu/gateway';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,11 +13,13 @@ import {
   courseData,
   courseDetails,
   courseForm,
+  courseForUpdate,
   createCourse,
   newTutor,
   publishPaymentSucceeded,
   readOk,
 } from '../support/flows.ts';
+import { secondReplica } from '../support/gateways.ts';
 import { formWith, isPng, JPEG, PNG } from '../support/identity-fixtures.ts';
 import { ALL_SERVICES } from '../support/platform.ts';
 import {
@@ -35,7 +36,6 @@ type Params = Record<string, string>;
 type Actor = 'visitor' | 'student' | 'tutor';
 
 let stack: TestStack;
-let config: GatewayConfig;
 let admin: Session;
 
 /** Every answer any test here received, for the cookie check at the end. */
@@ -62,18 +62,6 @@ async function get(url: string, init: RequestInit = {}): Promise<Response> {
 
 const randomId = () => new ObjectId().toHexString();
 
-async function eventsLive(base: string): Promise<boolean> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return /^gateway_access_events_live\{[^}]*\} 1$/m.test(text);
-}
-
-const waitLive = (base: string) =>
-  eventually(
-    async () => ((await eventsLive(base)) ? true : undefined),
-    20_000,
-    `${base} following user events`,
-  );
-
 /**
  * Calls until `done` holds or `ms` pass since `since`; the last answer and when, after `since`,
  * the call that got it was sent.
@@ -98,9 +86,6 @@ beforeAll(async () => {
     razorpay: true,
     // Nothing is transcoded here; videos only need to exist.
     env: { MEDIA_TRANSCODE_CONCURRENCY: '0' },
-    gateway: (c) => {
-      config = c;
-    },
   });
   admin = await stack.loginAdmin();
 }, 120_000);
@@ -110,10 +95,7 @@ describe("a deleted user's token", () => {
   let replica: Awaited<ReturnType<typeof buildGateway>>;
   let other: string;
   beforeAll(async () => {
-    replica = await buildGateway({ ...config });
-    other = await replica.listen({ host: '127.0.0.1', port: 0 });
-    await waitLive(stack.url);
-    await waitLive(other);
+    ({ replica, b: other } = await secondReplica(stack));
   });
   afterAll(() => replica?.close());
 
@@ -234,21 +216,9 @@ describe('ids probed through every {id} path', () => {
         ],
       ],
     });
-    listedItem = (
-      await readOk<CourseForUpdate>(
-        stack,
-        `/api/v1/get-course-details-to-updateByTutor/${listedCourse}`,
-        ownerTutor,
-      )
-    ).courseContent.flat()[0]!._id;
+    listedItem = (await courseForUpdate(stack, listedCourse, ownerTutor)).courseContent.flat()[0]!._id;
     deletedCourse = await createCourse(stack, ownerTutor, { title: 'Withdrawn Private Course' });
-    deletedItem = (
-      await readOk<CourseForUpdate>(
-        stack,
-        `/api/v1/get-course-details-to-updateByTutor/${deletedCourse}`,
-        ownerTutor,
-      )
-    ).courseContent.flat()[0]!._id;
+    deletedItem = (await courseForUpdate(stack, deletedCourse, ownerTutor)).courseContent.flat()[0]!._id;
     expect((await call('DELETE', `/api/v1/delete-course/${deletedCourse}`, { as: ownerTutor })).status).toBe(
       200,
     );
@@ -751,8 +721,7 @@ describe('uploads judged by their bytes, not their names', () => {
   });
 
   const thumbnailOf = async (courseId: string, as: Session) =>
-    (await readOk<CourseForUpdate>(stack, `/api/v1/get-course-details-to-updateByTutor/${courseId}`, as))
-      .thumbnail;
+    (await courseForUpdate(stack, courseId, as)).thumbnail;
 
   const uploads: Upload[] = [
     {
@@ -781,9 +750,7 @@ describe('uploads judged by their bytes, not their names', () => {
       message: 'Please upload a png, jpeg or webp image',
       uploader: () => newTutor(stack, 'thumb'),
       send: (as, bytes, filename, type) => {
-        const form = new FormData();
-        form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
-        form.append('Data', JSON.stringify(courseData({ title: 'Thumbnail Probe' })));
+        const form = courseForm(courseData({ title: 'Thumbnail Probe' }), bytes, filename, type);
         return call('POST', '/api/v1/create-course', { as, raw: form });
       },
       storedUrl: async (as, response) => thumbnailOf((response.body as { _id: string })._id, as),
@@ -795,9 +762,7 @@ describe('uploads judged by their bytes, not their names', () => {
       message: 'Please upload a png, jpeg or webp image',
       uploader: async () => editor,
       send: (as, bytes, filename, type) => {
-        const form = new FormData();
-        form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
-        form.append('Data', JSON.stringify(courseData({ title: 'Edited Course' })));
+        const form = courseForm(courseData({ title: 'Edited Course' }), bytes, filename, type);
         return call('PUT', `/api/v1/update-course/${editedCourse}`, { as, raw: form });
       },
       storedUrl: async (as) => thumbnailOf(editedCourse, as),
@@ -913,6 +878,7 @@ describe('security headers on every answer', () => {
     });
     const avatarPath = new URL((avatar.body as { avatar: string }).avatar).pathname;
     // A gateway whose catalog is gone (503 from a refused connection) and whose log-in limit is 1.
+    const config = stack.gatewayConfig;
     const limited = await buildGateway({
       ...config,
       authRateLimitPerMinute: 1,

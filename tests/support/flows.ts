@@ -3,7 +3,7 @@
  * buy it — written once, through the gateway as a browser would, typed by the API's own schemas.
  */
 import { createHmac } from 'node:crypto';
-import type { BodyOf, CourseDetails, ResponseOf } from '@liveedu/api-client';
+import type { BodyOf, CourseDetails, CourseForUpdate, ResponseOf } from '@liveedu/api-client';
 import {
   MEDIA_VIDEO_READY,
   PAYMENTS_PAYMENT_SUCCEEDED,
@@ -95,9 +95,14 @@ export function courseData(overrides: Record<string, unknown> = {}) {
 }
 
 /** The multipart form create-course and update-course take: the cover image and `Data` as JSON. */
-export function courseForm(data: unknown, image: Buffer | null = PNG, filename = 'cover.png'): FormData {
+export function courseForm(
+  data: unknown,
+  image: Buffer | null = PNG,
+  filename = 'cover.png',
+  type = 'image/png',
+): FormData {
   const form = new FormData();
-  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), filename);
+  if (image) form.append('image', new Blob([new Uint8Array(image)], { type }), filename);
   form.append('Data', typeof data === 'string' ? data : JSON.stringify(data));
   return form;
 }
@@ -120,6 +125,11 @@ export async function createCourse(
 /** A course's page, as `as` (or a visitor) sees it. */
 export function courseDetails(stack: TestStack, id: string, as?: Session): Promise<CourseDetails> {
   return readOk<CourseDetails>(stack, `/api/v1/get-course-details/${id}`, as);
+}
+
+/** A course as its tutor's update form reads it: every field, and each item with its id. */
+export function courseForUpdate(stack: TestStack, id: string, tutor: Session): Promise<CourseForUpdate> {
+  return readOk<CourseForUpdate>(stack, `/api/v1/get-course-details-to-updateByTutor/${id}`, tutor);
 }
 
 /** How often the course's page lists the student (the catalog lists only the caller). */
@@ -208,6 +218,16 @@ export async function payAndReturn(
   expect(paid.callbackResponse?.location).toBe(
     `${stack.url}/paymentsuccess?reference=${paid.fields.razorpay_payment_id}`,
   );
+}
+
+/** The student's order-history rows of one order: what the payments service recorded of it. */
+export async function orderRows(stack: TestStack, student: Session, orderId: string) {
+  const history = await readOk<ResponseOf<'/api/v1/order-history', 'get'>>(
+    stack,
+    '/api/v1/order-history',
+    student,
+  );
+  return history.data.filter((row) => row.razorpay_order_id === orderId);
 }
 
 /** POSTs fields to a callback address as Razorpay's checkout form does; answers status and Location. */

@@ -2,7 +2,7 @@
  * What tests of several gateway replicas ask: whether a gateway follows identity's events, how
  * often identity was asked for a user's access, and how long a change takes to apply.
  */
-import { buildGateway, type GatewayConfig } from '@liveedu/gateway';
+import { buildGateway } from '@liveedu/gateway';
 import type { Service } from '@liveedu/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { type ApiResponse, eventually, type StackOptions, startTestStack, type TestStack } from './stack.ts';
@@ -78,14 +78,13 @@ export async function within(
 }
 
 /**
- * A second gateway replica beside the stack's, on the same services and NATS (`config` is the
- * stack's gateway configuration unless told); answers once both follow identity's events.
+ * A second gateway replica beside the stack's, built from the stack's gateway configuration, on
+ * the same services and NATS; answers once both follow identity's events.
  */
 export async function secondReplica(
   stack: TestStack,
-  config: GatewayConfig = stack.gatewayConfig,
 ): Promise<{ replica: FastifyInstance; a: string; b: string }> {
-  const replica = await buildGateway({ ...config });
+  const replica = await buildGateway({ ...stack.gatewayConfig });
   const b = await replica.listen({ host: '127.0.0.1', port: 0 });
   await waitLive(stack.url);
   await waitLive(b);

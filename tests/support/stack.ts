@@ -16,6 +16,7 @@ import {
   testServers,
 } from '@liveedu/test-kit';
 import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
 import { type ServiceProcess, serviceProcess } from './service-process.ts';
 
 export interface StackOptions {
@@ -251,6 +252,16 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     await razorpay?.stop().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * A stack for the running test alone, closed when the test ends, before any private server the
+ * test started earlier (`startPrivateNats` and the like) is stopped.
+ */
+export async function startStackForTest(opts: StackOptions): Promise<TestStack> {
+  const stack = await startTestStack(opts);
+  onTestFinished(() => stack.close());
+  return stack;
 }
 
 export interface CallOptions {

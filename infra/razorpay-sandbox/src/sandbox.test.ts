@@ -8,6 +8,7 @@ import {
   buildCheckoutPageUrl,
   DEFAULT_KEY,
   DEFAULT_WEBHOOK_SECRET,
+  type PayOrderOverHttpOptions,
   payOrderOverHttp,
   type RazorpaySandbox,
   startRazorpaySandbox,
@@ -81,6 +82,17 @@ async function sdkError(
     return e as never;
   }
   throw new Error('expected the SDK call to fail');
+}
+
+/** Pays the order on the hosted page, as a browser returning to the merchant's `/cb`; `opts` win. */
+function payAtMerchant(orderId: string, opts: Partial<PayOrderOverHttpOptions> = {}) {
+  return payOrderOverHttp({
+    sandboxUrl: sandbox.url,
+    keyId: DEFAULT_KEY.id,
+    orderId,
+    callbackUrl: `${merchant.url}/cb`,
+    ...opts,
+  });
 }
 
 function webhookEvents() {
@@ -226,10 +238,7 @@ describe('hosted checkout page driven over HTTP', () => {
   it('pays with the success card: callback POST carries a signature the SDK verifies, and signed webhooks arrive', async () => {
     const rzp = sdk();
     const order = await rzp.orders.create({ amount: 49900, currency: 'INR', notes: { courseId: 'c9' } });
-    const result = await payOrderOverHttp({
-      sandboxUrl: sandbox.url,
-      keyId: DEFAULT_KEY.id,
-      orderId: order.id,
+    const result = await payAtMerchant(order.id, {
       callbackUrl: `${merchant.url}/paymentVerification/${order.id}/c9?x=1`,
       prefill: { email: 'student@example.com' },
       card: TEST_CARDS.success,
@@ -300,25 +309,14 @@ describe('hosted checkout page driven over HTTP', () => {
     });
 
     // A paid order cannot be paid again.
-    await expect(
-      payOrderOverHttp({
-        sandboxUrl: sandbox.url,
-        keyId: DEFAULT_KEY.id,
-        orderId: order.id,
-        callbackUrl: `${merchant.url}/cb`,
-      }),
-    ).rejects.toThrow(/already been paid/);
+    await expect(payAtMerchant(order.id)).rejects.toThrow(/already been paid/);
   });
 
   it('declines the second test card: no success, order unpaid, payment.failed webhook, retry possible', async () => {
     const rzp = sdk();
     const order = await rzp.orders.create({ amount: 25000, currency: 'INR' });
     const before = merchant.received.length;
-    const result = await payOrderOverHttp({
-      sandboxUrl: sandbox.url,
-      keyId: DEFAULT_KEY.id,
-      orderId: order.id,
-      callbackUrl: `${merchant.url}/cb`,
+    const result = await payAtMerchant(order.id, {
       email: 'student@example.com',
       card: TEST_CARDS.declined,
       followCallback: true,
@@ -357,13 +355,7 @@ describe('hosted checkout page driven over HTTP', () => {
     );
 
     // Razorpay lets the customer retry the same order.
-    const retry = await payOrderOverHttp({
-      sandboxUrl: sandbox.url,
-      keyId: DEFAULT_KEY.id,
-      orderId: order.id,
-      callbackUrl: `${merchant.url}/cb`,
-      email: 'student@example.com',
-    });
+    const retry = await payAtMerchant(order.id, { email: 'student@example.com' });
     expect(retry.outcome).toBe('success');
     expect(await rzp.orders.fetch(order.id)).toMatchObject({ status: 'paid', attempts: 2 });
   });
@@ -371,31 +363,18 @@ describe('hosted checkout page driven over HTTP', () => {
   it('rejects cards that are not test cards and bad expiry without recording a payment', async () => {
     const rzp = sdk();
     const order = await rzp.orders.create({ amount: 10000, currency: 'INR' });
-    const base = {
-      sandboxUrl: sandbox.url,
-      keyId: DEFAULT_KEY.id,
-      orderId: order.id,
-      callbackUrl: `${merchant.url}/cb`,
-      email: 'a@b.co',
-    };
-    await expect(payOrderOverHttp({ ...base, card: '5555 5555 5555 4444' })).rejects.toThrow(/test cards/);
-    await expect(payOrderOverHttp({ ...base, card: '4111 1111 1111 1112' })).rejects.toThrow(
-      /valid card number/,
-    );
-    await expect(payOrderOverHttp({ ...base, expiry: '01/20' })).rejects.toThrow(/expired/);
-    await expect(payOrderOverHttp({ ...base, email: 'not-an-email' })).rejects.toThrow(/email/);
+    const attempt = (opts: Partial<PayOrderOverHttpOptions>) =>
+      payAtMerchant(order.id, { email: 'a@b.co', ...opts });
+    await expect(attempt({ card: '5555 5555 5555 4444' })).rejects.toThrow(/test cards/);
+    await expect(attempt({ card: '4111 1111 1111 1112' })).rejects.toThrow(/valid card number/);
+    await expect(attempt({ expiry: '01/20' })).rejects.toThrow(/expired/);
+    await expect(attempt({ email: 'not-an-email' })).rejects.toThrow(/email/);
     expect(await rzp.orders.fetch(order.id)).toMatchObject({ status: 'created', attempts: 0 });
   });
 
   it('signs with the secret of the key the checkout used', async () => {
     const order = await sdk(SECOND_KEY).orders.create({ amount: 30000, currency: 'INR' });
-    const result = await payOrderOverHttp({
-      sandboxUrl: sandbox.url,
-      keyId: SECOND_KEY.id,
-      orderId: order.id,
-      callbackUrl: `${merchant.url}/cb`,
-      email: 'a@b.co',
-    });
+    const result = await payAtMerchant(order.id, { keyId: SECOND_KEY.id, email: 'a@b.co' });
     if (result.outcome !== 'success') throw new Error('expected success');
     const params = { order_id: order.id, payment_id: result.fields.razorpay_payment_id };
     expect(validatePaymentVerification(params, result.fields.razorpay_signature, SECOND_KEY.secret)).toBe(
@@ -441,14 +420,7 @@ describe('webhook delivery', () => {
     sandbox.setWebhookUrl(flaky.url);
     try {
       const order = await sdk().orders.create({ amount: 20000, currency: 'INR' });
-      await payOrderOverHttp({
-        sandboxUrl: sandbox.url,
-        keyId: DEFAULT_KEY.id,
-        orderId: order.id,
-        callbackUrl: `${merchant.url}/cb`,
-        email: 'a@b.co',
-        card: TEST_CARDS.declined,
-      });
+      await payAtMerchant(order.id, { email: 'a@b.co', card: TEST_CARDS.declined });
       await waitFor(() => (flaky.received.length >= 3 ? true : undefined));
       const [a, b, c] = flaky.received;
       expect(a!.raw).toBe(b!.raw);

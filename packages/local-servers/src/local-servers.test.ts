@@ -31,6 +31,18 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** Runs `test` while something else listens on a free port, the one it is given. */
+async function whilePortTaken(test: (port: number) => Promise<void>): Promise<void> {
+  const blocker = createServer();
+  const port = await freePort();
+  await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
+  try {
+    await test(port);
+  } finally {
+    blocker.close();
+  }
+}
+
 describe('installServers', () => {
   it('installs pinned binaries into .tools/bin from the machine cache, and is fast the second time', async () => {
     const first = await installServers();
@@ -127,18 +139,13 @@ describe('startMongo', () => {
   });
 
   it('exits and says so when its port is taken, so a start on free ports can try another', async () => {
-    const blocker = createServer();
-    const port = await freePort();
-    await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
-    try {
+    await whilePortTaken(async (port) => {
       await expect(
         startMongo({ dataDir: join(root, 'mongo-busy'), backend: 'memory', heap: '256m', port }),
       ).rejects.toThrow(
         /mongo-java-server on port \d+ exited with code 1 before it answered\. Last lines of .*mongo\.log:\n[\s\S]*Address already in use/,
       );
-    } finally {
-      blocker.close();
-    }
+    });
   });
 
   it('applies concurrent updates of one document atomically, guards included, and enforces unique indexes', async () => {
@@ -285,16 +292,11 @@ describe('startNats', () => {
   });
 
   it('fails with the server log when its port is taken', async () => {
-    const blocker = createServer();
-    const port = await freePort();
-    await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
-    try {
+    await whilePortTaken(async (port) => {
       await expect(startNats({ dataDir: join(root, 'nats-busy'), port })).rejects.toThrow(
         /nats-server on port \d+ exited with code \d+ before it answered\. Last lines of .*nats\.log:\n[\s\S]*address already in use/,
       );
-    } finally {
-      blocker.close();
-    }
+    });
   });
 
   it('dies with its parent even when the parent is killed with SIGKILL', async () => {

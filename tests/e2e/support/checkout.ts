@@ -27,3 +27,24 @@ export async function payOnCoursePage(
   await frame.locator('#rzp-pay').click();
   return frame;
 }
+
+/**
+ * From a course page: "Enroll Now", then the success card in the provider's window by the labels a
+ * person reads (the email filled in when the window did not prefill it), then the success page.
+ */
+export async function enrollWithSuccessCard(
+  page: Page,
+  buyer: { email: string; name: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Enroll Now' }).click();
+  const checkout = page.frameLocator('iframe').first();
+  await checkout.getByLabel('Card number').fill(SUCCESS_CARD, { timeout: 30_000 });
+  const email = checkout.getByLabel('Email');
+  if ((await email.inputValue()) === '') await email.fill(buyer.email);
+  await checkout.getByLabel('Name on card').fill(buyer.name);
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await checkout.getByLabel('CVV').fill('123');
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
+  await shows(page.getByText('PAYMENT SUCCESSFUL'));
+}

@@ -1,25 +1,18 @@
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceeded } from '@liveedu/contracts';
 import { loadKitConfig, newEvent, outboxWrites } from '@liveedu/service-kit';
-import { isolation, testServers } from '@liveedu/test-kit';
 import fastify from 'fastify';
-import { type Db, MongoClient } from 'mongodb';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withdrawalIndexes } from '../withdrawals/store.ts';
 import { onPaymentSucceeded } from './handlers.ts';
-import { creditAccount, creditedPaise, type LedgerEntry, ledgerIndexes, ledgerOf } from './store.ts';
+import { creditAccount, creditedPaise, type LedgerEntry, ledgerOf } from './store.ts';
+import { earningsTestDatabase } from './test-database.ts';
 
-let client: MongoClient;
 let db: Db;
+let drop: () => Promise<void>;
 beforeAll(async () => {
-  client = await MongoClient.connect(testServers().mongoUrl, { maxPoolSize: 60 });
-  db = client.db(isolation('accounts').dbName('earnings'));
-  for (const spec of [...ledgerIndexes, ...withdrawalIndexes])
-    await db.collection(spec.collection).createIndexes(spec.indexes);
+  ({ db, drop } = await earningsTestDatabase('accounts', { maxPoolSize: 60 }));
 });
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => {});
-  await client?.close();
-});
+afterAll(() => drop?.());
 
 const log = fastify({ logger: false }).log;
 let n = 0;

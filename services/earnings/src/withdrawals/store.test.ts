@@ -1,30 +1,18 @@
 import { outboxWrites } from '@liveedu/service-kit';
-import { isolation, testServers } from '@liveedu/test-kit';
-import { type Db, MongoClient } from 'mongodb';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDetailsOf } from '../bank-details/store.ts';
-import { creditAccount, type LedgerEntry, ledgerIndexes, ledgerOf } from '../ledger/store.ts';
+import { creditAccount, type LedgerEntry, ledgerOf } from '../ledger/store.ts';
+import { earningsTestDatabase } from '../ledger/test-database.ts';
 import { BALANCE_TOO_LOW } from './domain.ts';
-import {
-  appendWithdrawal,
-  requestWithdrawal,
-  tutorPosition,
-  withdrawalIndexes,
-  withdrawalsOf,
-} from './store.ts';
+import { appendWithdrawal, requestWithdrawal, tutorPosition, withdrawalsOf } from './store.ts';
 
-let client: MongoClient;
 let db: Db;
+let drop: () => Promise<void>;
 beforeAll(async () => {
-  client = await MongoClient.connect(testServers().mongoUrl);
-  db = client.db(isolation('earnwd').dbName('earnings'));
-  for (const spec of [...ledgerIndexes, ...withdrawalIndexes])
-    await db.collection(spec.collection).createIndexes(spec.indexes);
+  ({ db, drop } = await earningsTestDatabase('earnwd'));
 });
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => {});
-  await client?.close();
-});
+afterAll(() => drop?.());
 
 const BANK = {
   fullName: 'Anil Rao',
