@@ -22,7 +22,7 @@ let b: string;
 beforeAll(async () => {
   stack = await startReplicatedStack({
     services: { identity: identityService, todo: todoService },
-    env: { CHANGE_PASSWORD_RATE_LIMIT_PER_USER: '3' },
+    env: { CHANGE_PASSWORD_RATE_LIMIT_PER_USER: '3', LOGIN_RATE_LIMIT_PER_USERNAME: '100' },
   });
   ({ a, b } = stack);
 });
@@ -77,6 +77,20 @@ async function deadWithinASecond(session: Session) {
 }
 
 describe('log-in sessions', () => {
+  it('logs one account in from many devices at once, each with a session of its own', async () => {
+    const user = await stack.newUser('many-devices');
+    const logins = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        callGateway<{ token: string }>(a, 'POST', '/api/v1/login', {
+          body: { username: user.username, password: user.password },
+          headers: { 'user-agent': `Device ${i}` },
+        }),
+      ),
+    );
+    expect(logins.map((login) => login.status)).toEqual(logins.map(() => 200));
+    expect(new Set(logins.map((login) => login.body.token)).size).toBe(24);
+  });
+
   it('lists the devices logged in, newest first, marking the current one', async () => {
     const user = await stack.newUser('lister');
     const second = await logInAgain(user, 'Phone browser');

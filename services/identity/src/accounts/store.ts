@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { IntegrationEvent, Role } from '@liveedu/contracts';
 import {
   type CollectionIndexes,
@@ -109,6 +110,9 @@ export interface UserChange {
   endsSessions?: { sessionIds: string[]; all: boolean };
 }
 
+/** How often a change is tried before the caller is told the account is busy (409). */
+const CHANGE_ATTEMPTS = 24;
+
 /**
  * Reads a live user, lets `decide` work out the change (or throw an HttpError), and writes it
  * together with the event describing the result, only if nobody changed the user meanwhile
@@ -124,7 +128,10 @@ export async function changeUser(
   opts: { requestId?: string; missing?: string } = {},
 ): Promise<{ before: UserDoc; after: UserDoc }> {
   const users = usersOf(app.db);
-  for (let attempt = 0; attempt < 8; attempt += 1) {
+  for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt += 1) {
+    // Writers that lost the race try again after a random pause, so a crowd of them (one account
+    // logging in from many devices at once) spreads out instead of colliding again together.
+    if (attempt > 0) await sleep(Math.random() * 2 ** Math.min(attempt, 6));
     const before = await users.findOne({ _id: id, ...LIVE });
     if (!before) throw notFound(opts.missing ?? 'User not found');
     const change = await decide(before);
