@@ -519,7 +519,17 @@ describe('listings, search and instructor pages', () => {
     expect(response.body.courses.courses.map((c) => c._id)).toEqual([ids.data]);
     const unknown = await stack.call('GET', `/api/v1/courses/${encodeURIComponent('No Such Thing')}`);
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual({ courses: { courses: [] }, total: 0, page: 1, pages: 0 });
+    expect(unknown.body).toEqual({
+      courses: { courses: [] },
+      facets: {
+        level: { beginner: 0, intermediate: 0, advance: 0, 'all level': 0 },
+        rating: { '4': 0, '3': 0 },
+        price: { free: 0, under500: 0, '500to1000': 0, over1000: 0 },
+      },
+      total: 0,
+      page: 1,
+      pages: 0,
+    });
   });
 
   it('shows the newest 8 and the most loved 8', async () => {

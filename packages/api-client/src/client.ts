@@ -1,6 +1,6 @@
 import { ApiError } from './errors.ts';
 import { readCredentials } from './storage.ts';
-import type { ApiMethod, ApiPath, BodyOf, paths, ResponseOf, TimePeriod } from './types.ts';
+import type { ApiMethod, ApiPath, BodyOf, BrowseQuery, paths, ResponseOf, TimePeriod } from './types.ts';
 
 /** The admin's revenue figures (what students paid; `TwentyPercent`: the platform's share), by call. */
 export const REVENUE_FIGURES = [
@@ -69,6 +69,17 @@ function fill(path: string, params: Record<string, string | number> = {}): strin
 }
 /** `?page=N` for pages after the first (the first page is what the spec's client always asked for). */
 const pageQuery = (page: number) => (page > 1 ? `?page=${page}` : '');
+
+/** A list's page, order and filters as a query string (`level` repeated for each level). */
+function listQuery(page: number, browse: BrowseQuery = {}): string {
+  const query = new URLSearchParams();
+  if (page > 1) query.set('page', String(page));
+  for (const [name, value] of Object.entries(browse)) {
+    for (const one of [value].flat()) if (one !== undefined && one !== '') query.append(name, String(one));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
 
 function normaliseBase(base: string): string {
   if (!base) return '/';
@@ -209,12 +220,12 @@ export function createApiClient(options: ApiClientOptions) {
     recentlyAddedCourses: (signal?: AbortSignal) => get('/api/v1/recently-added-courses', { signal }),
     coursesLovedByStudents: (signal?: AbortSignal) => get('/api/v1/courses-loved-by-students', { signal }),
     topReviews: (signal?: AbortSignal) => get('/api/v1/get-top4-reviews', { signal }),
-    coursesByCategory: (cat: string, signal?: AbortSignal, page = 1) =>
-      get('/api/v1/courses/{cat}', { params: { cat }, query: pageQuery(page), signal }),
-    allCourses: (signal?: AbortSignal, page = 1) =>
-      get('/api/v1/courses', { query: pageQuery(page), signal }),
-    search: (query: string, signal?: AbortSignal, page = 1) =>
-      get('/api/v1/search/{query}', { params: { query }, query: pageQuery(page), signal }),
+    coursesByCategory: (cat: string, signal?: AbortSignal, page = 1, browse?: BrowseQuery) =>
+      get('/api/v1/courses/{cat}', { params: { cat }, query: listQuery(page, browse), signal }),
+    allCourses: (signal?: AbortSignal, page = 1, browse?: BrowseQuery) =>
+      get('/api/v1/courses', { query: listQuery(page, browse), signal }),
+    search: (query: string, signal?: AbortSignal, page = 1, browse?: BrowseQuery) =>
+      get('/api/v1/search/{query}', { params: { query }, query: listQuery(page, browse), signal }),
     viewUser: (username: string, signal?: AbortSignal, page = 1) =>
       get('/api/v1/viewUser/{username}', { params: { username }, query: pageQuery(page), signal }),
     courseReviews: (id: string, page: number, signal?: AbortSignal) =>

@@ -34,6 +34,12 @@ export type MessageResponse = ResponseOf<'/api/v1/user-signUp', 'post'>;
 
 export type Category = ResponseOf<'/api/v1/get-all-category', 'get'>['data'][number];
 export type CourseCard = ResponseOf<'/api/v1/courses', 'get'>['courses'][number];
+/** How many courses of a list each filter choice would show. */
+export type ListFacets = ResponseOf<'/api/v1/courses', 'get'>['facets'];
+/** A list's order and filters, as the lists and the search take them. */
+export type BrowseQuery = Omit<QueryOf<'/api/v1/search/{query}', 'get'>, 'page' | 'limit' | 'level'> & {
+  level?: string[];
+};
 export type CourseCreator = CourseCard['courseCreatedBy'];
 export type Review = ResponseOf<'/api/v1/get-top4-reviews', 'get'>['reviews'][number];
 export type ReviewUser = Review['user'];

@@ -365,6 +365,18 @@ export interface paths {
                     page?: string;
                     /** @description Items per page, 1 to 100 (default 24) */
                     limit?: string;
+                    /** @description The order: newest, rating, popular, price-asc, price-desc (default newest) */
+                    sort?: "newest" | "rating" | "popular" | "price-asc" | "price-desc";
+                    /** @description Only courses of this level; repeat for several (`level=beginner&level=advance`) */
+                    level?: ("beginner" | "intermediate" | "advance" | "all level") | ("beginner" | "intermediate" | "advance" | "all level")[];
+                    /** @description Only courses rated at least this on average (0 to 5, one decimal) */
+                    minRating?: string;
+                    /** @description minPrice, in whole rupees */
+                    minPrice?: string;
+                    /** @description maxPrice, in whole rupees */
+                    maxPrice?: string;
+                    /** @description true: only free courses */
+                    free?: "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -400,6 +412,25 @@ export interface paths {
                                         username: string;
                                     };
                                 }[];
+                            };
+                            /** @description Counts per filter choice for the current list; each filter's counts leave that filter out */
+                            facets: {
+                                level: {
+                                    beginner: number;
+                                    intermediate: number;
+                                    advance: number;
+                                    "all level": number;
+                                };
+                                rating: {
+                                    3: number;
+                                    4: number;
+                                };
+                                price: {
+                                    free: number;
+                                    under500: number;
+                                    "500to1000": number;
+                                    over1000: number;
+                                };
                             };
                             /** @description How many items the whole list has */
                             total: number;
@@ -447,6 +478,18 @@ export interface paths {
                     page?: string;
                     /** @description Items per page, 1 to 100 (default 24) */
                     limit?: string;
+                    /** @description The order: newest, rating, popular, price-asc, price-desc (default newest) */
+                    sort?: "newest" | "rating" | "popular" | "price-asc" | "price-desc";
+                    /** @description Only courses of this level; repeat for several (`level=beginner&level=advance`) */
+                    level?: ("beginner" | "intermediate" | "advance" | "all level") | ("beginner" | "intermediate" | "advance" | "all level")[];
+                    /** @description Only courses rated at least this on average (0 to 5, one decimal) */
+                    minRating?: string;
+                    /** @description minPrice, in whole rupees */
+                    minPrice?: string;
+                    /** @description maxPrice, in whole rupees */
+                    maxPrice?: string;
+                    /** @description true: only free courses */
+                    free?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -479,6 +522,25 @@ export interface paths {
                                     username: string;
                                 };
                             }[];
+                            /** @description Counts per filter choice for the current list; each filter's counts leave that filter out */
+                            facets: {
+                                level: {
+                                    beginner: number;
+                                    intermediate: number;
+                                    advance: number;
+                                    "all level": number;
+                                };
+                                rating: {
+                                    3: number;
+                                    4: number;
+                                };
+                                price: {
+                                    free: number;
+                                    under500: number;
+                                    "500to1000": number;
+                                    over1000: number;
+                                };
+                            };
                             /** @description How many items the whole list has */
                             total: number;
                             /** @description This page, from 1 */
@@ -525,6 +587,18 @@ export interface paths {
                     page?: string;
                     /** @description Items per page, 1 to 100 (default 24) */
                     limit?: string;
+                    /** @description The order: relevance, newest, rating, popular, price-asc, price-desc (default relevance) */
+                    sort?: "relevance" | "newest" | "rating" | "popular" | "price-asc" | "price-desc";
+                    /** @description Only courses of this level; repeat for several (`level=beginner&level=advance`) */
+                    level?: ("beginner" | "intermediate" | "advance" | "all level") | ("beginner" | "intermediate" | "advance" | "all level")[];
+                    /** @description Only courses rated at least this on average (0 to 5, one decimal) */
+                    minRating?: string;
+                    /** @description minPrice, in whole rupees */
+                    minPrice?: string;
+                    /** @description maxPrice, in whole rupees */
+                    maxPrice?: string;
+                    /** @description true: only free courses */
+                    free?: "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -566,6 +640,25 @@ export interface paths {
                                 avatar: string;
                                 desc: string;
                             }[];
+                            /** @description Counts per filter choice for the current list; each filter's counts leave that filter out */
+                            facets: {
+                                level: {
+                                    beginner: number;
+                                    intermediate: number;
+                                    advance: number;
+                                    "all level": number;
+                                };
+                                rating: {
+                                    3: number;
+                                    4: number;
+                                };
+                                price: {
+                                    free: number;
+                                    under500: number;
+                                    "500to1000": number;
+                                    over1000: number;
+                                };
+                            };
                             /** @description How many items the whole list has */
                             total: number;
                             /** @description This page, from 1 */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCourseListing, foldText, type ListedCourse, words } from './course-listing.ts';
+import { countInto, noFacets, priceBand } from './domain.ts';
 
 let clock = Date.UTC(2026, 0, 1);
 function course(title: string, extra: Partial<ListedCourse> = {}): ListedCourse {
@@ -169,5 +170,159 @@ describe('course listing', () => {
     const rebuilt = createCourseListing({ deletedTutors });
     rebuilt.put(theirs);
     expect(rebuilt.size).toBe(0);
+  });
+});
+
+const page = { page: 1, limit: 10 };
+
+/** Five courses that differ in every way a visitor can sort or filter by. */
+function shop() {
+  const listing = createCourseListing();
+  const made = [
+    course('React basics', { pricePaise: 39_900, ratingAverage: 4.6, ratingCount: 10, enrolledCount: 40 }),
+    course('React in depth', {
+      pricePaise: 1_299_00,
+      difficulity: 'advance',
+      ratingAverage: 4.1,
+      ratingCount: 3,
+      enrolledCount: 90,
+    }),
+    course('Data with Python', {
+      category: 'Data',
+      categoryKey: 'data',
+      pricePaise: 79_900,
+      difficulity: 'intermediate',
+      ratingAverage: 3.5,
+      ratingCount: 8,
+      enrolledCount: 10,
+    }),
+    course('React testing', {
+      pricePaise: 99_900,
+      difficulity: 'intermediate',
+      ratingAverage: 0,
+      enrolledCount: 0,
+    }),
+    course('Free React tour', { pricePaise: 0, ratingAverage: 4.9, ratingCount: 2, enrolledCount: 5 }),
+  ];
+  for (const c of made) listing.put(c);
+  return listing;
+}
+
+describe('browsing the listing', () => {
+  it('orders a list as asked, newest first by default', () => {
+    const listing = shop();
+    const order = (sort: 'newest' | 'rating' | 'popular' | 'price-asc' | 'price-desc') =>
+      titles(listing.browse({ ...page, sort, filters: {} }).items);
+    expect(order('newest')).toEqual([
+      'Free React tour',
+      'React testing',
+      'Data with Python',
+      'React in depth',
+      'React basics',
+    ]);
+    expect(order('rating')).toEqual([
+      'Free React tour',
+      'React basics',
+      'React in depth',
+      'Data with Python',
+      'React testing',
+    ]);
+    expect(order('popular')[0]).toBe('React in depth');
+    expect(order('price-asc')).toEqual([
+      'Free React tour',
+      'React basics',
+      'Data with Python',
+      'React testing',
+      'React in depth',
+    ]);
+    expect(order('price-desc')[0]).toBe('React in depth');
+  });
+
+  it('narrows by level, rating, price and free, and counts what each choice would show', () => {
+    const listing = shop();
+    const found = listing.browse({
+      ...page,
+      sort: 'newest',
+      filters: { levels: ['beginner', 'intermediate'], minRating: 3 },
+    });
+    expect(titles(found.items)).toEqual(['Free React tour', 'Data with Python', 'React basics']);
+    expect(found.total).toBe(3);
+    // Levels are counted with the rating filter on but the level filter itself off.
+    expect(found.facets.level).toEqual({ beginner: 2, intermediate: 1, advance: 1, 'all level': 0 });
+    expect(found.facets.rating).toEqual({ '4': 2, '3': 3 });
+    expect(found.facets.price).toEqual({ free: 1, under500: 1, '500to1000': 1, over1000: 0 });
+
+    const cheap = listing.browse({
+      ...page,
+      sort: 'price-desc',
+      filters: { minPricePaise: 1, maxPricePaise: 800_00 },
+    });
+    expect(titles(cheap.items)).toEqual(['Data with Python', 'React basics']);
+    expect(titles(listing.browse({ ...page, sort: 'newest', filters: { free: true } }).items)).toEqual([
+      'Free React tour',
+    ]);
+  });
+
+  it("keeps a category's list to the category, with the category's counts", () => {
+    const found = shop().browse({ ...page, categoryKey: 'data', sort: 'price-asc', filters: {} });
+    expect(titles(found.items)).toEqual(['Data with Python']);
+    expect(found.facets.level.intermediate).toBe(1);
+    expect(found.facets.level.beginner).toBe(0);
+  });
+
+  it('filters and sorts a search, counting every match', () => {
+    const listing = shop();
+    const relevant = listing.browse({
+      ...page,
+      text: 'react',
+      sort: 'relevance',
+      filters: { levels: ['beginner'] },
+    });
+    expect(relevant.total).toBe(2);
+    expect(titles(relevant.items).sort()).toEqual(['Free React tour', 'React basics']);
+    expect(relevant.facets.level).toEqual({ beginner: 2, intermediate: 1, advance: 1, 'all level': 0 });
+
+    const byPrice = listing.browse({ ...page, text: 'react', sort: 'price-desc', filters: {} });
+    expect(titles(byPrice.items)).toEqual([
+      'React in depth',
+      'React testing',
+      'React basics',
+      'Free React tour',
+    ]);
+  });
+
+  it('pages a narrowed list and answers a change at once', () => {
+    const listing = shop();
+    const request = { page: 2, limit: 2, sort: 'price-asc' as const, filters: {} };
+    expect(titles(listing.browse(request).items)).toEqual(['Data with Python', 'React testing']);
+    const cheaper = listing.get(listing.browse({ ...request, page: 1, limit: 5 }).items[4]!._id)!;
+    listing.put({ ...cheaper, pricePaise: 100 });
+    expect(titles(listing.browse({ ...request, page: 1 }).items)).toEqual([
+      'Free React tour',
+      'React in depth',
+    ]);
+    listing.remove(cheaper._id);
+    expect(listing.browse(request).total).toBe(4);
+  });
+});
+
+describe('filter counts', () => {
+  it('put each price in one band, in rupees', () => {
+    expect([0, 100, 499_99, 500_00, 1_000_00, 1_000_01].map(priceBand)).toEqual([
+      'free',
+      'under500',
+      'under500',
+      '500to1000',
+      '500to1000',
+      'over1000',
+    ]);
+  });
+
+  it('leave out a course that another filter removes', () => {
+    const facets = noFacets();
+    countInto(facets, course('Cheap', { pricePaise: 100, ratingAverage: 2 }), { minRating: 3 });
+    expect(facets.level.beginner).toBe(0);
+    expect(facets.rating).toEqual({ '4': 0, '3': 0 });
+    expect(facets.price.under500).toBe(0);
   });
 });

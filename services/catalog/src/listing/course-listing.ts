@@ -6,6 +6,16 @@
  * kept current by the catalog's own writes and events; `CourseListing` is the seam where an
  * external search engine can take its place (ADR 6).
  */
+import {
+  countInto,
+  type Facets,
+  type Filters,
+  newerFirst,
+  noFacets,
+  ORDERS,
+  passes,
+  type Sort,
+} from './domain.ts';
 import { foldText, SearchIndex } from './search-index.ts';
 
 /** What a card and the lists need of a course. */
@@ -51,6 +61,16 @@ export interface PageRequest {
   limit: number;
 }
 
+/** A list as a visitor narrows and orders it: a category's, a tutor's, a search's or all. */
+export interface BrowseRequest extends PageRequest {
+  categoryKey?: string;
+  tutorId?: string;
+  /** Words searched for; with them the default order is relevance. */
+  text?: string;
+  sort: Sort;
+  filters: Filters;
+}
+
 export interface CourseListing {
   /** Adds or replaces a course; a course that is not listed any more is removed instead. */
   put(course: ListedCourse): void;
@@ -63,6 +83,8 @@ export interface CourseListing {
   loved(limit: number): ListedCourse[];
   /** Relevance first (title words above tutor, category and description words), then newest. */
   search(text: string, request: PageRequest): Page<ListedCourse>;
+  /** A page of a list narrowed by filters in the order asked, with the filters' counts. */
+  browse(request: BrowseRequest): Page<ListedCourse> & { facets: Facets };
   putTutor(tutor: ListedTutor): void;
   removeTutor(tutorId: string): void;
   /**
@@ -79,11 +101,6 @@ export interface CourseListing {
 }
 
 export { foldText, words } from './search-index.ts';
-
-/** Newest first; the id breaks ties so every order is total and pages never overlap. */
-function newerFirst(a: ListedCourse, b: ListedCourse): number {
-  return b.createdAt - a.createdAt || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
-}
 
 function lovedFirst(a: ListedCourse, b: ListedCourse): number {
   return b.enrolledCount - a.enrolledCount || b.ratingAverage - a.ratingAverage || newerFirst(a, b);
@@ -129,6 +146,14 @@ function pageOf<T>(items: T[], { page, limit }: PageRequest): Page<T> {
 }
 
 const DESC_WORDS = 1_000;
+/** Browsed lists kept between changes of the listing (each key a list, its filters and order). */
+const BROWSED_KEPT = 256;
+
+interface Browsed {
+  version: number;
+  ordered: ListedCourse[];
+  facets: Facets;
+}
 
 /** The description text the index keeps: enough to find a course by what it teaches. */
 export const descWordsOf = (desc: string) => desc.slice(0, DESC_WORDS);
@@ -146,6 +171,10 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
   const tutorIdByUsername = new Map<string, string>();
   let lovedCache: { limit: number; items: ListedCourse[] } | null = null;
   let bulk = false;
+  /** Bumped by every change of a course, so lists ordered or counted before it are made again. */
+  let version = 0;
+  const sortedAll = new Map<Sort, { version: number; items: ListedCourse[] }>();
+  const browsed = new Map<string, Browsed>();
 
   const index = new SearchIndex();
 
@@ -165,6 +194,59 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     byId.delete(course._id);
   }
 
+  /** Every listed course in the order asked (relevance aside), sorted once per change. */
+  function allIn(sort: Exclude<Sort, 'relevance'>): ListedCourse[] {
+    if (sort === 'newest') return newest.items;
+    const kept = sortedAll.get(sort);
+    if (kept?.version === version) return kept.items;
+    const items = [...newest.items].sort(ORDERS[sort]);
+    sortedAll.set(sort, { version, items });
+    return items;
+  }
+
+  /** The whole narrowed list in order, and its counts, for a browse request (pages aside). */
+  function narrowed(request: BrowseRequest, matched: Set<string> | null): Omit<Browsed, 'version'> {
+    const { categoryKey, tutorId, filters } = request;
+    const sort = request.sort === 'relevance' ? 'newest' : request.sort;
+    const base =
+      sort === 'newest' && matched === null
+        ? ((categoryKey !== undefined
+            ? byCategory.get(categoryKey)?.items
+            : tutorId !== undefined
+              ? byTutor.get(tutorId)?.items
+              : newest.items) ?? [])
+        : allIn(sort);
+    const facets = noFacets();
+    const ordered: ListedCourse[] = [];
+    for (const course of base) {
+      if (categoryKey !== undefined && course.categoryKey !== categoryKey) continue;
+      if (tutorId !== undefined && course.tutorId !== tutorId) continue;
+      if (matched !== null && !matched.has(course._id)) continue;
+      countInto(facets, course, filters);
+      if (passes(course, filters)) ordered.push(course);
+    }
+    return { ordered, facets };
+  }
+
+  /** A search in relevance order: only the page is ordered, the counts cover every match. */
+  function searchedByRelevance(request: BrowseRequest & { text: string }) {
+    const { page, limit, filters } = request;
+    const found = index.searchNarrowed(request.text, (page - 1) * limit, limit, (id) => {
+      const course = byId.get(id);
+      return course !== undefined && passes(course, filters);
+    });
+    const facets = noFacets();
+    for (const id of found.matched) {
+      const course = byId.get(id);
+      if (course) countInto(facets, course, filters);
+    }
+    const items = found.ids.flatMap((id) => {
+      const course = byId.get(id);
+      return course ? [course] : [];
+    });
+    return { items, total: found.total, facets };
+  }
+
   return {
     put(listed) {
       const before = byId.get(listed._id);
@@ -172,6 +254,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       if (deletedTutors.has(listed.tutorId)) {
         index.remove(listed._id);
         lovedCache = null;
+        version += 1;
         return;
       }
       // At 100k courses the description text would be a fifth of the catalog's memory.
@@ -193,6 +276,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
         course.createdAt,
       );
       lovedCache = null;
+      version += 1;
     },
 
     putAll(courses) {
@@ -213,6 +297,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       unlink(before);
       index.remove(courseId);
       lovedCache = null;
+      version += 1;
     },
 
     get: (courseId) => byId.get(courseId),
@@ -253,6 +338,29 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
         return course ? [course] : [];
       });
       return { items, total: found.total };
+    },
+
+    browse(request) {
+      if (request.text !== undefined && request.sort === 'relevance') {
+        return searchedByRelevance({ ...request, text: request.text });
+      }
+      const key = JSON.stringify([
+        request.categoryKey,
+        request.tutorId,
+        request.text,
+        request.sort,
+        request.filters,
+      ]);
+      let answer = browsed.get(key);
+      if (answer?.version !== version) {
+        const matched =
+          request.text === undefined ? null : new Set(index.searchNarrowed(request.text, 0, 0).matched);
+        answer = { version, ...narrowed(request, matched) };
+        browsed.delete(key);
+        browsed.set(key, answer);
+        if (browsed.size > BROWSED_KEPT) browsed.delete(browsed.keys().next().value as string);
+      }
+      return { ...pageOf(answer.ordered, request), facets: answer.facets };
     },
 
     putTutor(tutor) {

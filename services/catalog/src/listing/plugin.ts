@@ -46,6 +46,7 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
     newest: (request) => current.newest(request),
     loved: (limit) => current.loved(limit),
     search: (text, request) => current.search(text, request),
+    browse: (request) => current.browse(request),
     putTutor: (tutor) => current.putTutor(tutor),
     removeTutor: (tutorId) => current.removeTutor(tutorId),
     deleteTutor: (tutorId) => current.deleteTutor(tutorId),

@@ -2,6 +2,7 @@ import { badRequest, HAS_TEXT, paging, type ServiceApp, Type } from '@liveedu/se
 import { textKey } from '../courses/domain.ts';
 import { CourseCards as Cards, listedCard, TutorProfile, urlsOf } from '../courses/present.ts';
 import type { ListedCourse } from './course-listing.ts';
+import { browseOf, FacetsSchema, ListQuery, SearchQuery } from './filters.ts';
 
 /** The home page's grids. */
 const HOME_GRID = 8;
@@ -43,13 +44,13 @@ export default async function listingRoutes(app: ServiceApp): Promise<void> {
     {
       schema: {
         summary: 'All courses, newest first, a page at a time',
-        ...paging.schema({ courses: Cards }),
+        ...paging.schema({ courses: Cards, facets: FacetsSchema }, { query: ListQuery }),
       },
     },
     async (request) => {
       const page = paging.request(request.query);
-      const found = listing().newest(page);
-      return { courses: cards(found.items), ...paging.fields(found.total, page) };
+      const found = listing().browse({ ...page, ...browseOf(request.query, 'newest') });
+      return { courses: cards(found.items), facets: found.facets, ...paging.fields(found.total, page) };
     },
   );
 
@@ -59,13 +60,24 @@ export default async function listingRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'The courses of a category, by its title, newest first, a page at a time',
         params: Type.Object({ cat: Type.String({ maxLength: 200 }) }),
-        ...paging.schema({ courses: Type.Object({ courses: Cards }) }),
+        ...paging.schema(
+          { courses: Type.Object({ courses: Cards }), facets: FacetsSchema },
+          { query: ListQuery },
+        ),
       },
     },
     async (request) => {
       const page = paging.request(request.query);
-      const found = listing().newest({ ...page, categoryKey: textKey(request.params.cat) });
-      return { courses: { courses: cards(found.items) }, ...paging.fields(found.total, page) };
+      const found = listing().browse({
+        ...page,
+        ...browseOf(request.query, 'newest'),
+        categoryKey: textKey(request.params.cat),
+      });
+      return {
+        courses: { courses: cards(found.items) },
+        facets: found.facets,
+        ...paging.fields(found.total, page),
+      };
     },
   );
 }
@@ -90,7 +102,10 @@ export async function searchRoutes(app: ServiceApp): Promise<void> {
               'The words searched for; at least one character that is not white space (only white space is a 400 "Nothing to search")',
           }),
         }),
-        ...paging.schema({ courses: Cards, tutor: Type.Array(TutorProfile) }),
+        ...paging.schema(
+          { courses: Cards, tutor: Type.Array(TutorProfile), facets: FacetsSchema },
+          { query: SearchQuery },
+        ),
       },
     },
     async (request) => {
@@ -100,10 +115,11 @@ export async function searchRoutes(app: ServiceApp): Promise<void> {
         throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`);
       }
       const page = paging.request(request.query);
-      const found = listing().search(text, page);
+      const found = listing().browse({ ...page, ...browseOf(request.query, 'relevance'), text });
       return {
         courses: cards(found.items),
         tutor: listing().searchTutors(text, TUTOR_SEARCH_LIMIT),
+        facets: found.facets,
         ...paging.fields(found.total, page),
       };
     },

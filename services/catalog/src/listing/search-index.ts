@@ -84,6 +84,11 @@ export interface SearchPage {
   total: number;
 }
 
+/** A page of a search narrowed by `keep`, with every course the words matched before it. */
+export interface NarrowedSearchPage extends SearchPage {
+  matched: string[];
+}
+
 export class SearchIndex {
   private readonly vocabulary = new SearchableMap<TermPostings>();
   /** Slot → course id; `undefined` for a slot whose course left and whose postings remain. */
@@ -204,8 +209,22 @@ export class SearchIndex {
 
   /** The courses holding every word of the text, best first: one page of ids and the count. */
   search(text: string, offset: number, limit: number): SearchPage {
+    const { matched: _all, ...page } = this.searchNarrowed(text, offset, limit);
+    return page;
+  }
+
+  /**
+   * `search`, counting and ordering only the matches `keep` accepts (a list's filters), and also
+   * answering every match: what the filters' counts are made of.
+   */
+  searchNarrowed(
+    text: string,
+    offset: number,
+    limit: number,
+    keep?: (id: string) => boolean,
+  ): NarrowedSearchPage {
     const query = searchWords(text);
-    if (query.length === 0) return { ids: [], total: 0 };
+    if (query.length === 0) return { ids: [], total: 0, matched: [] };
     this.ensureScratch();
     const { stamp, best, total, ids } = this;
     let matched: number[] = [];
@@ -240,16 +259,19 @@ export class SearchIndex {
         }
         matched = still;
       }
-      if (matched.length === 0) return { ids: [], total: 0 };
+      if (matched.length === 0) return { ids: [], total: 0, matched: [] };
     }
     const { createdAt } = this;
     const byRelevance = (a: number, b: number) =>
       total[b]! - total[a]! || createdAt[b]! - createdAt[a]! || (ids[a]! < ids[b]! ? 1 : -1);
+    const all = matched.map((slot) => ids[slot]!);
+    const kept = keep ? matched.filter((slot) => keep(ids[slot]!)) : matched;
     return {
-      ids: firstInOrder(matched, offset + limit, byRelevance)
+      ids: firstInOrder(kept, offset + limit, byRelevance)
         .slice(offset)
         .map((slot) => ids[slot]!),
-      total: matched.length,
+      total: kept.length,
+      matched: all,
     };
   }
 }
@@ -259,6 +281,7 @@ export class SearchIndex {
  * head, which costs little more than one pass when the page is small beside the matches.
  */
 function firstInOrder(items: number[], count: number, order: (a: number, b: number) => number): number[] {
+  if (count <= 0) return [];
   if (count >= items.length / 4) return items.sort(order).slice(0, count);
   const head: number[] = [];
   for (const item of items) {

@@ -6,7 +6,7 @@ import {
   renderRoutes,
   requestedPaths,
 } from '@liveedu/web-test-kit';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CoursesPage } from './courses-page.tsx';
 
@@ -59,5 +59,55 @@ describe('all courses', () => {
     await expectNextPage('Course 3', 'Showing 3 of 3');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(requestedPaths()).toEqual(['/api/v1/courses', '/api/v1/courses?page=2']);
+  });
+});
+
+describe('sorting and filtering all courses', () => {
+  const facets = {
+    level: { beginner: 3, intermediate: 2, advance: 0, 'all level': 1 },
+    rating: { '4': 2, '3': 4 },
+    price: { free: 0, under500: 3, '500to1000': 2, over1000: 1 },
+  };
+
+  it('shows each choice with its count and asks for the list again, kept in the address', async () => {
+    answer(() =>
+      json({
+        courses: [courseCard({ _id: 'c1', title: 'React basics' })],
+        facets,
+        total: 1,
+        page: 1,
+        pages: 1,
+      }),
+    );
+    const { router } = renderPage();
+    const intermediate = await screen.findByRole('button', { name: 'Intermediate (2)' });
+    // A choice that would leave nothing cannot be taken.
+    expect((screen.getByRole('button', { name: 'Advanced (0)' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(intermediate);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price-asc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Under ₹500 (3)' }));
+    await screen.findByRole('button', { name: 'Clear filters' });
+    await waitFor(() =>
+      expect(requestedPaths().at(-1)).toBe('/api/v1/courses?sort=price-asc&level=intermediate&maxPrice=499'),
+    );
+    expect(router.state.location.search).toBe('?level=intermediate&sort=price-asc&price=under500');
+    expect(screen.getByRole('button', { name: 'Intermediate (2)' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(requestedPaths().at(-1)).toBe('/api/v1/courses?sort=price-asc'));
+    expect(router.state.location.search).toBe('?sort=price-asc');
+  });
+
+  it('reads the list from a shared address', async () => {
+    answer(() => json({ courses: [], facets, total: 0, page: 1, pages: 0 }));
+    renderRoutes(
+      [{ path: '/courses', Component: CoursesPage }],
+      '/courses?sort=rating&rating=4&level=beginner',
+    );
+    await screen.findByRole('button', { name: '4★ & up (2)' });
+    expect(requestedPaths()).toEqual(['/api/v1/courses?sort=rating&level=beginner&minRating=4']);
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('rating');
   });
 });

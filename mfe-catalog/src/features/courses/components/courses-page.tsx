@@ -4,6 +4,7 @@ import { Button, flatPanel, gridList, Loading, theme, toast, truncate } from '@l
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { ListControls, useListBrowse } from '../../../shared/components/list-controls.tsx';
 import { Page, Section } from '../../../shared/components/page.tsx';
 import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
@@ -34,20 +35,24 @@ const Tutors = styled.ul`
   p { margin: 0; color: ${theme.colors.muted}; font-size: 0.9rem; }
 `;
 
-/** The search asked last; its results are read a page at a time like any list. */
+/** The search asked last; its results are read a page at a time like any list, in its own order. */
 function useCourseSearch(query: string | null) {
   const api = useApi();
-  return usePagedQuery(
-    ['catalog', 'search', query],
-    (page, signal) => api.search(query ?? '', signal, page).then((r) => ({ ...r, items: r.courses ?? [] })),
+  const list = useListBrowse(true);
+  const results = usePagedQuery(
+    ['catalog', 'search', query, list.key],
+    (page, signal) =>
+      api.search(query ?? '', signal, page, list.browse).then((r) => ({ ...r, items: r.courses ?? [] })),
     { enabled: query !== null },
   );
+  return { ...results, list };
 }
 
 export function CoursesPage() {
   const api = useApi();
-  const all = usePagedQuery(['catalog', 'courses'], (page, signal) =>
-    api.allCourses(signal, page).then((r) => ({ ...r, items: r.courses ?? [] })),
+  const list = useListBrowse();
+  const all = usePagedQuery(['catalog', 'courses', list.key], (page, signal) =>
+    api.allCourses(signal, page, list.browse).then((r) => ({ ...r, items: r.courses ?? [] })),
   );
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState<string | null>(null);
@@ -103,6 +108,7 @@ export function CoursesPage() {
             Clear search results
           </Button>
           <h2 style={{ marginTop: '1.5rem' }}>Courses</h2>
+          <ListControls list={search.list} facets={search.firstPage?.facets} />
           {search.items.length === 0 ? (
             <p>No data to show.</p>
           ) : (
@@ -131,6 +137,7 @@ export function CoursesPage() {
 
       <Section aria-labelledby="all-courses">
         <h2 id="all-courses">All Courses</h2>
+        <ListControls list={list} facets={all.firstPage?.facets} />
         <PagedCourseList list={all} emptyText="No courses yet." />
       </Section>
     </Page>
