@@ -72,6 +72,8 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
       'courses?page={random}',
       'courses/{random cat}?page={random}',
       'search/{random word}',
+      'courses?{random sort and filters}',
+      'search/{random word}?{random sort and filters}',
       'get-course-details/{random id}',
       'enrolled-courses of a random student',
       'order-history of a random student',

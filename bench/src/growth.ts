@@ -48,6 +48,29 @@ export interface GrowthContext {
 const PER_PAGE = 24;
 const between = (rand: () => number, n: number) => Math.floor(rand() * n);
 
+const SORTS = ['newest', 'rating', 'popular', 'price-asc', 'price-desc'];
+const LEVELS = ['beginner', 'intermediate', 'advance', 'all level'];
+const PRICES = ['', 'maxPrice=499', 'minPrice=500&maxPrice=1000', 'minPrice=1001'];
+const RATINGS = ['', 'minRating=3', 'minRating=4'];
+
+/** A random order and filters as a list's query string: one or two levels, a rating, a price band. */
+function randomFilters(rand: () => number): string {
+  const levels = new Set([LEVELS[between(rand, LEVELS.length)]!, LEVELS[between(rand, LEVELS.length)]!]);
+  return [
+    `sort=${SORTS[between(rand, SORTS.length)]}`,
+    ...[...levels].map((level) => `level=${encodeURIComponent(level)}`),
+    RATINGS[between(rand, RATINGS.length)]!,
+    PRICES[between(rand, PRICES.length)]!,
+  ]
+    .filter(Boolean)
+    .join('&');
+}
+
+/** A list narrowed by filters may be short or empty; it must still answer its counts. */
+const withFacets = (body: unknown) =>
+  Array.isArray((body as { courses?: unknown } | null)?.courses) &&
+  typeof (body as { facets?: unknown } | null)?.facets === 'object';
+
 /** A student's own list at `url` (answered under `key`), read as a random one of the buyers. */
 function ofRandomBuyer(ctx: GrowthContext, call: string, url: string, key: string): GrowthProbe {
   return {
@@ -95,6 +118,26 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
       }),
       // Not every word is in a small data set's titles; an empty result is a valid answer.
       holds: (body) => Array.isArray((body as { courses?: unknown } | null)?.courses),
+    },
+    {
+      name: 'courses?{random sort and filters}',
+      varies: `one of ${SORTS.length} orders, one or two of ${LEVELS.length} levels, a rating step and a price band, a page from 1 to 5`,
+      p99TargetMs: 100,
+      maxGrowth: 2,
+      next: (rand) => ({
+        url: `${ctx.catalog}/api/v1/courses?${randomFilters(rand)}&page=${1 + between(rand, 5)}`,
+      }),
+      holds: withFacets,
+    },
+    {
+      name: 'search/{random word}?{random sort and filters}',
+      varies: `one of ${SEARCH_WORDS.length} words, with a random order and filters as above`,
+      p99TargetMs: 100,
+      maxGrowth: 2,
+      next: (rand) => ({
+        url: `${ctx.catalog}/api/v1/search/${encodeURIComponent(SEARCH_WORDS[between(rand, SEARCH_WORDS.length)]!)}?${randomFilters(rand)}`,
+      }),
+      holds: withFacets,
     },
     {
       name: 'get-course-details/{random id}',
