@@ -6,16 +6,7 @@
  * kept current by the catalog's own writes and events; `CourseListing` is the seam where an
  * external search engine can take its place (ADR 6).
  */
-import {
-  countInto,
-  type Facets,
-  type Filters,
-  newerFirst,
-  noFacets,
-  ORDERS,
-  passes,
-  type Sort,
-} from './domain.ts';
+import { FacetCounter, type Facets, type Filters, newerFirst, ORDERS, type Sort } from './domain.ts';
 import { foldText, SearchIndex } from './search-index.ts';
 
 /** What a card and the lists need of a course. */
@@ -176,7 +167,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
   const sortedAll = new Map<Sort, { version: number; items: ListedCourse[] }>();
   const browsed = new Map<string, Browsed>();
 
-  const index = new SearchIndex();
+  const index = new SearchIndex<ListedCourse>();
 
   const listIn = (lists: Map<string, NewestList>, key: string) => {
     let list = lists.get(key);
@@ -205,7 +196,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
   }
 
   /** The whole narrowed list in order, and its counts, for a browse request (pages aside). */
-  function narrowed(request: BrowseRequest, matched: Set<string> | null): Omit<Browsed, 'version'> {
+  function narrowed(request: BrowseRequest, matched: Set<ListedCourse> | null): Omit<Browsed, 'version'> {
     const { categoryKey, tutorId, filters } = request;
     const sort = request.sort === 'relevance' ? 'newest' : request.sort;
     const base =
@@ -216,35 +207,29 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
               ? byTutor.get(tutorId)?.items
               : newest.items) ?? [])
         : allIn(sort);
-    const facets = noFacets();
+    const counter = new FacetCounter(filters);
     const ordered: ListedCourse[] = [];
     for (const course of base) {
       if (categoryKey !== undefined && course.categoryKey !== categoryKey) continue;
       if (tutorId !== undefined && course.tutorId !== tutorId) continue;
-      if (matched !== null && !matched.has(course._id)) continue;
-      countInto(facets, course, filters);
-      if (passes(course, filters)) ordered.push(course);
+      if (matched !== null && !matched.has(course)) continue;
+      if (counter.count(course)) ordered.push(course);
     }
-    return { ordered, facets };
+    return { ordered, facets: counter.facets() };
   }
 
   /** A search in relevance order: only the page is ordered, the counts cover every match. */
   function searchedByRelevance(request: BrowseRequest & { text: string }) {
     const { page, limit, filters } = request;
-    const found = index.searchNarrowed(request.text, (page - 1) * limit, limit, (id) => {
-      const course = byId.get(id);
-      return course !== undefined && passes(course, filters);
-    });
-    const facets = noFacets();
-    for (const id of found.matched) {
-      const course = byId.get(id);
-      if (course) countInto(facets, course, filters);
-    }
+    const counter = new FacetCounter(filters);
+    const found = index.searchNarrowed(request.text, (page - 1) * limit, limit, (course) =>
+      counter.count(course),
+    );
     const items = found.ids.flatMap((id) => {
       const course = byId.get(id);
       return course ? [course] : [];
     });
-    return { items, total: found.total, facets };
+    return { items, total: found.total, facets: counter.facets() };
   }
 
   return {
@@ -274,6 +259,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
           desc: descWords ?? '',
         },
         course.createdAt,
+        course,
       );
       lovedCache = null;
       version += 1;
@@ -353,8 +339,15 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       ]);
       let answer = browsed.get(key);
       if (answer?.version !== version) {
-        const matched =
-          request.text === undefined ? null : new Set(index.searchNarrowed(request.text, 0, 0).matched);
+        let matched: Set<ListedCourse> | null = null;
+        if (request.text !== undefined) {
+          const words = new Set<ListedCourse>();
+          index.searchNarrowed(request.text, 0, 0, (course) => {
+            words.add(course);
+            return false;
+          });
+          matched = words;
+        }
         answer = { version, ...narrowed(request, matched) };
         browsed.delete(key);
         browsed.set(key, answer);

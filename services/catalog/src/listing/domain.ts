@@ -39,43 +39,69 @@ export function priceBand(pricePaise: number): PriceBand {
   return 'over1000';
 }
 
-const levelPasses = (course: ListedCourse, filters: Filters) =>
-  !filters.levels || filters.levels.length === 0 || filters.levels.includes(course.difficulity as Difficulty);
-
-const ratingPasses = (course: ListedCourse, filters: Filters) =>
-  filters.minRating === undefined || course.ratingAverage >= filters.minRating;
-
-const pricePasses = (course: ListedCourse, filters: Filters) =>
-  (filters.minPricePaise === undefined || course.pricePaise >= filters.minPricePaise) &&
-  (filters.maxPricePaise === undefined || course.pricePaise <= filters.maxPricePaise) &&
-  (!filters.free || course.pricePaise === 0);
-
-/** Whether a course stays in a list narrowed by the filters. */
-export const passes = (course: ListedCourse, filters: Filters) =>
-  levelPasses(course, filters) && ratingPasses(course, filters) && pricePasses(course, filters);
-
 export const noFacets = (): Facets => ({
   level: Object.fromEntries(LEVELS.map((level) => [level, 0])) as Record<Difficulty, number>,
   rating: { '4': 0, '3': 0 },
   price: { free: 0, under500: 0, '500to1000': 0, over1000: 0 },
 });
 
+const LEVEL_INDEX = new Map<string, number>(LEVELS.map((level, i) => [level, i]));
+const BAND_INDEX = new Map<PriceBand, number>(PRICE_BANDS.map((band, i) => [band, i]));
+
 /**
- * Counts one course into the facets. Each filter's counts leave that filter itself out (the
- * others still apply), so a count says what choosing that option would show: picking
+ * Narrows a list and counts its filters' choices, one call per course (a list of 100k courses is
+ * narrowed with it, so it keeps its counts in arrays). Each filter's counts leave that filter out
+ * (the others still apply), so a count says what choosing that option would show: picking
  * "intermediate" beside "beginner" adds its count rather than showing zero.
  */
-export function countInto(facets: Facets, course: ListedCourse, filters: Filters): void {
-  const level = levelPasses(course, filters);
-  const rating = ratingPasses(course, filters);
-  const price = pricePasses(course, filters);
-  if (rating && price && course.difficulity in facets.level) {
-    facets.level[course.difficulity as Difficulty] += 1;
+export class FacetCounter {
+  private readonly levels = new Int32Array(LEVELS.length);
+  private readonly prices = new Int32Array(PRICE_BANDS.length);
+  private readonly ratings = new Int32Array(RATING_STEPS.length);
+  private readonly levelWanted: boolean[] | null;
+  private readonly minRating: number;
+  private readonly minPrice: number;
+  private readonly maxPrice: number;
+
+  constructor(filters: Filters) {
+    const levels = filters.levels ?? [];
+    this.levelWanted = levels.length === 0 ? null : LEVELS.map((level) => levels.includes(level));
+    this.minRating = filters.minRating ?? Number.NEGATIVE_INFINITY;
+    this.minPrice = filters.free ? 0 : (filters.minPricePaise ?? Number.NEGATIVE_INFINITY);
+    this.maxPrice = filters.free ? 0 : (filters.maxPricePaise ?? Number.POSITIVE_INFINITY);
+    if (filters.free && filters.minPricePaise !== undefined && filters.minPricePaise > 0) this.minPrice = 1;
+    if (filters.free && filters.maxPricePaise !== undefined && filters.maxPricePaise < 0) this.maxPrice = -1;
   }
-  if (level && price) {
-    for (const step of RATING_STEPS) if (course.ratingAverage >= step) facets.rating[step] += 1;
+
+  /** Counts the course and answers whether it stays in the narrowed list. */
+  count(course: ListedCourse): boolean {
+    const levelAt = LEVEL_INDEX.get(course.difficulity) ?? -1;
+    const level = this.levelWanted === null || (levelAt >= 0 && this.levelWanted[levelAt] === true);
+    const rating = course.ratingAverage >= this.minRating;
+    const price = course.pricePaise >= this.minPrice && course.pricePaise <= this.maxPrice;
+    if (rating && price && levelAt >= 0) this.levels[levelAt]! += 1;
+    if (level && price) {
+      for (let i = 0; i < RATING_STEPS.length; i += 1) {
+        if (course.ratingAverage >= RATING_STEPS[i]!) this.ratings[i]! += 1;
+      }
+    }
+    if (level && rating) this.prices[BAND_INDEX.get(priceBand(course.pricePaise))!]! += 1;
+    return level && rating && price;
   }
-  if (level && rating) facets.price[priceBand(course.pricePaise)] += 1;
+
+  facets(): Facets {
+    const facets = noFacets();
+    LEVELS.forEach((level, i) => {
+      facets.level[level] = this.levels[i]!;
+    });
+    RATING_STEPS.forEach((step, i) => {
+      facets.rating[step] = this.ratings[i]!;
+    });
+    PRICE_BANDS.forEach((band, i) => {
+      facets.price[band] = this.prices[i]!;
+    });
+    return facets;
+  }
 }
 
 /** Newest first; the id breaks ties so every order is total and pages never overlap. */
@@ -92,11 +118,3 @@ export const ORDERS: Record<(typeof SORTS)[number], (a: ListedCourse, b: ListedC
   'price-asc': (a, b) => a.pricePaise - b.pricePaise || newerFirst(a, b),
   'price-desc': (a, b) => b.pricePaise - a.pricePaise || newerFirst(a, b),
 };
-
-/** Whether any filter narrows the list. */
-export const narrows = (filters: Filters) =>
-  (filters.levels?.length ?? 0) > 0 ||
-  filters.minRating !== undefined ||
-  filters.minPricePaise !== undefined ||
-  filters.maxPricePaise !== undefined ||
-  filters.free === true;

@@ -84,16 +84,16 @@ export interface SearchPage {
   total: number;
 }
 
-/** A page of a search narrowed by `keep`, with every course the words matched before it. */
-export interface NarrowedSearchPage extends SearchPage {
-  matched: string[];
-}
-
-export class SearchIndex {
+/**
+ * The search index of the listing. Each entry may carry an item (the listing's card), handed to
+ * the `keep` of a narrowed search so it needs no lookup by id.
+ */
+export class SearchIndex<T = undefined> {
   private readonly vocabulary = new SearchableMap<TermPostings>();
   /** Slot → course id; `undefined` for a slot whose course left and whose postings remain. */
   private ids: Array<string | undefined> = [];
   private createdAt: number[] = [];
+  private items: Array<T | undefined> = [];
   private fingerprints: number[] = [];
   private readonly slotOf = new Map<string, number>();
   /** Slots left but still named by postings; purged together, then reused. */
@@ -110,12 +110,13 @@ export class SearchIndex {
   }
 
   /** Adds or replaces a course's text. `createdAt` (ms) breaks ties between equal scores. */
-  put(id: string, text: SearchText, createdAt: number): void {
+  put(id: string, text: SearchText, createdAt: number, item?: T): void {
     const print = fingerprint(text);
     const known = this.slotOf.get(id);
     if (known !== undefined) {
       if (this.fingerprints[known] === print) {
         this.createdAt[known] = createdAt;
+        this.items[known] = item;
         return;
       }
       this.remove(id);
@@ -123,6 +124,7 @@ export class SearchIndex {
     const slot = this.free.pop() ?? this.ids.length;
     this.ids[slot] = id;
     this.createdAt[slot] = createdAt;
+    this.items[slot] = item;
     this.fingerprints[slot] = print;
     this.slotOf.set(id, slot);
     FIELDS.forEach((field, f) => {
@@ -144,6 +146,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.slotOf.delete(id);
     this.ids[slot] = undefined;
+    this.items[slot] = undefined;
     this.left.push(slot);
     if (this.left.length >= Math.max(1_000, this.slotOf.size / 8)) this.purge();
   }
@@ -209,22 +212,16 @@ export class SearchIndex {
 
   /** The courses holding every word of the text, best first: one page of ids and the count. */
   search(text: string, offset: number, limit: number): SearchPage {
-    const { matched: _all, ...page } = this.searchNarrowed(text, offset, limit);
-    return page;
+    return this.searchNarrowed(text, offset, limit);
   }
 
   /**
-   * `search`, counting and ordering only the matches `keep` accepts (a list's filters), and also
-   * answering every match: what the filters' counts are made of.
+   * `search`, counting and ordering only the matches `keep` accepts (a list's filters). `keep` is
+   * called once for every match, with its item, so it can also count what the words matched.
    */
-  searchNarrowed(
-    text: string,
-    offset: number,
-    limit: number,
-    keep?: (id: string) => boolean,
-  ): NarrowedSearchPage {
+  searchNarrowed(text: string, offset: number, limit: number, keep?: (item: T) => boolean): SearchPage {
     const query = searchWords(text);
-    if (query.length === 0) return { ids: [], total: 0, matched: [] };
+    if (query.length === 0) return { ids: [], total: 0 };
     this.ensureScratch();
     const { stamp, best, total, ids } = this;
     let matched: number[] = [];
@@ -259,19 +256,18 @@ export class SearchIndex {
         }
         matched = still;
       }
-      if (matched.length === 0) return { ids: [], total: 0, matched: [] };
+      if (matched.length === 0) return { ids: [], total: 0 };
     }
     const { createdAt } = this;
     const byRelevance = (a: number, b: number) =>
       total[b]! - total[a]! || createdAt[b]! - createdAt[a]! || (ids[a]! < ids[b]! ? 1 : -1);
-    const all = matched.map((slot) => ids[slot]!);
-    const kept = keep ? matched.filter((slot) => keep(ids[slot]!)) : matched;
+    const { items } = this;
+    const kept = keep ? matched.filter((slot) => keep(items[slot] as T)) : matched;
     return {
       ids: firstInOrder(kept, offset + limit, byRelevance)
         .slice(offset)
         .map((slot) => ids[slot]!),
       total: kept.length,
-      matched: all,
     };
   }
 }
