@@ -224,7 +224,11 @@ describe('the tutor’s course', () => {
         globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
       ).localStorage.getItem('id'),
     );
-    await buyerPage.goto(`/learn/${courseId}/user/${buyerId}`, { waitUntil: 'domcontentloaded' });
+    // The enrollment follows the payment's event: the buyer's courses show it once it is recorded.
+    await buyerPage.goto('/profile', { waitUntil: 'domcontentloaded' });
+    await eventually(buyerPage, () => shows(buyerPage.getByRole('link', { name: 'Start Learning' }), 5_000));
+    await buyerPage.getByRole('link', { name: 'Start Learning' }).click();
+    await buyerPage.waitForURL(`**/learn/${courseId}/user/${buyerId}`, { timeout: 30_000 });
     await buyerPage.getByRole('button', { name: /Types in depth/ }).click();
     await buyerPage.getByRole('button', { name: 'Lesson 3', exact: true }).click();
     const video = buyerPage.locator('[data-testid="hls-player"]');
