@@ -30,7 +30,7 @@ export { natsServerOptions, natsUrlWithUser } from './events/nats-connect.ts';
 export {
   newEvent,
   OUTBOX_COLLECTION,
-  OUTBOX_PENDING_COLLECTION,
+  OUTBOX_PENDING,
   type Outbox,
   type OutboxRelay,
   outboxWrites,
@@ -91,7 +91,7 @@ export {
 } from './http/shared-rate-limit.ts';
 export { isUnavailable } from './http/unavailable.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
-export { type CollectionIndexes, isDuplicateKey } from './mongo.ts';
+export { type CollectionIndexes, isDuplicateKey, type StoredCollection, storedCollection } from './mongo.ts';
 export { runService } from './run.ts';
 export { PUBLISHED_VALUES, required, type SecretRule, secret, secretWeakness } from './secrets.ts';
 export {

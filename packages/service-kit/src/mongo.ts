@@ -1,9 +1,23 @@
-import { type Db, type IndexDescription, MongoClient } from 'mongodb';
+import { type Collection, type Db, type Document, type IndexDescription, MongoClient } from 'mongodb';
 import { isUnavailable } from './http/unavailable.ts';
 
 export interface CollectionIndexes {
   collection: string;
   indexes: IndexDescription[];
+}
+
+/** A collection a feature owns: its name, its indexes and its documents' type, said once. */
+export interface StoredCollection<T extends Document> extends CollectionIndexes {
+  /** The collection in `db`, typed by its documents. */
+  in(db: Db): Collection<T>;
+}
+
+/** Declares a collection; pass it to `createService({ indexes })` and read it with `.in(db)`. */
+export function storedCollection<T extends Document>(
+  collection: string,
+  indexes: IndexDescription[] = [],
+): StoredCollection<T> {
+  return { collection, indexes, in: (db) => db.collection<T>(collection) };
 }
 
 export interface MongoHandle {

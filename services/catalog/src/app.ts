@@ -4,24 +4,24 @@ import { onProgressRecorded } from './analytics/handlers.ts';
 import analyticsRoutes from './analytics/routes.ts';
 import categoryRoutes from './categories/routes.ts';
 import { seedCategories } from './categories/seed.ts';
-import { CATEGORIES_BUCKET, categoryIndexes } from './categories/store.ts';
+import { CATEGORIES, CATEGORIES_BUCKET } from './categories/store.ts';
 import { onCourseCompleted } from './certificates/handlers.ts';
 import certificateRoutes, { certificateCheckRoutes } from './certificates/routes.ts';
-import { certificateIndexes } from './certificates/store.ts';
+import { CERTIFICATES } from './certificates/store.ts';
 import { installCacheHeaders } from './course-pages/cache-headers.ts';
 import coursePageRoutes from './course-pages/routes.ts';
 import { ensureKeyedLists, migrateCourses, writeItemIds } from './courses/migrations.ts';
 import tutorCourseRoutes, { courseStatsRoutes, tutorCourseReadRoutes } from './courses/routes.ts';
-import { COURSES, courseIndexes, THUMBNAILS_BUCKET } from './courses/store.ts';
+import { COURSES, THUMBNAILS_BUCKET } from './courses/store.ts';
 import { seedDemo } from './demo/seed.ts';
 import { onPaymentSucceeded } from './enrollment/handlers.ts';
 import learningRoutes, { saleRoutes } from './enrollment/routes.ts';
-import { enrollmentIndexes } from './enrollment/store.ts';
+import { ENROLLMENTS } from './enrollment/store.ts';
 import favouriteRoutes from './favourites/routes.ts';
-import { favouriteIndexes } from './favourites/store.ts';
+import { FAVOURITES } from './favourites/store.ts';
 import { onUserDeleted, onUserRegistered, onUserUpdated } from './instructors/handlers.ts';
 import instructorRoutes from './instructors/routes.ts';
-import { tutorIndexes } from './instructors/store.ts';
+import { TUTORS } from './instructors/store.ts';
 import { installListing, startListing } from './listing/plugin.ts';
 import listingRoutes, { searchRoutes } from './listing/routes.ts';
 import { onVideoReady } from './progress/handlers.ts';
@@ -29,7 +29,7 @@ import progressRoutes from './progress/routes.ts';
 import { PROGRESS } from './progress/store.ts';
 import { ensureHighlights } from './reviews/highlights.ts';
 import reviewRoutes, { reviewWritingRoutes } from './reviews/routes.ts';
-import { reviewIndexes } from './reviews/store.ts';
+import { REVIEWS } from './reviews/store.ts';
 import videoAccessRoutes from './video-access/routes.ts';
 
 export const catalogService: ServiceDefinition = {
@@ -38,16 +38,8 @@ export const catalogService: ServiceDefinition = {
     title: 'LiveEdu catalog',
     description: 'Categories, courses, search, instructor pages, favourites, enrollment and reviews.',
   },
-  indexes: [
-    ...courseIndexes,
-    ...categoryIndexes,
-    ...tutorIndexes,
-    ...favouriteIndexes,
-    ...enrollmentIndexes,
-    ...reviewIndexes,
-    ...certificateIndexes,
-  ],
-  outboxCollections: [COURSES, PROGRESS],
+  indexes: [COURSES, CATEGORIES, TUTORS, FAVOURITES, ENROLLMENTS, REVIEWS, CERTIFICATES],
+  outboxCollections: [COURSES.collection, PROGRESS.collection],
   handlers: [
     onUserRegistered,
     onUserUpdated,

@@ -4,11 +4,11 @@ import { BANK_DETAILS } from './bank-details/store.ts';
 import { earningsSettings } from './config.ts';
 import incomeRoutes from './income/routes.ts';
 import { onPaymentSucceeded } from './ledger/handlers.ts';
-import { ledgerIndexes } from './ledger/store.ts';
+import { LEDGER } from './ledger/store.ts';
 import revenueRoutes from './revenue/routes.ts';
 import { onUserDeleted, onUserRegistered, onUserUpdated } from './tutors/handlers.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes.ts';
-import { WITHDRAWALS, withdrawalIndexes } from './withdrawals/store.ts';
+import { WITHDRAWALS } from './withdrawals/store.ts';
 
 export const earningsService: ServiceDefinition = {
   name: 'earnings',
@@ -17,8 +17,8 @@ export const earningsService: ServiceDefinition = {
     description: "Tutors' earnings and withdrawals; the platform's revenue and profit.",
   },
   settings: earningsSettings,
-  indexes: [...ledgerIndexes, ...withdrawalIndexes],
-  outboxCollections: [WITHDRAWALS, BANK_DETAILS],
+  indexes: [LEDGER, WITHDRAWALS],
+  outboxCollections: [WITHDRAWALS.collection, BANK_DETAILS.collection],
   handlers: [onPaymentSucceeded, onUserRegistered, onUserUpdated, onUserDeleted],
   routes: [incomeRoutes, bankDetailsRoutes, withdrawalRoutes, withdrawalAdminRoutes, revenueRoutes],
 };

@@ -1,7 +1,7 @@
 import jwt from '@fastify/jwt';
 import type { ServiceDefinition } from '@liveedu/service-kit';
 import { ensureAdminAccount } from './accounts/admin-account.ts';
-import { USERS, userIndexes } from './accounts/store.ts';
+import { USERS } from './accounts/store.ts';
 import { signupChartRoutes, userAdminRoutes } from './admin/routes.ts';
 import { logInRoutes, passwordCheckRoutes, signUpRoutes } from './auth/routes.ts';
 import { identitySettings } from './config.ts';
@@ -27,8 +27,8 @@ export const identityService: ServiceDefinition = {
     description: 'Accounts, log-in, profiles, tutor applications, users.',
   },
   settings: identitySettings,
-  indexes: userIndexes,
-  outboxCollections: [USERS],
+  indexes: [USERS],
+  outboxCollections: [USERS.collection],
   handlers: [onBankDetailsSaved, onWithdrawalRequested, onWithdrawalUpdated, onVideoFailed],
   buckets: [
     { name: AVATARS, access: 'public-read' },

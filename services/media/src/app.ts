@@ -4,7 +4,7 @@ import { seedDemoVideos } from './demo/seed.ts';
 import { playbackRoutes, streamRoutes } from './stream/routes.ts';
 import { RENDITIONS_BUCKET, removeRenditions, renditionsPrefix } from './stream/store.ts';
 import { catalogViewers, type Viewers } from './stream/viewers.ts';
-import { transcodeIndexes } from './transcode/store.ts';
+import { TRANSCODE_JOBS } from './transcode/store.ts';
 import { startTranscoder, type Transcoder } from './transcode/worker.ts';
 import { sweepAbandonedUploads } from './videos/abandoned-uploads.ts';
 import { type MultipartUploads, multipartUploadsOf } from './videos/multipart.ts';
@@ -15,7 +15,7 @@ import {
   uploadRoutes,
   videoRoutes,
 } from './videos/routes.ts';
-import { UPLOADS_BUCKET, VIDEOS, videoIndexes } from './videos/store.ts';
+import { UPLOADS_BUCKET, VIDEOS } from './videos/store.ts';
 
 /** What the media routes share: configuration, the upload signer, the transcoder and the viewers' check. */
 export interface Media {
@@ -61,8 +61,8 @@ export const mediaService: ServiceDefinition = {
     description: "Tutors' videos: resumable uploads straight to storage, HLS transcoding, signed playback.",
   },
   settings: mediaSettings,
-  indexes: [...videoIndexes, ...transcodeIndexes],
-  outboxCollections: [VIDEOS],
+  indexes: [VIDEOS, TRANSCODE_JOBS],
+  outboxCollections: [VIDEOS.collection],
   buckets: [
     { name: UPLOADS_BUCKET, access: 'private' },
     { name: RENDITIONS_BUCKET, access: 'private' },

@@ -2,7 +2,7 @@ import type { ServiceDefinition } from '@liveedu/service-kit';
 import checkoutRoutes from './checkout/routes.ts';
 import { paymentsSettings } from './config.ts';
 import { orderHistoryRoutes, paymentHistoryRoutes } from './history/routes.ts';
-import { ensurePaymentLists, ensurePurchases, PAYMENTS, paymentIndexes } from './payments/store.ts';
+import { ensurePaymentLists, ensurePurchases, PAYMENTS } from './payments/store.ts';
 import verificationRoutes from './verification/routes.ts';
 import webhookRoutes from './webhook/routes.ts';
 
@@ -14,8 +14,8 @@ export const paymentsService: ServiceDefinition = {
       'Razorpay checkout, payment verification (browser callback and webhook), order and payment history.',
   },
   settings: paymentsSettings,
-  indexes: paymentIndexes,
-  outboxCollections: [PAYMENTS],
+  indexes: [PAYMENTS],
+  outboxCollections: [PAYMENTS.collection],
   routes: [checkoutRoutes, verificationRoutes, webhookRoutes, orderHistoryRoutes, paymentHistoryRoutes],
   async onReady(app) {
     await ensurePaymentLists(app.db, app.log);

@@ -8,7 +8,7 @@ import { connectEventBus, type EventBus } from './event-bus.ts';
 import {
   newEvent,
   OUTBOX_COLLECTION,
-  OUTBOX_PENDING_COLLECTION,
+  OUTBOX_PENDING,
   type OutboxRelay,
   outboxWrites,
   startOutboxRelay,
@@ -174,7 +174,7 @@ describe('outbox relay', () => {
       expect(await things.findOne({ _id: 'b' as never })).toEqual({ _id: 'b', n: 5, _outbox: [] });
       expect(await real.collection(OUTBOX_COLLECTION).countDocuments({})).toBe(0);
       // Nothing left in flight: every marker went with its event.
-      expect(await real.collection(OUTBOX_PENDING_COLLECTION).countDocuments({})).toBe(0);
+      expect(await OUTBOX_PENDING.in(real).countDocuments({})).toBe(0);
 
       // Idle, the relay reads nothing (the old relay polled every second).
       const before = reads.length;
@@ -186,8 +186,8 @@ describe('outbox relay', () => {
       // The sweep reads `outbox` and the markers of events in flight, never the business
       // collection; a marker whose write never landed is dropped once it is old.
       const lost = made('lost');
-      await real.collection(OUTBOX_PENDING_COLLECTION).insertOne({
-        _id: lost.id as never,
+      await OUTBOX_PENDING.in(real).insertOne({
+        _id: lost.id,
         collection: THINGS,
         doc: 'a',
         at: new Date(Date.now() - 120_000),
@@ -195,9 +195,9 @@ describe('outbox relay', () => {
       reads.length = 0;
       await relay.sweep();
       const scanned = reads.filter((r) => r.op === 'find').map((r) => r.collection);
-      expect(scanned.sort()).toEqual([OUTBOX_COLLECTION, OUTBOX_PENDING_COLLECTION].sort());
+      expect(scanned.sort()).toEqual([OUTBOX_COLLECTION, OUTBOX_PENDING.collection].sort());
       expect(reads.filter((r) => r.collection === THINGS).every(isKeyLookup)).toBe(true);
-      expect(await real.collection(OUTBOX_PENDING_COLLECTION).countDocuments({})).toBe(0);
+      expect(await OUTBOX_PENDING.in(real).countDocuments({})).toBe(0);
       expect(seen).not.toContain(lost.id);
     } finally {
       await relay.stop();

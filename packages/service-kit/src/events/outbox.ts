@@ -29,7 +29,7 @@ export {
   OUTBOX_SINCE_FIELD,
   outboxIndex,
 } from './outbox/document.ts';
-export { OUTBOX_PENDING_COLLECTION } from './outbox/markers.ts';
+export { OUTBOX_PENDING } from './outbox/markers.ts';
 export { type Outbox, outboxWrites } from './outbox/writes.ts';
 
 export interface OutboxRelay extends Outbox {

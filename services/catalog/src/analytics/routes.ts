@@ -10,7 +10,7 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { contentWithIds } from '../courses/domain.ts';
-import { coursesOf } from '../courses/store.ts';
+import { COURSES } from '../courses/store.ts';
 import { itemAnalytics } from './domain.ts';
 import { itemStats } from './store.ts';
 
@@ -47,7 +47,7 @@ export default async function analyticsRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const who = caller(request);
-      const course = await coursesOf(app.db).findOne({ _id: new ObjectId(request.params.courseId) });
+      const course = await COURSES.in(app.db).findOne({ _id: new ObjectId(request.params.courseId) });
       if (!course) throw notFound('Course not found');
       // Another tutor's course is public while listed; once withdrawn it is as good as missing.
       if (who.role !== 'admin' && course.tutorId !== who.userId) {

@@ -3,10 +3,10 @@
  * students started and completed it, and how many watched each twentieth of it. A page view reads
  * one document per item by key; no progress record is scanned.
  */
+import { storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import { RETENTION_POINTS } from '../progress/domain.ts';
 
-export const ITEM_STATS = 'item_stats';
 /** Event ids an item's counts remember, so a redelivered event is not counted twice. */
 const REMEMBERED_EVENTS = 200;
 
@@ -19,7 +19,7 @@ export interface ItemStatsDoc {
   seen: string[];
 }
 
-const statsOf = (db: Db) => db.collection<ItemStatsDoc>(ITEM_STATS);
+export const ITEM_STATS = storedCollection<ItemStatsDoc>('item_stats');
 const statsId = (courseId: string, itemId: string) => `${courseId}:${itemId}`;
 
 /** What one progress report adds to an item's counts. */
@@ -35,7 +35,7 @@ export interface ProgressCounted {
 /** Adds a report to its item's counts, once however often the event is delivered. */
 export async function countProgress(db: Db, report: ProgressCounted): Promise<void> {
   const _id = statsId(report.courseId, report.itemId);
-  const stats = statsOf(db);
+  const stats = ITEM_STATS.in(db);
   await stats.updateOne(
     { _id },
     { $setOnInsert: { started: 0, completed: 0, watched: new Array(RETENTION_POINTS).fill(0), seen: [] } },
@@ -53,7 +53,7 @@ export async function countProgress(db: Db, report: ProgressCounted): Promise<vo
 
 /** The counts of a course's items, by item id; items nobody started are absent. */
 export async function itemStats(db: Db, courseId: string, itemIds: readonly string[]) {
-  const docs = await statsOf(db)
+  const docs = await ITEM_STATS.in(db)
     .find({ _id: { $in: itemIds.map((itemId) => statsId(courseId, itemId)) } })
     .toArray();
   return new Map(docs.map((doc) => [doc._id.slice(courseId.length + 1), doc]));

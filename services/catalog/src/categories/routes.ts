@@ -1,6 +1,6 @@
 import { type ServiceApp, Type } from '@liveedu/service-kit';
 import { Category, category, urlsOf } from '../courses/present.ts';
-import { categoriesOf } from './store.ts';
+import { CATEGORIES } from './store.ts';
 
 export default async function categoryRoutes(app: ServiceApp): Promise<void> {
   const urls = urlsOf(app);
@@ -14,7 +14,7 @@ export default async function categoryRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async () => {
-      const list = await categoriesOf(app.db).find({}).sort({ position: 1 }).limit(200).toArray();
+      const list = await CATEGORIES.in(app.db).find({}).sort({ position: 1 }).limit(200).toArray();
       return { data: list.map((c) => category(c, urls)) };
     },
   );

@@ -3,7 +3,7 @@ import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { textKey } from '../courses/domain.ts';
 import { type CoverDesign, renderCover } from './images.ts';
-import { CATEGORIES_BUCKET, categoriesOf } from './store.ts';
+import { CATEGORIES, CATEGORIES_BUCKET } from './store.ts';
 
 /** The categories every installation starts with, in the order the home page shows them. */
 export const CATEGORY_DESIGNS: Omit<CoverDesign, 'subtitle'>[] = [
@@ -28,7 +28,7 @@ export const CATEGORY_DESIGNS: Omit<CoverDesign, 'subtitle'>[] = [
  * restarts change nothing.
  */
 export async function seedCategories(app: ServiceApp): Promise<void> {
-  const categories = categoriesOf(app.db);
+  const categories = CATEGORIES.in(app.db);
   const existing = new Set(
     (await categories.find({}, { projection: { titleKey: 1 } }).toArray()).map((c) => c.titleKey),
   );

@@ -1,7 +1,6 @@
-import type { CollectionIndexes } from '@liveedu/service-kit';
-import type { Collection, Db, ObjectId } from 'mongodb';
+import { storedCollection } from '@liveedu/service-kit';
+import type { ObjectId } from 'mongodb';
 
-export const CATEGORIES = 'categories';
 /** Category pictures, read by anyone. */
 export const CATEGORIES_BUCKET = 'categories';
 
@@ -13,14 +12,7 @@ export interface CategoryDoc {
   position: number;
 }
 
-export const categoriesOf = (db: Db): Collection<CategoryDoc> => db.collection<CategoryDoc>(CATEGORIES);
-
-export const categoryIndexes: CollectionIndexes[] = [
-  {
-    collection: CATEGORIES,
-    indexes: [
-      { key: { titleKey: 1 }, name: 'title_unique', unique: true },
-      { key: { position: 1 }, name: 'by_position' },
-    ],
-  },
-];
+export const CATEGORIES = storedCollection<CategoryDoc>('categories', [
+  { key: { titleKey: 1 }, name: 'title_unique', unique: true },
+  { key: { position: 1 }, name: 'by_position' },
+]);

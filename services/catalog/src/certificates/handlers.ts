@@ -1,8 +1,8 @@
 import { CATALOG_COURSE_COMPLETED, type CatalogCourseCompleted } from '@liveedu/contracts';
 import { type EventHandler, isDuplicateKey } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { coursesOf } from '../courses/store.ts';
-import { type CertificateFields, certificatesOf, newCertificateId, signCertificate } from './store.ts';
+import { COURSES } from '../courses/store.ts';
+import { CERTIFICATES, type CertificateFields, newCertificateId, signCertificate } from './store.ts';
 
 /** Issues the certificate of a completed course; a replayed completion finds it issued and adds nothing. */
 export const onCourseCompleted: EventHandler<CatalogCourseCompleted> = {
@@ -10,9 +10,9 @@ export const onCourseCompleted: EventHandler<CatalogCourseCompleted> = {
   name: 'on-course-completed',
   async handle(event, { db, config }) {
     const { studentId, studentName, courseId, completedAt, durationSec } = event.data;
-    const certificates = certificatesOf(db);
+    const certificates = CERTIFICATES.in(db);
     if (await certificates.findOne({ studentId, courseId }, { projection: { _id: 1 } })) return;
-    const course = await coursesOf(db).findOne(
+    const course = await COURSES.in(db).findOne(
       { _id: new ObjectId(courseId) },
       { projection: { title: 1, tutorUsername: 1, tutorId: 1 } },
     );

@@ -1,12 +1,12 @@
 import { caller, errorResponses, requireUser, type ServiceApp, Type } from '@liveedu/service-kit';
 import { certificatePdf } from './pdf.ts';
-import { CERTIFICATE_ID, certificatesOf, genuineCertificate } from './store.ts';
+import { CERTIFICATE_ID, CERTIFICATES, genuineCertificate } from './store.ts';
 
 const Params = Type.Object({ certificateId: Type.String({ pattern: CERTIFICATE_ID }) });
 
 /** A student's own certificates. */
 export default async function certificateRoutes(app: ServiceApp): Promise<void> {
-  const certificates = certificatesOf(app.db);
+  const certificates = CERTIFICATES.in(app.db);
 
   app.get(
     '/api/v1/certificates',

@@ -5,17 +5,8 @@
  * verification checks the signature, so a record changed in the database does not verify.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type CollectionIndexes, notFound } from '@liveedu/service-kit';
+import { notFound, storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
-
-export const CERTIFICATES = 'certificates';
-
-export const certificateIndexes: CollectionIndexes[] = [
-  {
-    collection: CERTIFICATES,
-    indexes: [{ key: { studentId: 1, courseId: 1 }, name: 'one_per_student_course', unique: true }],
-  },
-];
 
 export interface CertificateFields {
   studentId: string;
@@ -33,7 +24,10 @@ export interface CertificateDoc extends CertificateFields {
   signature: string;
 }
 
-export const certificatesOf = (db: Db) => db.collection<CertificateDoc>(CERTIFICATES);
+export const CERTIFICATES = storedCollection<CertificateDoc>('certificates', [
+  { key: { studentId: 1, courseId: 1 }, name: 'one_per_student_course', unique: true },
+]);
+
 export const newCertificateId = () => randomBytes(16).toString('hex');
 export const CERTIFICATE_ID = '^[0-9a-f]{32}$';
 
@@ -68,7 +62,7 @@ export async function genuineCertificate(
   secret: string,
   certificateId: string,
 ): Promise<CertificateDoc> {
-  const found = await certificatesOf(db).findOne({ _id: certificateId });
+  const found = await CERTIFICATES.in(db).findOne({ _id: certificateId });
   if (!found || !verifyCertificate(secret, found)) throw notFound('Certificate not found');
   return found;
 }

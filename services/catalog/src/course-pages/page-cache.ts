@@ -2,7 +2,7 @@ import type { ServiceApp } from '@liveedu/service-kit';
 import { LRUCache } from 'lru-cache';
 import { ObjectId } from 'mongodb';
 import { details, urlsOf } from '../courses/present.ts';
-import { coursesOf } from '../courses/store.ts';
+import { COURSES } from '../courses/store.ts';
 
 /** A course's public page as every visitor sees it; `studentsEnrolled` is added per caller. */
 export type CoursePage = Omit<Awaited<ReturnType<typeof details>>, 'studentsEnrolled'>;
@@ -24,7 +24,7 @@ export interface CoursePages {
 export function createCoursePages(app: ServiceApp, opts: { max?: number; ttlMs?: number } = {}): CoursePages {
   const urls = urlsOf(app);
   const load = async (courseId: string): Promise<CoursePage | undefined> => {
-    const course = await coursesOf(app.db).findOne(
+    const course = await COURSES.in(app.db).findOne(
       { _id: new ObjectId(courseId), listed: true },
       { projection: { countedTokens: 0 } },
     );

@@ -1,6 +1,6 @@
 import { MessageReply, notFound, ObjectIdString, type ServiceApp, Type } from '@liveedu/service-kit';
 import { CourseDetails } from '../courses/present.ts';
-import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
+import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
 
 /** A course's public page: the cached page every visitor sees, and whether the caller bought it. */
 export default async function coursePageRoutes(app: ServiceApp): Promise<void> {
@@ -19,7 +19,7 @@ export default async function coursePageRoutes(app: ServiceApp): Promise<void> {
       const viewerId = request.identity?.userId ?? null;
       const page = await app.coursePages.get(courseId);
       if (!page) throw notFound('Course not found');
-      const enrolled = viewerId ? await isEnrolled(enrollmentsOf(app.db), courseId, viewerId) : false;
+      const enrolled = viewerId ? await isEnrolled(ENROLLMENTS.in(app.db), courseId, viewerId) : false;
       return { ...page, studentsEnrolled: enrolled && viewerId ? [viewerId] : [] };
     },
   );

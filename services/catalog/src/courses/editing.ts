@@ -6,10 +6,10 @@ import { calendarKeys } from '@liveedu/calendar';
 import type { CallerIdentity } from '@liveedu/contracts';
 import { badRequest, forbidden, type MultipartResult, notFound, type ServiceApp } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
-import { categoriesOf } from '../categories/store.ts';
-import { favouritesOf } from '../favourites/store.ts';
-import { tutorsOf } from '../instructors/store.ts';
-import { reviewsOf } from '../reviews/store.ts';
+import { CATEGORIES } from '../categories/store.ts';
+import { FAVOURITES } from '../favourites/store.ts';
+import { TUTORS } from '../instructors/store.ts';
+import { REVIEWS } from '../reviews/store.ts';
 import { linkCourseVideos } from '../video-access/store.ts';
 import {
   assignItemIds,
@@ -21,7 +21,7 @@ import {
 } from './domain.ts';
 import { courseCreated, courseDeleted, courseUpdated } from './events.ts';
 import { urlsOf } from './present.ts';
-import { COURSES, type CourseDoc, coursesOf, THUMBNAILS_BUCKET } from './store.ts';
+import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from './store.ts';
 
 /** The fields of a course that come from the tutor's form. */
 function formFields(input: CourseInput, category: string) {
@@ -59,14 +59,14 @@ async function readCourseData(
   const withIds = assignItemIds(checked.value.courseContent, knownItems, () => new ObjectId().toHexString());
   if (!withIds.ok) throw badRequest(withIds.message);
   checked.value.courseContent = withIds.value;
-  const found = await categoriesOf(db).findOne({ titleKey: textKey(checked.value.category) });
+  const found = await CATEGORIES.in(db).findOne({ titleKey: textKey(checked.value.category) });
   if (!found) throw badRequest('Please choose a category from the list');
   return { input: checked.value, category: found.title };
 }
 
 /** The course if the caller owns it: 404 when it does not exist (or is deleted), 403 when not theirs. */
 export async function ownCourse(db: Db, id: string, who: CallerIdentity): Promise<CourseDoc> {
-  const course = await coursesOf(db).findOne({ _id: new ObjectId(id) });
+  const course = await COURSES.in(db).findOne({ _id: new ObjectId(id) });
   if (!course || course.deletedAt) throw notFound('Course not found');
   if (course.tutorId !== who.userId) throw forbidden('This course is not yours');
   return course;
@@ -75,7 +75,7 @@ export async function ownCourse(db: Db, id: string, who: CallerIdentity): Promis
 /** The tutor as the read model knows them; a course's author is always findable. */
 async function rememberTutor(db: Db, who: CallerIdentity): Promise<string> {
   const now = new Date();
-  await tutorsOf(db).updateOne(
+  await TUTORS.in(db).updateOne(
     { _id: who.userId },
     {
       $set: { role: 'tutor' },
@@ -89,7 +89,7 @@ async function rememberTutor(db: Db, who: CallerIdentity): Promise<string> {
     },
     { upsert: true },
   );
-  const tutor = await tutorsOf(db).findOne({ _id: who.userId });
+  const tutor = await TUTORS.in(db).findOne({ _id: who.userId });
   return tutor?.username ?? who.username;
 }
 
@@ -120,7 +120,7 @@ export async function createCourse(
     updatedAt: now,
     ...calendarKeys(now),
   };
-  await app.outbox.insertOne(COURSES, course, [courseCreated(course, image.url, requestId)]);
+  await app.outbox.insertOne(COURSES.collection, course, [courseCreated(course, image.url, requestId)]);
   await linkCourseVideos(
     app.db,
     { courseId: course._id.toHexString(), tutorId: who.userId },
@@ -157,7 +157,7 @@ export async function updateCourse(
   };
   const updated: CourseDoc = { ...existing, ...changes };
   const result = await app.outbox.updateOne<CourseDoc>(
-    COURSES,
+    COURSES.collection,
     { _id: existing._id, tutorId: who.userId, deletedAt: { $exists: false } },
     { $set: changes },
     [courseUpdated(updated, urlsOf(app).thumbnail(updated.thumbnailKey), requestId)],
@@ -181,7 +181,7 @@ export async function deleteCourse(
 ): Promise<void> {
   const now = new Date();
   const result = await app.outbox.updateOne<CourseDoc>(
-    COURSES,
+    COURSES.collection,
     { _id: course._id, tutorId: who.userId, deletedAt: { $exists: false } },
     { $set: { listed: false, deletedAt: now, updatedAt: now } },
     [courseDeleted(course, requestId)],
@@ -189,8 +189,8 @@ export async function deleteCourse(
   if (result.matchedCount === 0) throw notFound('Course not found');
   const courseId = course._id.toHexString();
   await app.refreshListing(courseId);
-  await favouritesOf(app.db).deleteMany({ courseId });
-  await reviewsOf(app.db).updateMany({ courseId }, { $set: { listed: false } });
+  await FAVOURITES.in(app.db).deleteMany({ courseId });
+  await REVIEWS.in(app.db).updateMany({ courseId }, { $set: { listed: false } });
 }
 
 /** Removes a thumbnail no course uses any more; one left behind costs only space. */

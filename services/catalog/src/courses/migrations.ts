@@ -1,23 +1,17 @@
-import { buildKeyedLists } from '@liveedu/service-kit';
+import { buildKeyedLists, storedCollection } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
-import {
-  ENROLLMENTS,
-  type EnrollmentDoc,
-  enrollmentId,
-  enrollmentsOf,
-  LEGACY_COURSE,
-} from '../enrollment/store.ts';
+import { ENROLLMENTS, type EnrollmentDoc, enrollmentId, LEGACY_COURSE } from '../enrollment/store.ts';
 import { FAVOURITES } from '../favourites/store.ts';
-import { LATEST_REVIEWS, REVIEWS, type ReviewDoc, reviewId, reviewsOf } from '../reviews/store.ts';
+import { LATEST_REVIEWS, REVIEWS, type ReviewDoc, reviewId } from '../reviews/store.ts';
 import { contentWithIds, newestReviews, ratingTotals, type StoredReview } from './domain.ts';
-import { coursesOf } from './store.ts';
+import { COURSES } from './store.ts';
 
 /** The collections the migrations rewrite. */
 const rowsOf = (db: Db) => ({
-  courses: coursesOf(db),
-  enrollments: enrollmentsOf(db),
-  reviews: reviewsOf(db),
+  courses: COURSES.in(db),
+  enrollments: ENROLLMENTS.in(db),
+  reviews: REVIEWS.in(db),
 });
 type Rows = ReturnType<typeof rowsOf>;
 
@@ -169,15 +163,29 @@ export function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> 
     db,
     'keyed-lists-1',
     [
-      { rows: ENROLLMENTS, list: 'student_courses', owner: 'studentId', item: 'courseId', at: 'enrolledAt' },
-      { rows: FAVOURITES, list: 'user_favourites', owner: 'userId', item: 'courseId', at: 'addedAt' },
-      { rows: REVIEWS, list: 'course_reviews', owner: 'courseId', item: '_id', at: 'createdAt' },
+      {
+        rows: ENROLLMENTS.collection,
+        list: 'student_courses',
+        owner: 'studentId',
+        item: 'courseId',
+        at: 'enrolledAt',
+      },
+      {
+        rows: FAVOURITES.collection,
+        list: 'user_favourites',
+        owner: 'userId',
+        item: 'courseId',
+        at: 'addedAt',
+      },
+      { rows: REVIEWS.collection, list: 'course_reviews', owner: 'courseId', item: '_id', at: 'createdAt' },
     ],
     log,
   );
 }
 
 const ITEM_IDS_MARKER = 'course-item-ids-1';
+/** One marker per one-time migration done (the keyed lists' markers are kept there too). */
+const MIGRATIONS = storedCollection<{ _id: string; at: Date }>('migrations');
 
 /**
  * Writes down the id of every course item stored before items had ids: the same id it was read
@@ -186,7 +194,7 @@ const ITEM_IDS_MARKER = 'course-item-ids-1';
  */
 export async function writeItemIds(raw: Db, log: FastifyBaseLogger): Promise<number> {
   const db = rowsOf(raw);
-  const migrations = raw.collection<{ _id: string; at: Date }>('migrations');
+  const migrations = MIGRATIONS.in(raw);
   if (await migrations.findOne({ _id: ITEM_IDS_MARKER })) return 0;
   let written = 0;
   for await (const course of db.courses.find({}, { projection: { sections: 1, updatedAt: 1 } })) {

@@ -2,12 +2,12 @@ import type { ServiceApp } from '@liveedu/service-kit';
 import { Type } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import { CATEGORIES_BUCKET, type CategoryDoc } from '../categories/store.ts';
-import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
-import { type TutorDoc, tutorsOf } from '../instructors/store.ts';
+import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
+import { TUTORS, type TutorDoc } from '../instructors/store.ts';
 import type { ListedCourse } from '../listing/course-listing.ts';
 import { LATEST_REVIEWS } from '../reviews/store.ts';
 import { contentWithIds, newestReviews, paiseToRupees, ratingAverage } from './domain.ts';
-import { type CourseDoc, coursesOf, THUMBNAILS_BUCKET } from './store.ts';
+import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from './store.ts';
 
 /** Public addresses of stored images, made per answer so a changed PUBLIC_URL applies at once. */
 export interface Urls {
@@ -149,7 +149,7 @@ export function card(course: CardSource, urls: Urls) {
 export async function cardsFor(db: Db, urls: Urls, ids: string[], listedOnly: boolean) {
   if (ids.length === 0) return [];
   const objectIds = ids.map((id) => new ObjectId(id));
-  const docs = (await coursesOf(db)
+  const docs = (await COURSES.in(db)
     .find(listedOnly ? { _id: { $in: objectIds }, listed: true } : { _id: { $in: objectIds } }, {
       projection: CARD_PROJECTION,
     })
@@ -186,7 +186,7 @@ export async function reviewUsers(
 ): Promise<Map<string, { avatar: string; username: string }>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const found = await tutorsOf(db)
+  const found = await TUTORS.in(db)
     .find({ _id: { $in: unique } }, { projection: { username: 1, avatar: 1 } })
     .toArray();
   return new Map(found.map((u) => [u._id, { avatar: u.avatar, username: u.username }]));
@@ -201,7 +201,7 @@ export async function details(db: Db, urls: Urls, course: CourseDoc, viewerId: s
       db,
       newestFirst.map((r) => r.userId),
     ),
-    viewerId ? isEnrolled(enrollmentsOf(db), courseId, viewerId) : false,
+    viewerId ? isEnrolled(ENROLLMENTS.in(db), courseId, viewerId) : false,
   ]);
   return {
     _id: courseId,

@@ -13,7 +13,7 @@ import {
 } from '@liveedu/service-kit';
 import { createCourse, deleteCourse, forgetThumbnail, ownCourse, updateCourse } from './editing.ts';
 import { CourseCard, CourseForEditing, details, listedCard, urlsOf } from './present.ts';
-import { coursesOf, THUMBNAILS_BUCKET } from './store.ts';
+import { COURSES, THUMBNAILS_BUCKET } from './store.ts';
 
 export const THUMBNAIL_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -152,7 +152,7 @@ export async function tutorCourseReadRoutes(app: ServiceApp): Promise<void> {
 
 /** The admin's count of listed courses and the charts of courses created. */
 export async function courseStatsRoutes(app: ServiceApp): Promise<void> {
-  const courses = coursesOf(app.db);
+  const courses = COURSES.in(app.db);
   const admin = requireRole('admin');
 
   app.get(

@@ -1,8 +1,7 @@
-import type { CollectionIndexes } from '@liveedu/service-kit';
-import type { Collection, Db, ObjectId } from 'mongodb';
+import { storedCollection } from '@liveedu/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { Difficulty, StoredReview, VideoItem } from './domain.ts';
 
-export const COURSES = 'courses';
 /** Course thumbnails, read by anyone. */
 export const THUMBNAILS_BUCKET = 'thumbnails';
 
@@ -51,19 +50,12 @@ export interface CourseDoc {
   demo?: boolean;
 }
 
-export const coursesOf = (db: Db): Collection<CourseDoc> => db.collection<CourseDoc>(COURSES);
-
-export const courseIndexes: CollectionIndexes[] = [
-  {
-    collection: COURSES,
-    indexes: [
-      { key: { listed: 1, createdAt: -1 }, name: 'listed_newest' },
-      { key: { listed: 1, enrolledCount: -1, ratingAverage: -1, createdAt: -1 }, name: 'listed_loved' },
-      { key: { listed: 1, categoryKey: 1, createdAt: -1 }, name: 'listed_by_category' },
-      { key: { listed: 1, titleKey: 1 }, name: 'listed_by_title' },
-      { key: { tutorId: 1, listed: 1, createdAt: -1 }, name: 'by_tutor' },
-      { key: { day: 1 }, name: 'by_day' },
-      { key: { month: 1 }, name: 'by_month' },
-    ],
-  },
-];
+export const COURSES = storedCollection<CourseDoc>('courses', [
+  { key: { listed: 1, createdAt: -1 }, name: 'listed_newest' },
+  { key: { listed: 1, enrolledCount: -1, ratingAverage: -1, createdAt: -1 }, name: 'listed_loved' },
+  { key: { listed: 1, categoryKey: 1, createdAt: -1 }, name: 'listed_by_category' },
+  { key: { listed: 1, titleKey: 1 }, name: 'listed_by_title' },
+  { key: { tutorId: 1, listed: 1, createdAt: -1 }, name: 'by_tutor' },
+  { key: { day: 1 }, name: 'by_day' },
+  { key: { month: 1 }, name: 'by_month' },
+]);

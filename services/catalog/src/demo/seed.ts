@@ -7,10 +7,10 @@ import { renderCover } from '../categories/images.ts';
 import { newestReviews, ratingTotals, type StoredReview, textKey, videoIdsOf } from '../courses/domain.ts';
 import { courseCreated } from '../courses/events.ts';
 import { urlsOf } from '../courses/present.ts';
-import { COURSES, type CourseDoc, coursesOf, THUMBNAILS_BUCKET } from '../courses/store.ts';
-import { enrollmentId, enrollmentsOf, studentCourses } from '../enrollment/store.ts';
-import { tutorsOf } from '../instructors/store.ts';
-import { courseReviews, LATEST_REVIEWS, reviewId, reviewsOf } from '../reviews/store.ts';
+import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from '../courses/store.ts';
+import { ENROLLMENTS, enrollmentId, studentCourses } from '../enrollment/store.ts';
+import { TUTORS } from '../instructors/store.ts';
+import { courseReviews, LATEST_REVIEWS, REVIEWS, reviewId } from '../reviews/store.ts';
 import { linkCourseVideos } from '../video-access/store.ts';
 import { DEMO_COURSES, demoContent } from './courses.ts';
 
@@ -27,10 +27,10 @@ const DEMO_TUTOR_DESC =
  */
 export async function seedDemo(app: ServiceApp): Promise<void> {
   const db = {
-    courses: coursesOf(app.db),
-    tutors: tutorsOf(app.db),
-    enrollments: enrollmentsOf(app.db),
-    reviews: reviewsOf(app.db),
+    courses: COURSES.in(app.db),
+    tutors: TUTORS.in(app.db),
+    enrollments: ENROLLMENTS.in(app.db),
+    reviews: REVIEWS.in(app.db),
   };
   const urls = urlsOf(app);
   const now = Date.now();
@@ -108,7 +108,7 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
       demo: true,
     };
     try {
-      await app.outbox.insertOne(COURSES, course, [courseCreated(course, urls.thumbnail(key))]);
+      await app.outbox.insertOne(COURSES.collection, course, [courseCreated(course, urls.thumbnail(key))]);
       await linkCourseVideos(
         app.db,
         { courseId: demo.id, tutorId: DEMO_TUTOR.id },

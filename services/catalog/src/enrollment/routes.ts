@@ -15,9 +15,9 @@ import {
 import { ObjectId } from 'mongodb';
 import { contentWithIds } from '../courses/domain.ts';
 import { CourseCard, cardsFor, LearnCourse, urlsOf } from '../courses/present.ts';
-import { coursesOf } from '../courses/store.ts';
-import { progressId, progressOf } from '../progress/store.ts';
-import { courseToLearn, enrollmentsOf, isEnrolled, studentCourses } from './store.ts';
+import { COURSES } from '../courses/store.ts';
+import { PROGRESS, progressId } from '../progress/store.ts';
+import { courseToLearn, ENROLLMENTS, isEnrolled, studentCourses } from './store.ts';
 
 /** What a student reaches once they bought a course: its videos, and their list of courses. */
 export default async function learningRoutes(app: ServiceApp): Promise<void> {
@@ -75,7 +75,7 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
       const found = await paging.keyed(studentCourses(app.db), studentId, request.query);
       const [cards, progress] = await Promise.all([
         cardsFor(app.db, urls, found.ids, false),
-        progressOf(app.db)
+        PROGRESS.in(app.db)
           .find(
             { _id: { $in: found.ids.map((id) => progressId(studentId, id)) } },
             { projection: { courseId: 1, percent: 1 } },
@@ -107,10 +107,10 @@ export async function saleRoutes(app: ServiceApp): Promise<void> {
     courseForSale.path,
     { preHandler: onlyUs, schema: internalSchema(courseForSale) },
     async (request) => {
-      const course = await coursesOf(app.db).findOne({ _id: new ObjectId(request.params.courseId) });
+      const course = await COURSES.in(app.db).findOne({ _id: new ObjectId(request.params.courseId) });
       const enrolled =
         course !== null &&
-        (await isEnrolled(enrollmentsOf(app.db), course._id.toHexString(), request.query.buyerId));
+        (await isEnrolled(ENROLLMENTS.in(app.db), course._id.toHexString(), request.query.buyerId));
       // Only a listed course is for sale; one no longer listed is found only by those who have it.
       if (!course || (!course.listed && !enrolled)) throw notFound('Course not found');
       return {

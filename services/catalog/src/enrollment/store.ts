@@ -1,17 +1,15 @@
 import { CATALOG_COURSE_ENROLLED, type CallerIdentity } from '@liveedu/contracts';
 import {
-  type CollectionIndexes,
   forbidden,
   isDuplicateKey,
   keyedList,
   newEvent,
   notFound,
   type Outbox,
+  storedCollection,
 } from '@liveedu/service-kit';
 import { type Collection, type Db, ObjectId } from 'mongodb';
-import { COURSES, type CourseDoc, coursesOf } from '../courses/store.ts';
-
-export const ENROLLMENTS = 'enrollments';
+import { COURSES, type CourseDoc } from '../courses/store.ts';
 
 /** The record of a purchase: one per student and course, by `_id`. */
 export interface EnrollmentDoc {
@@ -29,7 +27,10 @@ export interface EnrollmentDoc {
   countToken?: string;
 }
 
-export const enrollmentsOf = (db: Db): Collection<EnrollmentDoc> => db.collection<EnrollmentDoc>(ENROLLMENTS);
+export const ENROLLMENTS = storedCollection<EnrollmentDoc>('enrollments', [
+  { key: { studentId: 1, enrolledAt: -1 }, name: 'by_student_newest' },
+  { key: { courseId: 1 }, name: 'by_course' },
+]);
 
 export const enrollmentId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
 
@@ -38,16 +39,6 @@ export const enrollmentId = (studentId: string, courseId: string) => `${studentI
  * database would scan `enrollments` to filter and sort them).
  */
 export const studentCourses = (db: Db) => keyedList(db, 'student_courses');
-
-export const enrollmentIndexes: CollectionIndexes[] = [
-  {
-    collection: ENROLLMENTS,
-    indexes: [
-      { key: { studentId: 1, enrolledAt: -1 }, name: 'by_student_newest' },
-      { key: { courseId: 1 }, name: 'by_course' },
-    ],
-  },
-];
 
 /**
  * How many recently counted rows a course remembers. A retry only needs its own token to still
@@ -94,8 +85,8 @@ export async function enroll(
   outbox: Outbox,
   opts: { courseId: string; studentId: string; paymentId?: string; at: Date },
 ): Promise<boolean> {
-  const courses = coursesOf(db);
-  const rows = enrollmentsOf(db);
+  const courses = COURSES.in(db);
+  const rows = ENROLLMENTS.in(db);
   const _id = new ObjectId(opts.courseId);
   if (!(await courses.findOne({ _id }, { projection: { _id: 1 } }))) return false;
 
@@ -124,7 +115,7 @@ export async function enroll(
   if (!token) throw new Error(`enrollment ${row._id} is waiting to be counted but has no token`);
 
   const counted = await outbox.updateOne<CourseDoc>(
-    COURSES,
+    COURSES.collection,
     { _id, countedTokens: { $ne: token }, ...CURRENT_COURSE },
     {
       $inc: { enrolledCount: 1 },
@@ -173,12 +164,12 @@ export async function courseToLearn(
   who: CallerIdentity,
   refusal: string,
 ): Promise<CourseDoc> {
-  const course = await coursesOf(db).findOne({ _id: new ObjectId(courseId) });
+  const course = await COURSES.in(db).findOne({ _id: new ObjectId(courseId) });
   if (!course) throw notFound('Course not found');
   const allowed =
     who.role === 'admin' ||
     course.tutorId === who.userId ||
-    (await isEnrolled(enrollmentsOf(db), courseId, who.userId));
+    (await isEnrolled(ENROLLMENTS.in(db), courseId, who.userId));
   if (!allowed) throw course.listed ? forbidden(refusal) : notFound('Course not found');
   return course;
 }

@@ -10,13 +10,13 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { CourseCard, cardsFor, urlsOf } from '../courses/present.ts';
-import { coursesOf } from '../courses/store.ts';
-import { favouriteId, favouritesOf, userFavourites } from './store.ts';
+import { COURSES } from '../courses/store.ts';
+import { FAVOURITES, favouriteId, userFavourites } from './store.ts';
 
 const Id = Type.Object({ id: ObjectIdString });
 
 export default async function favouriteRoutes(app: ServiceApp): Promise<void> {
-  const favourites = favouritesOf(app.db);
+  const favourites = FAVOURITES.in(app.db);
   const list = userFavourites(app.db);
   const urls = urlsOf(app);
 
@@ -33,7 +33,7 @@ export default async function favouriteRoutes(app: ServiceApp): Promise<void> {
     async (request) => {
       const userId = caller(request).userId;
       const courseId = request.params.id;
-      const course = await coursesOf(app.db).findOne(
+      const course = await COURSES.in(app.db).findOne(
         { _id: new ObjectId(courseId), listed: true },
         { projection: { _id: 1 } },
       );

@@ -1,7 +1,5 @@
-import { type CollectionIndexes, keyedList } from '@liveedu/service-kit';
-import type { Collection, Db } from 'mongodb';
-
-export const FAVOURITES = 'favourites';
+import { keyedList, storedCollection } from '@liveedu/service-kit';
+import type { Db } from 'mongodb';
 
 export interface FavouriteDoc {
   _id: string;
@@ -10,19 +8,12 @@ export interface FavouriteDoc {
   addedAt: Date;
 }
 
-export const favouritesOf = (db: Db): Collection<FavouriteDoc> => db.collection<FavouriteDoc>(FAVOURITES);
+export const FAVOURITES = storedCollection<FavouriteDoc>('favourites', [
+  { key: { userId: 1, addedAt: -1 }, name: 'by_user_newest' },
+  { key: { courseId: 1 }, name: 'by_course' },
+]);
 
 export const favouriteId = (userId: string, courseId: string) => `${userId}:${courseId}`;
 
 /** A user's favourite course ids, newest first, read a page at a time by key. */
 export const userFavourites = (db: Db) => keyedList(db, 'user_favourites');
-
-export const favouriteIndexes: CollectionIndexes[] = [
-  {
-    collection: FAVOURITES,
-    indexes: [
-      { key: { userId: 1, addedAt: -1 }, name: 'by_user_newest' },
-      { key: { courseId: 1 }, name: 'by_course' },
-    ],
-  },
-];

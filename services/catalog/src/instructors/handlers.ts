@@ -8,10 +8,10 @@ import {
 } from '@liveedu/contracts';
 import type { EventHandler } from '@liveedu/service-kit';
 import { textKey } from '../courses/domain.ts';
-import { coursesOf } from '../courses/store.ts';
-import { favouritesOf } from '../favourites/store.ts';
-import { reviewsOf } from '../reviews/store.ts';
-import { tutorsOf } from './store.ts';
+import { COURSES } from '../courses/store.ts';
+import { FAVOURITES } from '../favourites/store.ts';
+import { REVIEWS } from '../reviews/store.ts';
+import { TUTORS } from './store.ts';
 
 /** Every user enters the read model: reviewers need names too, and students become tutors. */
 export const onUserRegistered: EventHandler<IdentityUserRegistered> = {
@@ -20,7 +20,7 @@ export const onUserRegistered: EventHandler<IdentityUserRegistered> = {
   async handle(event, { db }) {
     const { userId, username, avatar, role } = event.data;
     // A later `updated` may have arrived first; it wins, so only insert.
-    await tutorsOf(db).updateOne(
+    await TUTORS.in(db).updateOne(
       { _id: userId },
       {
         $setOnInsert: {
@@ -45,13 +45,13 @@ export const onUserUpdated: EventHandler<IdentityUserUpdated> = {
     const { userId, username, avatar, desc, role } = event.data;
     const at = new Date(event.occurredAt);
     // Older news never overwrites newer (events of one user can be redelivered out of order).
-    await tutorsOf(db).updateOne(
+    await TUTORS.in(db).updateOne(
       { _id: userId, $or: [{ updatedAt: { $lte: at } }, { updatedAt: { $exists: false } }] },
       { $set: { username, usernameKey: textKey(username), avatar, desc, role, updatedAt: at } },
     );
-    const exists = await tutorsOf(db).findOne({ _id: userId }, { projection: { _id: 1 } });
+    const exists = await TUTORS.in(db).findOne({ _id: userId }, { projection: { _id: 1 } });
     if (!exists) {
-      await tutorsOf(db)
+      await TUTORS.in(db)
         .insertOne({
           _id: userId,
           username,
@@ -64,7 +64,7 @@ export const onUserUpdated: EventHandler<IdentityUserUpdated> = {
         .catch(() => {});
     }
     if (event.data.changed.includes('username')) {
-      await coursesOf(db).updateMany({ tutorId: userId }, { $set: { tutorUsername: username } });
+      await COURSES.in(db).updateMany({ tutorId: userId }, { $set: { tutorUsername: username } });
     }
   },
 };
@@ -79,7 +79,7 @@ export const onUserDeleted: EventHandler<IdentityUserDeleted> = {
   name: 'on-user-deleted',
   async handle(event, { db }) {
     const { userId } = event.data;
-    const courses = coursesOf(db);
+    const courses = COURSES.in(db);
     const theirs = await courses.find({ tutorId: userId }, { projection: { _id: 1 } }).toArray();
     const courseIds = theirs.map((c) => c._id.toHexString());
     if (courseIds.length > 0) {
@@ -87,10 +87,10 @@ export const onUserDeleted: EventHandler<IdentityUserDeleted> = {
         { tutorId: userId },
         { $set: { listed: false, tutorDeletedAt: new Date(event.occurredAt) } },
       );
-      await favouritesOf(db).deleteMany({ courseId: { $in: courseIds } });
-      await reviewsOf(db).updateMany({ courseId: { $in: courseIds } }, { $set: { listed: false } });
+      await FAVOURITES.in(db).deleteMany({ courseId: { $in: courseIds } });
+      await REVIEWS.in(db).updateMany({ courseId: { $in: courseIds } }, { $set: { listed: false } });
     }
-    await favouritesOf(db).deleteMany({ userId });
-    await tutorsOf(db).deleteOne({ _id: userId });
+    await FAVOURITES.in(db).deleteMany({ userId });
+    await TUTORS.in(db).deleteOne({ _id: userId });
   },
 };

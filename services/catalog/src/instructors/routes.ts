@@ -1,7 +1,7 @@
 import { MessageReply, NonBlank, notFound, paging, type ServiceApp, Type } from '@liveedu/service-kit';
 import { textKey } from '../courses/domain.ts';
 import { CourseCards, listedCard, TutorProfile, tutorProfile, urlsOf } from '../courses/present.ts';
-import { tutorsOf } from './store.ts';
+import { TUTORS } from './store.ts';
 
 export default async function instructorRoutes(app: ServiceApp): Promise<void> {
   const urls = urlsOf(app);
@@ -23,7 +23,7 @@ export default async function instructorRoutes(app: ServiceApp): Promise<void> {
       // Only tutors have a page: anyone else's name answers as a name nobody has.
       const user =
         app.listing.tutorByUsername(key) ??
-        (await tutorsOf(app.db).findOne({ usernameKey: key, role: 'tutor' }));
+        (await TUTORS.in(app.db).findOne({ usernameKey: key, role: 'tutor' }));
       if (!user) throw notFound('User not found');
       const page = paging.request(request.query);
       const found = app.listing.newest({ ...page, tutorId: user._id });

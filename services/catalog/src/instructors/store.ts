@@ -1,7 +1,4 @@
-import type { CollectionIndexes } from '@liveedu/service-kit';
-import type { Collection, Db } from 'mongodb';
-
-export const TUTORS = 'tutors';
+import { storedCollection } from '@liveedu/service-kit';
 
 /** What the catalog knows of a user, kept current from identity's events. */
 export interface TutorDoc {
@@ -14,14 +11,7 @@ export interface TutorDoc {
   updatedAt: Date;
 }
 
-export const tutorsOf = (db: Db): Collection<TutorDoc> => db.collection<TutorDoc>(TUTORS);
-
-export const tutorIndexes: CollectionIndexes[] = [
-  {
-    collection: TUTORS,
-    indexes: [
-      { key: { usernameKey: 1 }, name: 'by_username' },
-      { key: { role: 1, usernameKey: 1 }, name: 'by_role_username' },
-    ],
-  },
-];
+export const TUTORS = storedCollection<TutorDoc>('tutors', [
+  { key: { usernameKey: 1 }, name: 'by_username' },
+  { key: { role: 1, usernameKey: 1 }, name: 'by_role_username' },
+]);

@@ -85,9 +85,10 @@ export async function loadListing(
 ): Promise<{ courses: number; tutors: number }> {
   let courses = 0;
   let batch: ListedCourse[] = [];
-  for await (const doc of db
-    .collection<CourseDoc>(COURSES)
-    .find({ listed: true }, { projection: LISTING_PROJECTION, batchSize: 2_000 })) {
+  for await (const doc of COURSES.in(db).find(
+    { listed: true },
+    { projection: LISTING_PROJECTION, batchSize: 2_000 },
+  )) {
     batch.push(listedCourseOf(doc as ListingSource));
     courses += 1;
     if (batch.length === 2_000) {
@@ -97,7 +98,7 @@ export async function loadListing(
   }
   listing.putAll(batch);
   let tutors = 0;
-  for await (const tutor of db.collection<TutorDoc>(TUTORS).find({ role: 'tutor' }, { batchSize: 2_000 })) {
+  for await (const tutor of TUTORS.in(db).find({ role: 'tutor' }, { batchSize: 2_000 })) {
     listing.putTutor(tutorOf(tutor));
     tutors += 1;
   }
@@ -113,9 +114,10 @@ export async function refreshCourse(
   newer: Partial<Pick<ListedCourse, 'tutorUsername'>> = {},
 ): Promise<void> {
   if (!ObjectId.isValid(courseId)) return;
-  const doc = await db
-    .collection<CourseDoc>(COURSES)
-    .findOne({ _id: new ObjectId(courseId) }, { projection: LISTING_PROJECTION });
+  const doc = await COURSES.in(db).findOne(
+    { _id: new ObjectId(courseId) },
+    { projection: LISTING_PROJECTION },
+  );
   if (!doc?.listed) {
     listing.remove(courseId);
     return;
@@ -123,7 +125,7 @@ export async function refreshCourse(
   listing.put({ ...listedCourseOf(doc as ListingSource), ...newer });
   // Publishing a course makes its author a tutor in the catalog's read model (see tutor-courses).
   if (!listing.tutorByUsername(doc.tutorUsername.toLowerCase())) {
-    const tutor = await db.collection<TutorDoc>(TUTORS).findOne({ _id: doc.tutorId });
+    const tutor = await TUTORS.in(db).findOne({ _id: doc.tutorId });
     if (tutor?.role === 'tutor') listing.putTutor(tutorOf(tutor));
   }
 }

@@ -10,7 +10,7 @@ import type { Db } from 'mongodb';
 import type { CourseDoc } from '../courses/store.ts';
 import { covered, watchedPoints } from './domain.ts';
 import { nextItemProgress, type Played } from './next-item.ts';
-import { PROGRESS, type ProgressDoc, progressId, progressOf } from './store.ts';
+import { PROGRESS, type ProgressDoc, progressId } from './store.ts';
 
 const WRITE_ATTEMPTS = 8;
 
@@ -43,7 +43,7 @@ export interface ProgressReport {
 export async function recordProgress(db: Db, outbox: Outbox, report: ProgressReport): Promise<ProgressDoc> {
   const { who, course, items, itemId, played, markedDone, hostedSec, durations, requestId } = report;
   const courseId = course._id.toHexString();
-  const progress = progressOf(db);
+  const progress = PROGRESS.in(db);
   // The course's tutor and the admin may try the course; a certificate is for its students.
   const certifiable = who.role !== 'admin' && who.userId !== course.tutorId;
   const _id = progressId(who.userId, courseId);
@@ -99,7 +99,7 @@ export async function recordProgress(db: Db, outbox: Outbox, report: ProgressRep
         updatedAt: now,
       };
       try {
-        await outbox.insertOne<ProgressDoc>(PROGRESS, doc, events);
+        await outbox.insertOne<ProgressDoc>(PROGRESS.collection, doc, events);
         return doc;
       } catch (error) {
         if (isDuplicateKey(error)) continue;
@@ -107,7 +107,7 @@ export async function recordProgress(db: Db, outbox: Outbox, report: ProgressRep
       }
     }
     const written = await outbox.updateOne<ProgressDoc>(
-      PROGRESS,
+      PROGRESS.collection,
       { _id, rev: before.rev },
       {
         $set: {

@@ -16,7 +16,7 @@ import type { CourseDoc } from '../courses/store.ts';
 import { courseToLearn } from '../enrollment/store.ts';
 import { checkReport, MAX_SPANS_PER_REPORT } from './domain.ts';
 import { hostedVideos, recordProgress } from './record.ts';
-import { type ProgressDoc, progressId, progressOf, videoDurations } from './store.ts';
+import { PROGRESS, type ProgressDoc, progressId, videoDurations } from './store.ts';
 
 const ProgressView = Type.Object({
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -75,7 +75,7 @@ const ProgressReportBody = Type.Union(
 );
 
 export default async function progressRoutes(app: ServiceApp): Promise<void> {
-  const progress = progressOf(app.db);
+  const progress = PROGRESS.in(app.db);
 
   const learnable = (courseId: string, who: CallerIdentity) =>
     courseToLearn(app.db, courseId, who, 'Please buy this course to keep your progress');

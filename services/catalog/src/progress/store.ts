@@ -1,7 +1,6 @@
+import { storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import type { Span } from './domain.ts';
-
-export const PROGRESS = 'progress';
 
 export interface ItemProgress {
   positionSec: number;
@@ -29,14 +28,9 @@ export interface ProgressDoc {
   updatedAt: Date;
 }
 
-export const progressId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
-export const progressOf = (db: Db) => db.collection<ProgressDoc>(PROGRESS);
+export const PROGRESS = storedCollection<ProgressDoc>('progress');
 
-/**
- * How long each hosted video is, as the media service's probe measured it (`media.video.ready`):
- * what progress and certificates count, never a length a player reports.
- */
-export const VIDEO_DURATIONS = 'video_durations';
+export const progressId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
 
 export interface VideoDurationDoc {
   /** The video's id. */
@@ -44,17 +38,21 @@ export interface VideoDurationDoc {
   durationSec: number;
 }
 
-const durationsOf = (db: Db) => db.collection<VideoDurationDoc>(VIDEO_DURATIONS);
+/**
+ * How long each hosted video is, as the media service's probe measured it (`media.video.ready`):
+ * what progress and certificates count, never a length a player reports.
+ */
+export const VIDEO_DURATIONS = storedCollection<VideoDurationDoc>('video_durations');
 
 /** Keeps a video's probed length; writing the same value again changes nothing. */
 export async function keepDuration(db: Db, videoId: string, durationSec: number): Promise<void> {
-  await durationsOf(db).updateOne({ _id: videoId }, { $set: { durationSec } }, { upsert: true });
+  await VIDEO_DURATIONS.in(db).updateOne({ _id: videoId }, { $set: { durationSec } }, { upsert: true });
 }
 
 /** The probed lengths of the given videos that are known, by video id. */
 export async function videoDurations(db: Db, videoIds: readonly string[]): Promise<Map<string, number>> {
   if (videoIds.length === 0) return new Map();
-  const docs = await durationsOf(db)
+  const docs = await VIDEO_DURATIONS.in(db)
     .find({ _id: { $in: [...new Set(videoIds)] } })
     .toArray();
   return new Map(docs.map((doc) => [doc._id, doc.durationSec]));

@@ -1,13 +1,7 @@
+import { storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
-import { REVIEWS, type ReviewDoc } from './store.ts';
+import { REVIEWS } from './store.ts';
 
-/**
- * The home page's best reviews, kept as one small document instead of sorting every review row
- * on each visit: each review write pushes itself in, sorted and cut to the best `KEPT`, by one
- * atomic update. More are kept than the page shows so that reviews of courses that left the
- * listing can be skipped at read time.
- */
-export const HIGHLIGHTS = 'highlights';
 const TOP_REVIEWS = 'top-reviews';
 const KEPT = 40;
 
@@ -24,16 +18,22 @@ interface HighlightsDoc {
   reviews: HighlightedReview[];
 }
 
-const highlights = (db: Db) => db.collection<HighlightsDoc>(HIGHLIGHTS);
+/**
+ * The home page's best reviews, kept as one small document instead of sorting every review row
+ * on each visit: each review write pushes itself in, sorted and cut to the best `KEPT`, by one
+ * atomic update. More are kept than the page shows so that reviews of courses that left the
+ * listing can be skipped at read time.
+ */
+export const HIGHLIGHTS = storedCollection<HighlightsDoc>('highlights');
 const best = { $sort: { rating: -1, createdAt: -1 }, $slice: KEPT } as const;
 
 /** A review was written: it replaces the student's earlier one of the course among the best. */
 export async function highlightReview(db: Db, review: HighlightedReview): Promise<void> {
-  await highlights(db).updateOne(
+  await HIGHLIGHTS.in(db).updateOne(
     { _id: TOP_REVIEWS },
     { $pull: { reviews: { courseId: review.courseId, userId: review.userId } } },
   );
-  await highlights(db).updateOne(
+  await HIGHLIGHTS.in(db).updateOne(
     { _id: TOP_REVIEWS },
     { $push: { reviews: { $each: [review], ...best } } },
     { upsert: true },
@@ -42,7 +42,7 @@ export async function highlightReview(db: Db, review: HighlightedReview): Promis
 
 /** The best reviews, best first and newest first among equals, one per student and course. */
 export async function topReviews(db: Db, count: number, keep: (courseId: string) => boolean) {
-  const doc = await highlights(db).findOne({ _id: TOP_REVIEWS });
+  const doc = await HIGHLIGHTS.in(db).findOne({ _id: TOP_REVIEWS });
   const seen = new Set<string>();
   const out: HighlightedReview[] = [];
   for (const review of doc?.reviews ?? []) {
@@ -57,9 +57,8 @@ export async function topReviews(db: Db, count: number, keep: (courseId: string)
 
 /** Builds the document from the review rows once, for data written before it existed. */
 export async function ensureHighlights(db: Db): Promise<void> {
-  if (await highlights(db).findOne({ _id: TOP_REVIEWS }, { projection: { _id: 1 } })) return;
-  const rows = await db
-    .collection<ReviewDoc>(REVIEWS)
+  if (await HIGHLIGHTS.in(db).findOne({ _id: TOP_REVIEWS }, { projection: { _id: 1 } })) return;
+  const rows = await REVIEWS.in(db)
     .find({ listed: true })
     .sort({ rating: -1, createdAt: -1 })
     .limit(KEPT)
@@ -72,7 +71,7 @@ export async function ensureHighlights(db: Db): Promise<void> {
     createdAt: r.createdAt,
   }));
   try {
-    await highlights(db).insertOne({ _id: TOP_REVIEWS, reviews });
+    await HIGHLIGHTS.in(db).insertOne({ _id: TOP_REVIEWS, reviews });
   } catch {
     // another replica built it first
   }

@@ -15,10 +15,10 @@ import {
 import { ObjectId } from 'mongodb';
 import { checkReview, MAX_REVIEW_LENGTH, REQUIRED_MESSAGE, tooLong } from '../courses/domain.ts';
 import { DELETED_USER, PublicReview, reviewUsers } from '../courses/present.ts';
-import { coursesOf } from '../courses/store.ts';
-import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
+import { COURSES } from '../courses/store.ts';
+import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
 import { highlightReview, topReviews } from './highlights.ts';
-import { courseReviews, reviewId, reviewsOf, saveReview } from './store.ts';
+import { courseReviews, REVIEWS, reviewId, saveReview } from './store.ts';
 
 /**
  * The rules of checkReview, stated for the published contract: a whole number of stars from 1 to
@@ -87,7 +87,7 @@ export default async function reviewRoutes(app: ServiceApp): Promise<void> {
       const courseId = request.params.id;
       if (!app.listing.get(courseId)) throw notFound('Course not found');
       const found = await paging.keyed(list, courseId, request.query);
-      const rows = await reviewsOf(app.db)
+      const rows = await REVIEWS.in(app.db)
         .find({ _id: { $in: found.ids } })
         .toArray();
       const byId = new Map(rows.map((r) => [r._id, r]));
@@ -130,9 +130,9 @@ export async function reviewWritingRoutes(app: ServiceApp): Promise<void> {
       if (!checked.ok) throw badRequest(checked.message);
       const courseId = request.params.courseId;
       const _id = new ObjectId(courseId);
-      const course = await coursesOf(app.db).findOne({ _id }, { projection: { listed: 1 } });
+      const course = await COURSES.in(app.db).findOne({ _id }, { projection: { listed: 1 } });
       if (!course) throw notFound('Course not found');
-      if (!(await isEnrolled(enrollmentsOf(app.db), courseId, userId))) {
+      if (!(await isEnrolled(ENROLLMENTS.in(app.db), courseId, userId))) {
         // A course no longer listed is as good as missing to those who did not buy it.
         throw course.listed
           ? forbidden('Only students enrolled in this course can review it')

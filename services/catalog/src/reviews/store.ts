@@ -1,10 +1,9 @@
 import { CATALOG_COURSE_REVIEWED } from '@liveedu/contracts';
-import { type CollectionIndexes, keyedList, newEvent, type Outbox } from '@liveedu/service-kit';
+import { keyedList, newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
 import type { Collection, Db, ObjectId } from 'mongodb';
 import { ratingAverage, type StoredReview } from '../courses/domain.ts';
-import { COURSES, type CourseDoc, coursesOf } from '../courses/store.ts';
+import { COURSES, type CourseDoc } from '../courses/store.ts';
 
-export const REVIEWS = 'reviews';
 /** How many reviews a course document carries for its page. */
 export const LATEST_REVIEWS = 10;
 
@@ -21,23 +20,16 @@ export interface ReviewDoc {
   rev?: number;
 }
 
-export const reviewsOf = (db: Db): Collection<ReviewDoc> => db.collection<ReviewDoc>(REVIEWS);
+export const REVIEWS = storedCollection<ReviewDoc>('reviews', [
+  { key: { listed: 1, rating: -1, createdAt: -1 }, name: 'listed_best_newest' },
+  { key: { courseId: 1 }, name: 'by_course' },
+  { key: { userId: 1 }, name: 'by_user' },
+]);
 
 export const reviewId = (courseId: string, userId: string) => `${courseId}:${userId}`;
 
 /** A course's review row ids (`courseId:userId`), newest first, read a page at a time by key. */
 export const courseReviews = (db: Db) => keyedList(db, 'course_reviews');
-
-export const reviewIndexes: CollectionIndexes[] = [
-  {
-    collection: REVIEWS,
-    indexes: [
-      { key: { listed: 1, rating: -1, createdAt: -1 }, name: 'listed_best_newest' },
-      { key: { courseId: 1 }, name: 'by_course' },
-      { key: { userId: 1 }, name: 'by_user' },
-    ],
-  },
-];
 
 /**
  * Stores a student's review of a course; a second one replaces the first. Every step is one
@@ -65,7 +57,7 @@ export async function saveReview(
   review: { courseId: ObjectId; userId: string; rating: number; comment: string; listed: boolean; at: Date },
 ): Promise<void> {
   const courseId = review.courseId.toHexString();
-  const before = await reviewsOf(db).findOneAndUpdate(
+  const before = await REVIEWS.in(db).findOneAndUpdate(
     { _id: reviewId(courseId, review.userId) },
     {
       $set: {
@@ -83,7 +75,7 @@ export async function saveReview(
   const rev = (before?.rev ?? 0) + 1;
 
   const totals = await outbox.findOneAndUpdate<CourseDoc>(
-    COURSES,
+    COURSES.collection,
     { _id: review.courseId },
     {
       $inc: { ratingSum: review.rating - (before?.rating ?? 0), ratingCount: before ? 0 : 1 },
@@ -94,7 +86,7 @@ export async function saveReview(
     { returnDocument: 'after', projection: { ratingSum: 1, ratingCount: 1 } },
   );
   if (!totals) return;
-  await coursesOf(db).updateOne(
+  await COURSES.in(db).updateOne(
     { _id: review.courseId, ratingSum: totals.ratingSum, ratingCount: totals.ratingCount },
     { $set: { ratingAverage: ratingAverage(totals.ratingSum, totals.ratingCount) } },
   );
@@ -107,8 +99,8 @@ export async function saveReview(
     rev,
   };
   for (let attempt = 0; attempt < MAX_ENTRY_REPAIRS; attempt += 1) {
-    await showAmongLatest(coursesOf(db), review.courseId, entry);
-    const row = await reviewsOf(db).findOne(
+    await showAmongLatest(COURSES.in(db), review.courseId, entry);
+    const row = await REVIEWS.in(db).findOne(
       { _id: reviewId(courseId, review.userId) },
       { projection: { rating: 1, comment: 1, createdAt: 1, rev: 1 } },
     );

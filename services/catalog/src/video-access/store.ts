@@ -4,10 +4,9 @@
  * courses by the video's own tutor) and whether a video is still in use. A deleted course keeps
  * its links, because its students keep their access.
  */
-import type { Collection, Db } from 'mongodb';
-import { enrollmentsOf, isEnrolled } from '../enrollment/store.ts';
-
-export const COURSE_VIDEOS = 'course_videos';
+import { storedCollection } from '@liveedu/service-kit';
+import type { Db } from 'mongodb';
+import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
 
 export interface CourseVideosDoc {
   _id: string;
@@ -15,7 +14,7 @@ export interface CourseVideosDoc {
   courses: Array<{ courseId: string; tutorId: string }>;
 }
 
-const linksOf = (db: Db): Collection<CourseVideosDoc> => db.collection<CourseVideosDoc>(COURSE_VIDEOS);
+export const COURSE_VIDEOS = storedCollection<CourseVideosDoc>('course_videos');
 
 /** Brings the links of one course up to date after it was written. */
 export async function linkCourseVideos(
@@ -24,7 +23,7 @@ export async function linkCourseVideos(
   now: string[],
   before: string[] = [],
 ): Promise<void> {
-  const links = linksOf(db);
+  const links = COURSE_VIDEOS.in(db);
   for (const videoId of now.filter((id) => !before.includes(id))) {
     await links.updateOne({ _id: videoId }, { $addToSet: { courses: course } }, { upsert: true });
   }
@@ -35,13 +34,13 @@ export async function linkCourseVideos(
 
 /** The courses of `tutorId` that play the video. */
 export async function coursesPlaying(db: Db, videoId: string, tutorId: string): Promise<string[]> {
-  const links = await linksOf(db).findOne({ _id: videoId });
+  const links = await COURSE_VIDEOS.in(db).findOne({ _id: videoId });
   return (links?.courses ?? []).filter((c) => c.tutorId === tutorId).map((c) => c.courseId);
 }
 
 /** Whether the user bought a course of the video's tutor that plays it. */
 export async function mayWatch(db: Db, videoId: string, tutorId: string, userId: string): Promise<boolean> {
-  const enrollments = enrollmentsOf(db);
+  const enrollments = ENROLLMENTS.in(db);
   for (const courseId of await coursesPlaying(db, videoId, tutorId)) {
     if (await isEnrolled(enrollments, courseId, userId)) return true;
   }

@@ -1,9 +1,7 @@
 import { EARNINGS_BANKDETAILS_SAVED } from '@liveedu/contracts';
-import { newEvent, type Outbox } from '@liveedu/service-kit';
-import type { Collection, Db } from 'mongodb';
+import { newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
+import type { Db } from 'mongodb';
 import type { BankDetails } from './domain.ts';
-
-export const BANK_DETAILS = 'bank_details';
 
 export interface BankDetailsDoc extends BankDetails {
   /** The tutor's user id. */
@@ -11,16 +9,15 @@ export interface BankDetailsDoc extends BankDetails {
   updatedAt: Date;
 }
 
-export const bankDetailsOf = (db: Db): Collection<BankDetailsDoc> =>
-  db.collection<BankDetailsDoc>(BANK_DETAILS);
+export const BANK_DETAILS = storedCollection<BankDetailsDoc>('bank_details');
 
 /** The tutor's bank details, or null when there are none yet. */
 export function bankDetailsOfTutor(db: Db, tutorId: string): Promise<BankDetailsDoc | null> {
-  return bankDetailsOf(db).findOne({ _id: tutorId });
+  return BANK_DETAILS.in(db).findOne({ _id: tutorId });
 }
 
 export async function hasBankDetails(db: Db, tutorId: string): Promise<boolean> {
-  return (await bankDetailsOf(db).findOne({ _id: tutorId }, { projection: { _id: 1 } })) !== null;
+  return (await BANK_DETAILS.in(db).findOne({ _id: tutorId }, { projection: { _id: 1 } })) !== null;
 }
 
 /** Saves (or replaces) the tutor's bank details together with `earnings.bankdetails.saved`. */
@@ -43,7 +40,7 @@ export async function saveBankDetails(
     { requestId },
   );
   await outbox.updateOne<BankDetailsDoc>(
-    BANK_DETAILS,
+    BANK_DETAILS.collection,
     { _id: tutorId },
     { $set: { ...details, updatedAt: now } },
     [saved],

@@ -9,13 +9,13 @@ import {
 } from '@liveedu/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { toRupees } from '../ledger/domain.ts';
-import { ledgerOf, sumPaise } from '../ledger/store.ts';
+import { LEDGER, sumPaise } from '../ledger/store.ts';
 
 const Earning = Type.Object({ earning: Type.Number() });
 
 /** A tutor's earnings after the platform's fee: totals, rolling windows and income charts. */
 export default async function incomeRoutes(app: ServiceApp): Promise<void> {
-  const ledger = ledgerOf(app.db);
+  const ledger = LEDGER.in(app.db);
   const tutorOnly = requireRole('tutor');
   const tutorOf = (request: FastifyRequest) => caller(request).userId;
 

@@ -4,7 +4,7 @@ import fastify from 'fastify';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPaymentSucceeded } from './handlers.ts';
-import { creditAccount, creditedPaise, type LedgerEntry, ledgerOf } from './store.ts';
+import { creditAccount, creditedPaise, LEDGER, type LedgerEntry } from './store.ts';
 import { earningsTestDatabase } from './test-database.ts';
 
 let db: Db;
@@ -55,7 +55,7 @@ describe("a tutor's account", () => {
       month: '2026-01',
       recordedAt: new Date(),
     });
-    await ledgerOf(db).insertMany([entry(1, 40_000), entry(2, 2_500)]);
+    await LEDGER.in(db).insertMany([entry(1, 40_000), entry(2, 2_500)]);
     await handle(payment('veteran', 10_000));
     expect(await creditedPaise(db, 'veteran')).toBe(42_500 + 8_000);
   });
@@ -64,7 +64,7 @@ describe("a tutor's account", () => {
     const events = [payment('busy', 10_000), payment('busy', 25_000)];
     await Promise.all(events.flatMap((event) => Array.from({ length: 10 }, () => handle(event))));
     expect(await creditedPaise(db, 'busy')).toBe(8_000 + 20_000);
-    expect(await ledgerOf(db).countDocuments({ tutorId: 'busy' })).toBe(2);
+    expect(await LEDGER.in(db).countDocuments({ tutorId: 'busy' })).toBe(2);
   });
 
   it('finishes a credit that stopped between the account and the ledger, without adding it twice', async () => {
@@ -73,6 +73,6 @@ describe("a tutor's account", () => {
     await creditAccount(db, 'crashed', event.data.paymentId, 40_000);
     await handle(event);
     expect(await creditedPaise(db, 'crashed')).toBe(40_000);
-    expect(await ledgerOf(db).countDocuments({ tutorId: 'crashed' })).toBe(1);
+    expect(await LEDGER.in(db).countDocuments({ tutorId: 'crashed' })).toBe(1);
   });
 });

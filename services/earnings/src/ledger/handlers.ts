@@ -2,7 +2,7 @@ import { calendarKeys } from '@liveedu/calendar';
 import { PAYMENTS_PAYMENT_SUCCEEDED, type PaymentsPaymentSucceeded } from '@liveedu/contracts';
 import { type EventHandler, isDuplicateKey } from '@liveedu/service-kit';
 import { isPaise, splitPayment } from './domain.ts';
-import { creditAccount, type LedgerEntry, ledgerOf } from './store.ts';
+import { creditAccount, LEDGER, type LedgerEntry } from './store.ts';
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const instant = (value: unknown): Date | null => {
@@ -42,13 +42,13 @@ export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
       ...calendarKeys(paidAt),
       recordedAt: new Date(),
     };
-    if (await ledgerOf(db).findOne({ paymentId: data.paymentId }, { projection: { _id: 1 } })) {
+    if (await LEDGER.in(db).findOne({ paymentId: data.paymentId }, { projection: { _id: 1 } })) {
       log.info({ eventId: event.id, paymentId: data.paymentId }, 'payment already credited');
       return;
     }
     await creditAccount(db, data.tutorId, data.paymentId, split.tutorPaise);
     try {
-      await ledgerOf(db).insertOne(entry);
+      await LEDGER.in(db).insertOne(entry);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       log.info({ eventId: event.id, paymentId: data.paymentId }, 'payment already credited');

@@ -1,10 +1,5 @@
-import { type CollectionIndexes, isDuplicateKey } from '@liveedu/service-kit';
+import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
 import type { Collection, Db, Document, Filter } from 'mongodb';
-
-/** One entry per successful payment, keyed by the event id; the source of every figure. */
-export const LEDGER = 'ledger';
-/** One per tutor: the running total of credits, read by key (see `creditAccount`). */
-export const ACCOUNTS = 'accounts';
 
 export interface LedgerEntry {
   _id: string;
@@ -32,24 +27,18 @@ export interface AccountDoc {
   creditedPayments: string[];
 }
 
-export const ledgerOf = (db: Db): Collection<LedgerEntry> =>
-  db.collection<LedgerEntry>(LEDGER) as Collection<LedgerEntry>;
-const accountsOf = (db: Db): Collection<AccountDoc> => db.collection<AccountDoc>(ACCOUNTS);
-
-export const ledgerIndexes: CollectionIndexes[] = [
-  {
-    collection: LEDGER,
-    indexes: [
-      // A payment credits once even if it ever came under another event id.
-      { key: { paymentId: 1 }, name: 'payment_unique', unique: true },
-      { key: { tutorId: 1, paidAt: 1 }, name: 'by_tutor_time' },
-      { key: { tutorId: 1, day: 1 }, name: 'by_tutor_day' },
-      { key: { tutorId: 1, month: 1 }, name: 'by_tutor_month' },
-      { key: { day: 1 }, name: 'by_day' },
-      { key: { month: 1 }, name: 'by_month' },
-    ],
-  },
-];
+/** One entry per successful payment, keyed by the event id; the source of every figure. */
+export const LEDGER = storedCollection<LedgerEntry>('ledger', [
+  // A payment credits once even if it ever came under another event id.
+  { key: { paymentId: 1 }, name: 'payment_unique', unique: true },
+  { key: { tutorId: 1, paidAt: 1 }, name: 'by_tutor_time' },
+  { key: { tutorId: 1, day: 1 }, name: 'by_tutor_day' },
+  { key: { tutorId: 1, month: 1 }, name: 'by_tutor_month' },
+  { key: { day: 1 }, name: 'by_day' },
+  { key: { month: 1 }, name: 'by_month' },
+]);
+/** One per tutor: the running total of credits, read by key (see `creditAccount`). */
+export const ACCOUNTS = storedCollection<AccountDoc>('accounts');
 
 type Amount = 'grossPaise' | 'tutorPaise' | 'platformPaise';
 
@@ -81,8 +70,8 @@ export const REMEMBERED_CREDITS = 500;
  * racing compute the same sum and one insert wins.
  */
 async function ensureAccount(db: Db, tutorId: string): Promise<AccountDoc> {
-  const accounts = accountsOf(db);
-  const ledger = ledgerOf(db);
+  const accounts = ACCOUNTS.in(db);
+  const ledger = LEDGER.in(db);
   const found = await accounts.findOne({ _id: tutorId });
   if (found) return found;
   const account: AccountDoc = {
@@ -110,7 +99,7 @@ export async function creditAccount(
   tutorPaise: number,
 ): Promise<void> {
   await ensureAccount(db, tutorId);
-  await accountsOf(db).updateOne(
+  await ACCOUNTS.in(db).updateOne(
     { _id: tutorId, creditedPayments: { $ne: paymentId } },
     {
       $inc: { creditedPaise: tutorPaise },

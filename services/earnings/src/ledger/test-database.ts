@@ -4,8 +4,8 @@
  */
 import { isolation, testServers } from '@liveedu/test-kit';
 import { type Db, MongoClient, type MongoClientOptions } from 'mongodb';
-import { withdrawalIndexes } from '../withdrawals/store.ts';
-import { ledgerIndexes } from './store.ts';
+import { WITHDRAWALS } from '../withdrawals/store.ts';
+import { LEDGER } from './store.ts';
 
 /** The database, and `drop`, which removes it and disconnects. */
 export async function earningsTestDatabase(
@@ -14,8 +14,7 @@ export async function earningsTestDatabase(
 ): Promise<{ db: Db; drop(): Promise<void> }> {
   const client = await MongoClient.connect(testServers().mongoUrl, options);
   const db = client.db(isolation(label).dbName('earnings'));
-  for (const spec of [...ledgerIndexes, ...withdrawalIndexes])
-    await db.collection(spec.collection).createIndexes(spec.indexes);
+  for (const spec of [LEDGER, WITHDRAWALS]) await db.collection(spec.collection).createIndexes(spec.indexes);
   return {
     db,
     async drop() {

@@ -2,7 +2,7 @@ import { currentMonth, currentWeek } from '@liveedu/calendar';
 import { requireRole, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { Filter } from 'mongodb';
 import { toRupees } from '../ledger/domain.ts';
-import { type LedgerEntry, ledgerOf, sumPaise } from '../ledger/store.ts';
+import { LEDGER, type LedgerEntry, sumPaise } from '../ledger/store.ts';
 
 const Money = Type.Object({ money: Type.Number() });
 
@@ -17,7 +17,7 @@ const THIS_WEEK: Period = (now) => {
 
 /** The admin's revenue (gross successful payments) and profit (the platform's 20%), in rupees. */
 export default async function revenueRoutes(app: ServiceApp): Promise<void> {
-  const ledger = ledgerOf(app.db);
+  const ledger = LEDGER.in(app.db);
   const adminOnly = requireRole('admin');
 
   const figure = (path: string, summary: string, period: Period, amount: 'grossPaise' | 'platformPaise') =>

@@ -1,11 +1,5 @@
-import {
-  IDENTITY_USER_DELETED,
-  IDENTITY_USER_REGISTERED,
-  IDENTITY_USER_UPDATED,
-  type IdentityUserDeleted,
-  type IdentityUserRegistered,
-  type IdentityUserUpdated,
-} from '@liveedu/contracts';
+import type { IdentityUserDeleted, IdentityUserRegistered, IdentityUserUpdated } from '@liveedu/contracts';
+import { IDENTITY_USER_DELETED, IDENTITY_USER_REGISTERED, IDENTITY_USER_UPDATED } from '@liveedu/contracts';
 import type { EventHandler } from '@liveedu/service-kit';
 import { keepEmail, keepUsername, noteDeleted } from './store.ts';
 

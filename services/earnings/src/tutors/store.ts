@@ -1,8 +1,5 @@
-import { isDuplicateKey } from '@liveedu/service-kit';
-import type { Collection, Db } from 'mongodb';
-
-/** What earnings knows of users (from identity's events), to name tutors to the admin. */
-export const USERS = 'users';
+import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
+import type { Db } from 'mongodb';
 
 export interface UserDoc {
   _id: string;
@@ -13,7 +10,8 @@ export interface UserDoc {
   deletedAt?: Date;
 }
 
-const usersOf = (db: Db): Collection<UserDoc> => db.collection<UserDoc>(USERS);
+/** What earnings knows of users (from identity's events), to name tutors to the admin. */
+export const USERS = storedCollection<UserDoc>('users');
 
 /** The users with these ids that we know of, by id. */
 export async function usersByIds(db: Db, ids: string[]): Promise<Map<string, UserDoc>> {
@@ -21,7 +19,7 @@ export async function usersByIds(db: Db, ids: string[]): Promise<Map<string, Use
     ids.length === 0
       ? []
       : (
-          await usersOf(db)
+          await USERS.in(db)
             .find({ _id: { $in: ids } })
             .toArray()
         ).map((user) => [user._id, user]),
@@ -29,7 +27,7 @@ export async function usersByIds(db: Db, ids: string[]): Promise<Map<string, Use
 }
 
 export async function keepEmail(db: Db, userId: string, email: string): Promise<void> {
-  await usersOf(db).updateOne({ _id: userId }, { $set: { email } }, { upsert: true });
+  await USERS.in(db).updateOne({ _id: userId }, { $set: { email } }, { upsert: true });
 }
 
 /**
@@ -40,7 +38,7 @@ export async function keepEmail(db: Db, userId: string, email: string): Promise<
 export async function keepUsername(db: Db, userId: string, username: string, at: Date): Promise<void> {
   const when = Number.isNaN(at.getTime()) ? new Date(0) : at;
   try {
-    await usersOf(db).updateOne(
+    await USERS.in(db).updateOne(
       { _id: userId, $or: [{ usernameAt: { $exists: false } }, { usernameAt: { $lte: when } }] },
       { $set: { username, usernameAt: when } },
       { upsert: true },
@@ -51,5 +49,5 @@ export async function keepUsername(db: Db, userId: string, username: string, at:
 }
 
 export async function noteDeleted(db: Db, userId: string, at: Date): Promise<void> {
-  await usersOf(db).updateOne({ _id: userId }, { $set: { deletedAt: at } }, { upsert: true });
+  await USERS.in(db).updateOne({ _id: userId }, { $set: { deletedAt: at } }, { upsert: true });
 }

@@ -19,8 +19,8 @@ import {
   requestWithdrawal,
   setWithdrawalStatus,
   tutorPosition,
+  WITHDRAWALS,
   type WithdrawalDoc,
-  withdrawalsOf,
 } from './store.ts';
 
 const Status = Type.Union([Type.Literal('Processing'), Type.Literal('Success')]);
@@ -82,7 +82,7 @@ const adminWithdrawal = (doc: WithdrawalDoc, user: UserDoc | undefined) => ({
 
 /** The tutor's side: the balance, withdrawing it, and the withdrawals made. */
 export async function withdrawalRoutes(app: ServiceApp): Promise<void> {
-  const withdrawals = withdrawalsOf(app.db);
+  const withdrawals = WITHDRAWALS.in(app.db);
   const tutorOnly = requireRole('tutor');
   const confirm = stepUpFor(app);
 
@@ -143,7 +143,7 @@ export async function withdrawalRoutes(app: ServiceApp): Promise<void> {
 
 /** The admin's side: every withdrawal request, and confirming them. */
 export async function withdrawalAdminRoutes(app: ServiceApp): Promise<void> {
-  const withdrawals = withdrawalsOf(app.db);
+  const withdrawals = WITHDRAWALS.in(app.db);
   const adminOnly = requireRole('admin');
 
   app.get(

@@ -1,11 +1,11 @@
 import { outboxWrites } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankDetailsOf } from '../bank-details/store.ts';
-import { creditAccount, type LedgerEntry, ledgerOf } from '../ledger/store.ts';
+import { BANK_DETAILS } from '../bank-details/store.ts';
+import { creditAccount, LEDGER, type LedgerEntry } from '../ledger/store.ts';
 import { earningsTestDatabase } from '../ledger/test-database.ts';
 import { BALANCE_TOO_LOW } from './domain.ts';
-import { appendWithdrawal, requestWithdrawal, tutorPosition, withdrawalsOf } from './store.ts';
+import { appendWithdrawal, requestWithdrawal, tutorPosition, WITHDRAWALS } from './store.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -26,8 +26,8 @@ let tutors = 0;
 async function tutorWith(tutorPaise: number) {
   tutors += 1;
   const tutor = { userId: `tutor-${tutors}`, username: `tutor${tutors}` };
-  const ledger = ledgerOf(db);
-  const bankDetails = bankDetailsOf(db);
+  const ledger = LEDGER.in(db);
+  const bankDetails = BANK_DETAILS.in(db);
   const now = new Date();
   const entry: LedgerEntry = {
     _id: `event-${tutors}`,
@@ -60,7 +60,7 @@ describe('the withdrawal guard', () => {
     const second = await appendWithdrawal(outboxWrites(db), tutor, BANK, seen);
     expect(first).toMatchObject({ seq: 1, amountPaise: 250_000, status: 'Processing' });
     expect(second).toBeNull();
-    expect(await withdrawalsOf(db).countDocuments({ tutorId: tutor.userId })).toBe(1);
+    expect(await WITHDRAWALS.in(db).countDocuments({ tutorId: tutor.userId })).toBe(1);
     expect((await tutorPosition(db, tutor.userId)).balancePaise).toBe(0);
   });
 
@@ -74,7 +74,7 @@ describe('the withdrawal guard', () => {
     for (const outcome of outcomes) {
       if (outcome.kind !== 'done') expect(outcome).toEqual({ kind: 'refused', message: BALANCE_TOO_LOW });
     }
-    const stored = await withdrawalsOf(db).find({ tutorId: tutor.userId }).toArray();
+    const stored = await WITHDRAWALS.in(db).find({ tutorId: tutor.userId }).toArray();
     expect(stored.map((w) => [w.seq, w.amountPaise, w.withdrawnTotalPaise])).toEqual([[1, 180_000, 180_000]]);
   });
 
@@ -83,8 +83,8 @@ describe('the withdrawal guard', () => {
     expect((await requestWithdrawal(db, outboxWrites(db), tutor)).kind).toBe('done');
     // A later credit, as the payment handler applies one: the account, then the ledger.
     await creditAccount(db, tutor.userId, `later-${tutor.userId}`, 120_000);
-    await ledgerOf(db).insertOne({
-      ...(await ledgerOf(db).findOne({ tutorId: tutor.userId }))!,
+    await LEDGER.in(db).insertOne({
+      ...(await LEDGER.in(db).findOne({ tutorId: tutor.userId }))!,
       _id: `later-${tutor.userId}`,
       paymentId: `later-${tutor.userId}`,
       tutorPaise: 120_000,

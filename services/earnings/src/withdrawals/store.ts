@@ -1,6 +1,6 @@
 import { EARNINGS_WITHDRAWAL_REQUESTED, EARNINGS_WITHDRAWAL_UPDATED } from '@liveedu/contracts';
-import { type CollectionIndexes, isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
-import { type Collection, type Db, ObjectId } from 'mongodb';
+import { isDuplicateKey, newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
+import { type Db, ObjectId } from 'mongodb';
 import type { BankDetails } from '../bank-details/domain.ts';
 import { bankDetailsOfTutor } from '../bank-details/store.ts';
 import { creditedPaise as creditedOf } from '../ledger/store.ts';
@@ -13,8 +13,6 @@ import {
   withdrawalProblem,
 } from './domain.ts';
 import { withdrawalEventData } from './events.ts';
-
-export const WITHDRAWALS = 'withdrawals';
 
 export interface WithdrawalDoc {
   _id: ObjectId;
@@ -33,17 +31,10 @@ export interface WithdrawalDoc {
   updatedAt: Date;
 }
 
-export const withdrawalsOf = (db: Db): Collection<WithdrawalDoc> => db.collection<WithdrawalDoc>(WITHDRAWALS);
-
-export const withdrawalIndexes: CollectionIndexes[] = [
-  {
-    collection: WITHDRAWALS,
-    indexes: [
-      { key: { tutorId: 1, seq: 1 }, name: 'tutor_chain_unique', unique: true },
-      { key: { requestedAt: -1 }, name: 'newest' },
-    ],
-  },
-];
+export const WITHDRAWALS = storedCollection<WithdrawalDoc>('withdrawals', [
+  { key: { tutorId: 1, seq: 1 }, name: 'tutor_chain_unique', unique: true },
+  { key: { requestedAt: -1 }, name: 'newest' },
+]);
 
 export interface Position {
   creditedPaise: number;
@@ -57,7 +48,7 @@ export interface Position {
  * credit arriving in between can only make the balance look smaller, never larger.
  */
 export async function tutorPosition(db: Db, tutorId: string): Promise<Position> {
-  const [latest] = await withdrawalsOf(db).find({ tutorId }).sort({ seq: -1 }).limit(1).toArray();
+  const [latest] = await WITHDRAWALS.in(db).find({ tutorId }).sort({ seq: -1 }).limit(1).toArray();
   const last: ChainLink = latest
     ? { seq: latest.seq, withdrawnTotalPaise: latest.withdrawnTotalPaise }
     : CHAIN_START;
@@ -102,7 +93,7 @@ export async function appendWithdrawal(
     ...(requestId ? { requestId } : {}),
   });
   try {
-    await outbox.insertOne(WITHDRAWALS, doc, [event]);
+    await outbox.insertOne(WITHDRAWALS.collection, doc, [event]);
   } catch (error) {
     if (isDuplicateKey(error)) return null;
     throw error;
@@ -151,13 +142,13 @@ export async function setWithdrawalStatus(
   status: WithdrawalStatus,
   requestId: string,
 ): Promise<StatusChange> {
-  const current = await withdrawalsOf(db).findOne({ _id });
+  const current = await WITHDRAWALS.in(db).findOne({ _id });
   if (!current) return 'missing';
   if (current.status === status) return 'already';
   const now = new Date();
   // Conditional on the status read, so two admins acting at once publish one change each.
   const updated = await outbox.updateOne<WithdrawalDoc>(
-    WITHDRAWALS,
+    WITHDRAWALS.collection,
     { _id, status: current.status },
     { $set: { status, updatedAt: now } },
     [

@@ -4,7 +4,7 @@ import { ObjectId } from 'mongodb';
 import { identitySettings } from '../config.ts';
 import { ADMIN_USERNAME, DEFAULT_AVATAR } from './domain.ts';
 import { hashPassword } from './passwords.ts';
-import { type UserDoc, usersOf } from './store.ts';
+import { USERS, type UserDoc } from './store.ts';
 
 /**
  * The one admin account, `admin`: made at the first start with ADMIN_PASSWORD; later starts keep
@@ -13,7 +13,7 @@ import { type UserDoc, usersOf } from './store.ts';
  */
 export async function ensureAdminAccount(app: ServiceApp): Promise<void> {
   const { ADMIN_PASSWORD: password, ADMIN_EMAIL: email } = identitySettings.of(app);
-  const users = usersOf(app.db);
+  const users = USERS.in(app.db);
   const existing = await users.findOne({ usernameKey: ADMIN_USERNAME });
   if (existing) {
     const update: Partial<UserDoc> = { role: 'admin' };

@@ -1,18 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IntegrationEvent, Role } from '@liveedu/contracts';
-import {
-  type CollectionIndexes,
-  conflict,
-  isDuplicateKey,
-  notFound,
-  type ServiceApp,
-} from '@liveedu/service-kit';
-import type { Collection, Db, Document, IndexDescription, ObjectId } from 'mongodb';
+import { conflict, isDuplicateKey, notFound, type ServiceApp, storedCollection } from '@liveedu/service-kit';
+import type { Db, Document, ObjectId } from 'mongodb';
 import type { SessionEntry } from '../sessions/domain.ts';
 import { type PageStatus, usernameKey } from './domain.ts';
 import { type ProfileField, sessionsEnded, userDeleted, userRegistered, userUpdated } from './events.ts';
-
-export const USERS = 'users';
 
 export interface UserDoc {
   _id: ObjectId;
@@ -60,14 +52,7 @@ export interface UserDoc {
   videoMailEvent?: string;
 }
 
-export const usersOf = (db: Db): Collection<UserDoc> => db.collection<UserDoc>(USERS);
-
-/** Only users that still exist. */
-export const LIVE = { deletedAt: { $exists: false } } as const;
-/** Users the admin manages and counts: everyone but the admin account. */
-export const MEMBERS = { ...LIVE, role: { $in: ['student', 'tutor'] } } as const;
-
-const USER_INDEXES: IndexDescription[] = [
+export const USERS = storedCollection<UserDoc>('users', [
   { key: { usernameKey: 1 }, name: 'username_unique', unique: true },
   { key: { emailKey: 1 }, name: 'email_unique', unique: true },
   { key: { createdAt: -1 }, name: 'newest' },
@@ -76,25 +61,28 @@ const USER_INDEXES: IndexDescription[] = [
   { key: { month: 1 }, name: 'by_month' },
   { key: { appliedAt: -1 }, name: 'tutor_applications' },
   { key: { resetTokenHash: 1 }, name: 'reset_token' },
-];
+]);
 
-export const userIndexes: CollectionIndexes[] = [{ collection: USERS, indexes: USER_INDEXES }];
+/** Only users that still exist. */
+export const LIVE = { deletedAt: { $exists: false } } as const;
+/** Users the admin manages and counts: everyone but the admin account. */
+export const MEMBERS = { ...LIVE, role: { $in: ['student', 'tutor'] } } as const;
 
 /** A live user by id (null when there is none); `projection` names the fields read. */
 export const findLiveUser = (db: Db, id: ObjectId, projection?: Document) =>
-  usersOf(db).findOne({ _id: id, ...LIVE }, projection ? { projection } : {});
+  USERS.in(db).findOne({ _id: id, ...LIVE }, projection ? { projection } : {});
 
 /** A live user by username, however it is spelt (null when there is none). */
 export const findByUsername = (db: Db, username: string) =>
-  usersOf(db).findOne({ usernameKey: usernameKey(username), ...LIVE });
+  USERS.in(db).findOne({ usernameKey: usernameKey(username), ...LIVE });
 
 /** Creates an account with its `identity.user.registered`; a name or address already taken is a 409. */
 export async function registerUser(app: ServiceApp, user: UserDoc, requestId: string): Promise<void> {
   try {
-    await app.outbox.insertOne(USERS, user, [userRegistered(user, { requestId })]);
+    await app.outbox.insertOne(USERS.collection, user, [userRegistered(user, { requestId })]);
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
-    const taken = await usersOf(app.db).findOne({ usernameKey: user.usernameKey });
+    const taken = await USERS.in(app.db).findOne({ usernameKey: user.usernameKey });
     throw conflict(taken ? 'Username already exists' : 'Email already exists');
   }
 }
@@ -127,7 +115,7 @@ export async function changeUser(
   decide: (user: UserDoc) => UserChange | Promise<UserChange>,
   opts: { requestId?: string; missing?: string } = {},
 ): Promise<{ before: UserDoc; after: UserDoc }> {
-  const users = usersOf(app.db);
+  const users = USERS.in(app.db);
   for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt += 1) {
     // Writers that lost the race try again after a random pause, so a crowd of them (one account
     // logging in from many devices at once) spreads out instead of colliding again together.
@@ -154,7 +142,7 @@ export async function changeUser(
     const filter = { _id: id, ...LIVE, ...sameRev };
     const result =
       events.length > 0
-        ? await app.outbox.updateOne<UserDoc>(USERS, filter, update, events)
+        ? await app.outbox.updateOne<UserDoc>(USERS.collection, filter, update, events)
         : await users.updateOne(filter, update);
     if (result.matchedCount === 1) return { before, after };
   }

@@ -11,7 +11,7 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { PageStatusField, RoleField } from '../accounts/fields.ts';
-import { MEMBERS, type UserDoc, usersOf } from '../accounts/store.ts';
+import { MEMBERS, USERS, type UserDoc } from '../accounts/store.ts';
 import { deleteUser } from './store.ts';
 
 export const PAGE_SIZE = 7;
@@ -42,7 +42,7 @@ const listed = (user: UserDoc) => ({
 
 /** The users the admin manages: how many, the newest, all of them a page at a time, and deleting one. */
 export async function userAdminRoutes(app: ServiceApp): Promise<void> {
-  const users = usersOf(app.db);
+  const users = USERS.in(app.db);
   const admin = requireRole('admin');
 
   for (const [path, filter, summary] of [
@@ -110,7 +110,7 @@ export async function userAdminRoutes(app: ServiceApp): Promise<void> {
 
 /** New users per day and per month, for the admin's charts. */
 export async function signupChartRoutes(app: ServiceApp): Promise<void> {
-  const users = usersOf(app.db);
+  const users = USERS.in(app.db);
   const admin = requireRole('admin');
 
   calendarChart(app, {

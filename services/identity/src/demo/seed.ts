@@ -5,7 +5,7 @@ import { ObjectId } from 'mongodb';
 import { DEFAULT_AVATAR, emailKey, usernameKey } from '../accounts/domain.ts';
 import { userRegistered, userUpdated } from '../accounts/events.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { USERS, type UserDoc, usersOf } from '../accounts/store.ts';
+import { USERS, type UserDoc } from '../accounts/store.ts';
 import { identitySettings } from '../config.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export const DEMO_TUTOR_BIO = [
  * Their events have fixed ids too, so a repeated publication is dropped by the stream.
  */
 export async function seedDemoAccounts(app: ServiceApp): Promise<void> {
-  const users = usersOf(app.db);
+  const users = USERS.in(app.db);
   const ids = [DEMO_TUTOR.id, ...DEMO_STUDENTS.map((s) => s.id)].map((id) => new ObjectId(id));
   const existing = new Set(
     (await users.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray()).map((u) =>
@@ -64,7 +64,7 @@ export async function seedDemoAccounts(app: ServiceApp): Promise<void> {
       events.push(userUpdated(user, ['role', 'desc', 'stausOfPage'], { id: `demo-${account.id}-tutor` }));
     }
     try {
-      await app.outbox.insertOne(USERS, user, events);
+      await app.outbox.insertOne(USERS.collection, user, events);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       // Created by another instance just now, or the name or address belongs to a real user.

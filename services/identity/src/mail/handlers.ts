@@ -11,7 +11,7 @@ import {
 } from '@liveedu/contracts';
 import type { EventHandler, HandlerContext } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { LIVE, type UserDoc, usersOf } from '../accounts/store.ts';
+import { LIVE, USERS, type UserDoc } from '../accounts/store.ts';
 import { identitySettings } from '../config.ts';
 import { createMailer } from './mailer.ts';
 
@@ -39,7 +39,7 @@ async function mailTutor(
   compose: (user: UserDoc) => Mail,
 ): Promise<void> {
   if (!ObjectId.isValid(tutorId)) return;
-  const user = await usersOf(db).findOneAndUpdate(
+  const user = await USERS.in(db).findOneAndUpdate(
     { _id: new ObjectId(tutorId), ...LIVE, [mark]: { $ne: event.id } },
     { $set: { [mark]: event.id } },
   );

@@ -3,12 +3,12 @@ import type { Db, ObjectId } from 'mongodb';
 import { emailKey } from '../accounts/domain.ts';
 import { sessionsEnded } from '../accounts/events.ts';
 import { checkPassword, hashPassword } from '../accounts/passwords.ts';
-import { changeUser, LIVE, USERS, type UserDoc, usersOf } from '../accounts/store.ts';
+import { changeUser, LIVE, USERS, type UserDoc } from '../accounts/store.ts';
 import { hashResetToken, RESET_TOKEN_TTL_MS } from './domain.ts';
 
 /** Gives the live account with this address a new reset token, replacing an older one (null: no such account). */
 export const saveResetToken = (db: Db, email: string, hash: string) =>
-  usersOf(db).findOneAndUpdate(
+  USERS.in(db).findOneAndUpdate(
     { emailKey: emailKey(email), ...LIVE },
     { $set: { resetTokenHash: hash, resetExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } },
   );
@@ -24,7 +24,7 @@ export type WorkingToken = ReturnType<typeof workingToken>;
 
 /** The user a working reset token belongs to, with their sessions (null when it works for no one). */
 export const tokenHolder = (db: Db, valid: WorkingToken) =>
-  usersOf(db).findOne(valid, { projection: { _id: 1, sessions: 1 } });
+  USERS.in(db).findOne(valid, { projection: { _id: 1, sessions: 1 } });
 
 /** Sets the new password with the token; false when the token was spent or expired meanwhile. */
 export async function resetPassword(
@@ -43,7 +43,7 @@ export async function resetPassword(
     { requestId },
   );
   const spent = await app.outbox.updateOne<UserDoc>(
-    USERS,
+    USERS.collection,
     { ...valid, _id: user._id },
     {
       $set: { passwordHash, sessions: [], sessionsSeen: {} },

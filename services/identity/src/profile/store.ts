@@ -1,7 +1,7 @@
 import { conflict, isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import type { ObjectId } from 'mongodb';
 import { usernameKey } from '../accounts/domain.ts';
-import { changeUser, usersOf } from '../accounts/store.ts';
+import { changeUser, USERS } from '../accounts/store.ts';
 
 /** The public-read bucket of uploaded avatars (`UserDoc.avatarKey` names the object). */
 export const AVATARS = 'avatars';
@@ -14,7 +14,7 @@ export async function renameUser(
   requestId: string,
 ): Promise<void> {
   const key = usernameKey(username);
-  const taken = await usersOf(app.db).findOne(
+  const taken = await USERS.in(app.db).findOne(
     { usernameKey: key, _id: { $ne: userId } },
     { projection: { _id: 1 } },
   );

@@ -1,6 +1,6 @@
 import { notFound, type ServiceApp } from '@liveedu/service-kit';
 import type { ObjectId } from 'mongodb';
-import { changeUser, LIVE, type UserDoc, usersOf } from '../accounts/store.ts';
+import { changeUser, LIVE, USERS, type UserDoc } from '../accounts/store.ts';
 import {
   afterLogin,
   deviceOf,
@@ -50,7 +50,7 @@ export async function openSession(
 
 /** Notes that a session was used; not a change of the user (no revision, no event). */
 export async function sawSession(app: ServiceApp, user: Pick<UserDoc, '_id'>, sid: string): Promise<void> {
-  await usersOf(app.db).updateOne(
+  await USERS.in(app.db).updateOne(
     { _id: user._id, ...LIVE, 'sessions.sid': sid },
     { $set: { [`sessionsSeen.${sid}`]: new Date() } },
   );

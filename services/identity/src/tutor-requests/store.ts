@@ -1,6 +1,6 @@
 import { conflict, HttpError, type ServiceApp } from '@liveedu/service-kit';
 import type { Db, ObjectId } from 'mongodb';
-import { changeUser, LIVE, type UserDoc, usersOf } from '../accounts/store.ts';
+import { changeUser, LIVE, USERS, type UserDoc } from '../accounts/store.ts';
 import { applicationRefusal, type DecisionOption } from './domain.ts';
 
 /** The private bucket of applicants' resumes (`UserDoc.resumeKey` names the object). */
@@ -37,7 +37,7 @@ export async function applyAsTutor(
 
 /** Every live user who applied, newest application first. */
 export const applicants = (db: Db) =>
-  usersOf(db)
+  USERS.in(db)
     .find({ appliedAt: { $exists: true }, ...LIVE })
     .sort({ appliedAt: -1 })
     .toArray();

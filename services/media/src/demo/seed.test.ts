@@ -3,7 +3,7 @@ import { createService, type Service } from '@liveedu/service-kit';
 import { isolation, testServiceConfig } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../app.ts';
-import { videosOf } from '../videos/store.ts';
+import { VIDEOS } from '../videos/store.ts';
 import { seedDemoVideos } from './seed.ts';
 
 let service: Service;
@@ -21,7 +21,7 @@ afterAll(() => service?.close());
 describe('the demo videos', () => {
   it('are made locally and transcoded like uploads, once', async () => {
     expect(await seedDemoVideos(service.app)).toBe(DEMO_VIDEOS.length);
-    const videos = videosOf(service.app.db);
+    const videos = VIDEOS.in(service.app.db);
     const deadline = Date.now() + 120_000;
     let ready = 0;
     while (Date.now() < deadline) {

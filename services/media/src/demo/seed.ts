@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { DEMO_TUTOR, DEMO_VIDEOS } from '@liveedu/contracts';
 import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
 import { makeTestPattern } from '../transcode/test-pattern.ts';
-import { UPLOADS_BUCKET, usageOf, videosOf } from '../videos/store.ts';
+import { UPLOADS_BUCKET, USAGE, VIDEOS } from '../videos/store.ts';
 
 /**
  * The demo tutor's lecture videos, made here with ffmpeg (a titled test pattern with a tone) and
  * sent through the same transcoding as an upload. Fixed ids: a video that exists is left alone.
  */
 export async function seedDemoVideos(app: ServiceApp): Promise<number> {
-  const videos = videosOf(app.db);
+  const videos = VIDEOS.in(app.db);
   const work = await mkdtemp(join(tmpdir(), 'liveedu-demo-videos-'));
   let seeded = 0;
   try {
@@ -45,7 +45,7 @@ export async function seedDemoVideos(app: ServiceApp): Promise<number> {
         if (isDuplicateKey(error)) continue;
         throw error;
       }
-      await usageOf(app.db).updateOne({ _id: DEMO_TUTOR.id }, { $inc: { bytes: size } }, { upsert: true });
+      await USAGE.in(app.db).updateOne({ _id: DEMO_TUTOR.id }, { $inc: { bytes: size } }, { upsert: true });
       await app.media.transcoder.enqueue(demo.id);
       seeded += 1;
     }

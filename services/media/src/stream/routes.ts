@@ -9,14 +9,14 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import type { FastifyReply } from 'fastify';
-import { videosOf } from '../videos/store.ts';
+import { VIDEOS } from '../videos/store.ts';
 import { checkPlaybackToken, playbackExpiry, playbackPrefix } from './playback-token.ts';
 import { contentTypeOf, RENDITIONS_BUCKET, renditionsPrefix } from './store.ts';
 
 /** A signed playback address, for the video's tutor, the admin and the students of a course that plays it. */
 export async function playbackRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
-  const videos = videosOf(app.db);
+  const videos = VIDEOS.in(app.db);
 
   app.get(
     '/api/v1/videos/:videoId/playback',

@@ -1,7 +1,4 @@
-import type { CollectionIndexes } from '@liveedu/service-kit';
-import type { Db } from 'mongodb';
-
-export const TRANSCODE_JOBS = 'transcode_jobs';
+import { storedCollection } from '@liveedu/service-kit';
 
 /** One video's transcoding job (`_id` is the video's id), claimed under a lease. */
 export interface TranscodeJob {
@@ -11,8 +8,6 @@ export interface TranscodeJob {
   enqueuedAt: Date;
 }
 
-export const transcodeJobsOf = (db: Db) => db.collection<TranscodeJob>(TRANSCODE_JOBS);
-
-export const transcodeIndexes: CollectionIndexes[] = [
-  { collection: TRANSCODE_JOBS, indexes: [{ key: { leaseUntil: 1 }, name: 'by_lease' }] },
-];
+export const TRANSCODE_JOBS = storedCollection<TranscodeJob>('transcode_jobs', [
+  { key: { leaseUntil: 1 }, name: 'by_lease' },
+]);

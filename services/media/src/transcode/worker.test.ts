@@ -7,8 +7,8 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../app.ts';
 import { RENDITIONS_BUCKET, renditionsPrefix } from '../stream/store.ts';
-import { UPLOADS_BUCKET, type VideoDoc, videosOf } from '../videos/store.ts';
-import { TRANSCODE_JOBS, type TranscodeJob } from './store.ts';
+import { UPLOADS_BUCKET, VIDEOS, type VideoDoc } from '../videos/store.ts';
+import { TRANSCODE_JOBS } from './store.ts';
 import { makeTestPattern } from './test-pattern.ts';
 import { toolPaths } from './tools.ts';
 import { startTranscoder, type Transcoder } from './worker.ts';
@@ -58,7 +58,7 @@ async function orphanedJob(source: Buffer | string, attempts: number): Promise<s
     await app.storage.client.fPutObject(app.storage.bucket(UPLOADS_BUCKET), uploadKey, source);
   } else await app.storage.put(UPLOADS_BUCKET, uploadKey, source, 'video/mp4');
   const now = new Date();
-  await videosOf(app.db).insertOne({
+  await VIDEOS.in(app.db).insertOne({
     _id: videoId,
     tutorId: new ObjectId().toHexString(),
     filename: 'lecture.mp4',
@@ -70,7 +70,7 @@ async function orphanedJob(source: Buffer | string, attempts: number): Promise<s
     updatedAt: now,
   });
   // Its lease ran out a second ago: the process holding it stopped renewing.
-  await app.db.collection<TranscodeJob>(TRANSCODE_JOBS).insertOne({
+  await TRANSCODE_JOBS.in(app.db).insertOne({
     _id: videoId,
     attempts,
     leaseUntil: new Date(Date.now() - 1000),
@@ -82,7 +82,7 @@ async function orphanedJob(source: Buffer | string, attempts: number): Promise<s
 async function until(videoId: string, status: VideoDoc['status']): Promise<VideoDoc> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const video = await videosOf(service.app.db).findOne({ _id: videoId });
+    const video = await VIDEOS.in(service.app.db).findOne({ _id: videoId });
     if (video?.status === status) return video;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -139,7 +139,7 @@ describe('the transcoding queue', () => {
     const served = await keysUnder(renditionsPrefix(videoId, ready.renditionSet));
     expect(served).toContain(`${videoId}/${ready.renditionSet}/master.m3u8`);
     expect(served.filter((k) => k.endsWith('.ts')).length).toBeGreaterThanOrEqual(2);
-    expect(await service.app.db.collection(TRANSCODE_JOBS).findOne({ _id: videoId as never })).toBeNull();
+    expect(await TRANSCODE_JOBS.in(service.app.db).findOne({ _id: videoId })).toBeNull();
     expect(await published(videoId)).toEqual([
       { type: 'media.video.ready', data: expect.objectContaining({ videoId, renditions: ['360p', '480p'] }) },
     ]);

@@ -20,11 +20,11 @@ import { isDuplicateKey, newEvent, type Outbox, type Storage } from '@liveedu/se
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from 'mongodb';
 import { removeRenditions, renditionsPrefix, storeRenditions } from '../stream/store.ts';
-import { UPLOADS_BUCKET, VIDEOS, type VideoDoc, videosOf } from '../videos/store.ts';
+import { UPLOADS_BUCKET, VIDEOS, type VideoDoc } from '../videos/store.ts';
 import type { ToolPaths } from './ffmpeg.ts';
 import { transcodeToHls } from './hls.ts';
 import { NotAVideo, probeVideo } from './probe.ts';
-import { type TranscodeJob, transcodeJobsOf } from './store.ts';
+import { TRANSCODE_JOBS, type TranscodeJob } from './store.ts';
 
 const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
@@ -54,8 +54,8 @@ export interface TranscoderOptions {
 export function startTranscoder(opts: TranscoderOptions): Transcoder {
   const { db, storage, outbox, tools, concurrency, log } = opts;
   const leaseMs = opts.leaseMs ?? LEASE_MS;
-  const jobs = transcodeJobsOf(db);
-  const videos = videosOf(db);
+  const jobs = TRANSCODE_JOBS.in(db);
+  const videos = VIDEOS.in(db);
   const running = new Map<string, Promise<void>>();
   let stopped = false;
   let ticking: Promise<void> | null = null;
@@ -78,7 +78,7 @@ export function startTranscoder(opts: TranscoderOptions): Transcoder {
       error,
     };
     await outbox.updateOne<VideoDoc>(
-      VIDEOS,
+      VIDEOS.collection,
       { _id: video._id, status: 'processing' },
       { $set: { status: 'failed', error, updatedAt: new Date() } },
       [newEvent(MEDIA_VIDEO_FAILED, data)],
@@ -127,7 +127,7 @@ export function startTranscoder(opts: TranscoderOptions): Transcoder {
         renditions: hls.renditions.map((r) => r.name),
       };
       const done = await outbox.updateOne<VideoDoc>(
-        VIDEOS,
+        VIDEOS.collection,
         { _id: video._id, status: 'processing' },
         {
           $set: {

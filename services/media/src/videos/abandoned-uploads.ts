@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@liveedu/service-kit';
-import { releaseBytes, UPLOADS_BUCKET, videosOf } from './store.ts';
+import { releaseBytes, UPLOADS_BUCKET, VIDEOS } from './store.ts';
 
 /** An upload not completed within this long is abandoned. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
@@ -13,7 +13,7 @@ const BATCH = 100;
  * quota. Each video is removed by one process only (the delete is conditional on its state).
  */
 export async function removeAbandonedUploads(app: ServiceApp, now = new Date()): Promise<number> {
-  const videos = videosOf(app.db);
+  const videos = VIDEOS.in(app.db);
   const uploads = app.storage.bucket(UPLOADS_BUCKET);
   const stale = await videos
     .find({ status: 'uploading', createdAt: { $lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } })

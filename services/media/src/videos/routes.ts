@@ -19,10 +19,10 @@ import {
   releaseBytes,
   reserveBytes,
   UPLOADS_BUCKET,
+  VIDEOS,
   type VideoDoc,
   type VideoStatus,
   VideoStatusSchema,
-  videosOf,
 } from './store.ts';
 
 const Video = Type.Object({
@@ -57,7 +57,7 @@ async function ownVideo(
   adminMay = false,
 ): Promise<VideoDoc> {
   const who = caller(request);
-  const video = await videosOf(db).findOne({ _id: videoId });
+  const video = await VIDEOS.in(db).findOne({ _id: videoId });
   if (!video || (video.tutorId !== who.userId && !(adminMay && who.role === 'admin'))) {
     throw notFound('Video not found');
   }
@@ -73,7 +73,7 @@ function openUpload(video: VideoDoc): string {
 /** Starts an upload: the tutor's quota is reserved and storage opens a multipart upload. */
 export async function uploadRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
-  const videos = videosOf(app.db);
+  const videos = VIDEOS.in(app.db);
   const uploads = app.storage.bucket(UPLOADS_BUCKET);
 
   app.post(
@@ -247,7 +247,7 @@ export async function completeUploadRoutes(app: ServiceApp): Promise<void> {
 /** Aborts an upload, or deletes a video no course plays, with its original and renditions. */
 export async function deleteVideoRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
-  const videos = videosOf(app.db);
+  const videos = VIDEOS.in(app.db);
   const uploads = app.storage.bucket(UPLOADS_BUCKET);
 
   app.delete(
@@ -288,7 +288,7 @@ export async function deleteVideoRoutes(app: ServiceApp): Promise<void> {
 /** A tutor's videos as their owner (or the admin) sees them. */
 export async function videoRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
-  const videos = videosOf(app.db);
+  const videos = VIDEOS.in(app.db);
 
   app.get(
     '/api/v1/videos/:videoId',

@@ -1,8 +1,6 @@
-import { type CollectionIndexes, type Static, Type } from '@liveedu/service-kit';
+import { type Static, storedCollection, Type } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 
-export const VIDEOS = 'videos';
-export const USAGE = 'usage';
 /** The logical bucket of what tutors upload (what viewers are served: `RENDITIONS_BUCKET`, stream/store.ts). */
 export const UPLOADS_BUCKET = 'video-uploads';
 
@@ -47,18 +45,11 @@ export interface UsageDoc {
   bytes: number;
 }
 
-export const videosOf = (db: Db) => db.collection<VideoDoc>(VIDEOS);
-export const usageOf = (db: Db) => db.collection<UsageDoc>(USAGE);
-
-export const videoIndexes: CollectionIndexes[] = [
-  {
-    collection: VIDEOS,
-    indexes: [
-      { key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' },
-      { key: { status: 1, createdAt: 1 }, name: 'by_status_age' },
-    ],
-  },
-];
+export const VIDEOS = storedCollection<VideoDoc>('videos', [
+  { key: { tutorId: 1, createdAt: -1 }, name: 'by_tutor_newest' },
+  { key: { status: 1, createdAt: 1 }, name: 'by_status_age' },
+]);
+export const USAGE = storedCollection<UsageDoc>('usage');
 
 /** Reserves `size` bytes of the tutor's quota; false when they would take more than `quotaBytes`. */
 export async function reserveBytes(
@@ -67,7 +58,7 @@ export async function reserveBytes(
   size: number,
   quotaBytes: number,
 ): Promise<boolean> {
-  const usage = usageOf(db);
+  const usage = USAGE.in(db);
   await usage.updateOne({ _id: tutorId }, { $setOnInsert: { bytes: 0 } }, { upsert: true });
   const reserved = await usage.updateOne(
     { _id: tutorId, bytes: { $lte: quotaBytes - size } },
@@ -78,5 +69,5 @@ export async function reserveBytes(
 
 /** Gives `size` bytes back to the tutor's quota. */
 export async function releaseBytes(db: Db, tutorId: string, size: number): Promise<void> {
-  await usageOf(db).updateOne({ _id: tutorId }, { $inc: { bytes: -size } });
+  await USAGE.in(db).updateOne({ _id: tutorId }, { $inc: { bytes: -size } });
 }

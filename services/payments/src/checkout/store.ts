@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isDuplicateKey } from '@liveedu/service-kit';
+import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import { purchaseKey } from '../payments/domain.ts';
 
-/**
- * One checkout at a time per student and course: a second checkout of the same course at the
- * same price within `REUSE_MS` of the first (a double click, two tabs) is answered with the
- * first one's order, so one order and one payment row result, never two payable orders.
- * Keyed `studentId:courseId`; the slot is taken by one atomic upsert, which a concurrent one
- * loses with a duplicate key.
- */
-export const OPEN_CHECKOUTS = 'open_checkouts';
 export const REUSE_MS = 10_000;
 /** How long a second checkout waits for the first one's order (Razorpay answers in well under that). */
 const WAIT_MS = 10_000;
@@ -23,7 +15,14 @@ export interface OpenCheckoutDoc {
   orderId?: string;
 }
 
-const openCheckouts = (db: Db) => db.collection<OpenCheckoutDoc>(OPEN_CHECKOUTS);
+/**
+ * One checkout at a time per student and course: a second checkout of the same course at the
+ * same price within `REUSE_MS` of the first (a double click, two tabs) is answered with the
+ * first one's order, so one order and one payment row result, never two payable orders.
+ * Keyed `studentId:courseId`; the slot is taken by one atomic upsert, which a concurrent one
+ * loses with a duplicate key.
+ */
+export const OPEN_CHECKOUTS = storedCollection<OpenCheckoutDoc>('open_checkouts');
 
 export type Opened =
   /** This checkout creates the order; it calls `created` with it, or `abandon` when it cannot. */
@@ -39,7 +38,7 @@ export async function openCheckout(
   courseId: string,
   amountPaise: number,
 ): Promise<Opened> {
-  const rows = openCheckouts(db);
+  const rows = OPEN_CHECKOUTS.in(db);
   const _id = purchaseKey(studentId, courseId);
   const claim = randomUUID();
   const at = new Date();

@@ -9,7 +9,7 @@ import {
 } from '@liveedu/service-kit';
 import type { Filter, WithId } from 'mongodb';
 import { toPaymentRecord } from '../payments/domain.ts';
-import { listPage, type PaymentDoc, paymentLists, paymentsByIds, paymentsOf } from '../payments/store.ts';
+import { listPage, PAYMENTS, type PaymentDoc, paymentLists, paymentsByIds } from '../payments/store.ts';
 import { firstDayOf, TIME_PERIODS } from './domain.ts';
 
 const Record_ = Type.Object({
@@ -55,12 +55,8 @@ export async function orderHistoryRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, pageInfo } = await listPage(
-        app.db,
-        lists.studentOrders,
-        caller(request).userId,
-        request.query,
-      );
+      const owner = caller(request).userId;
+      const { rows, pageInfo } = await listPage(app.db, lists.studentOrders, owner, request.query);
       return { data: records(rows), ...pageInfo };
     },
   );
@@ -86,7 +82,7 @@ export async function orderHistoryRoutes(app: ServiceApp): Promise<void> {
 
 /** Payments received: a tutor's sales, and everyone's orders for the admin. */
 export async function paymentHistoryRoutes(app: ServiceApp): Promise<void> {
-  const payments = paymentsOf(app.db);
+  const payments = PAYMENTS.in(app.db);
   const lists = paymentLists(app.db);
 
   app.get(
@@ -100,12 +96,8 @@ export async function paymentHistoryRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, pageInfo } = await listPage(
-        app.db,
-        lists.tutorSales,
-        caller(request).userId,
-        request.query,
-      );
+      const owner = caller(request).userId;
+      const { rows, pageInfo } = await listPage(app.db, lists.tutorSales, owner, request.query);
       // A sale listed just before its transition that then did not happen is not shown.
       return { data: withBuyers(rows.filter((row) => row.success)), ...pageInfo };
     },

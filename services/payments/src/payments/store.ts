@@ -1,37 +1,28 @@
 import { PAYMENTS_PAYMENT_SUCCEEDED } from '@liveedu/contracts';
 import {
   buildKeyedLists,
-  type CollectionIndexes,
   type KeyedList,
   keyedList,
   newEvent,
   type Outbox,
   paging,
+  storedCollection,
 } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Collection, type Db, ObjectId, type WithId } from 'mongodb';
+import { type Db, ObjectId, type WithId } from 'mongodb';
 import { type PaymentFields, paymentSucceededData, paymentSucceededEventId, purchaseKey } from './domain.ts';
-
-export const PAYMENTS = 'payments';
 
 export type PaymentDoc = PaymentFields & { _id: ObjectId };
 
-export const paymentsOf = (db: Db): Collection<PaymentDoc> => db.collection<PaymentDoc>(PAYMENTS);
-
-export const paymentIndexes: CollectionIndexes[] = [
-  {
-    collection: PAYMENTS,
-    indexes: [
-      // One row per order: the success transition is keyed on it.
-      { key: { razorpay_order_id: 1 }, name: 'order_unique', unique: true },
-      { key: { studentId: 1, createdAt: -1 }, name: 'by_student' },
-      { key: { studentId: 1, day: 1 }, name: 'by_student_day' },
-      { key: { studentId: 1, courseId: 1, success: 1 }, name: 'bought' },
-      { key: { tutorId: 1, success: 1, createdAt: -1 }, name: 'by_tutor' },
-      { key: { createdAt: -1 }, name: 'newest' },
-    ],
-  },
-];
+export const PAYMENTS = storedCollection<PaymentDoc>('payments', [
+  // One row per order: the success transition is keyed on it.
+  { key: { razorpay_order_id: 1 }, name: 'order_unique', unique: true },
+  { key: { studentId: 1, createdAt: -1 }, name: 'by_student' },
+  { key: { studentId: 1, day: 1 }, name: 'by_student_day' },
+  { key: { studentId: 1, courseId: 1, success: 1 }, name: 'bought' },
+  { key: { tutorId: 1, success: 1, createdAt: -1 }, name: 'by_tutor' },
+  { key: { createdAt: -1 }, name: 'newest' },
+]);
 
 /**
  * A student's orders and a tutor's paid sales, newest first, read a page at a time by key (the
@@ -48,9 +39,9 @@ export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void
     db,
     'keyed-lists-1',
     [
-      { rows: PAYMENTS, list: 'student_orders', owner: 'studentId', item: '_id', at: 'createdAt' },
+      { rows: PAYMENTS.collection, list: 'student_orders', owner: 'studentId', item: '_id', at: 'createdAt' },
       {
-        rows: PAYMENTS,
+        rows: PAYMENTS.collection,
         filter: { success: true },
         list: 'tutor_sales',
         owner: 'tutorId',
@@ -65,13 +56,13 @@ export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void
 /** A checkout's row: first the entry in the student's order list, then the row itself. */
 export async function recordOrder(db: Db, row: PaymentDoc): Promise<void> {
   await paymentLists(db).studentOrders.add(row.studentId, row._id.toHexString());
-  await paymentsOf(db).insertOne(row);
+  await PAYMENTS.in(db).insertOne(row);
 }
 
 /** The rows of a page of a keyed list, in the list's order; ids whose row is missing are left out. */
 export async function paymentsByIds(db: Db, ids: string[]): Promise<WithId<PaymentDoc>[]> {
   if (ids.length === 0) return [];
-  const found = await paymentsOf(db)
+  const found = await PAYMENTS.in(db)
     .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } })
     .toArray();
   const byId = new Map(found.map((row) => [row._id.toHexString(), row]));
@@ -89,26 +80,24 @@ export async function listPage(
   return { rows: await paymentsByIds(db, found.ids), pageInfo: found.fields };
 }
 
-/**
- * One row per course a student paid for here, keyed `studentId:courseId`: what checkout asks
- * ("bought already?") by key instead of filtering `payments`.
- */
-export const PURCHASES = 'purchases';
-
 export interface PurchaseDoc {
   /** `studentId:courseId` (see `purchaseKey`). */
   _id: string;
   at: Date;
 }
 
-const purchasesOf = (db: Db) => db.collection<PurchaseDoc>(PURCHASES);
+/**
+ * One row per course a student paid for here, keyed `studentId:courseId`: what checkout asks
+ * ("bought already?") by key instead of filtering `payments`.
+ */
+export const PURCHASES = storedCollection<PurchaseDoc>('purchases');
 
 export async function boughtHere(db: Db, studentId: string, courseId: string): Promise<boolean> {
-  return (await purchasesOf(db).findOne({ _id: purchaseKey(studentId, courseId) })) !== null;
+  return (await PURCHASES.in(db).findOne({ _id: purchaseKey(studentId, courseId) })) !== null;
 }
 
 async function recordPurchase(db: Db, row: PaymentDoc, at: Date): Promise<void> {
-  await purchasesOf(db).updateOne(
+  await PURCHASES.in(db).updateOne(
     { _id: purchaseKey(row.studentId, row.courseId) },
     { $setOnInsert: { at } },
     { upsert: true },
@@ -120,7 +109,7 @@ export async function ensurePurchases(db: Db, log: FastifyBaseLogger): Promise<v
   const migrations = db.collection<{ _id: string; at: Date }>('migrations');
   if (await migrations.findOne({ _id: 'purchases-1' })) return;
   let count = 0;
-  for await (const row of paymentsOf(db).find({ success: true })) {
+  for await (const row of PAYMENTS.in(db).find({ success: true })) {
     await recordPurchase(db, row, row.paidAt ?? row.createdAt);
     count += 1;
   }
@@ -154,7 +143,7 @@ export async function markPaid(
   await paymentLists(db).tutorSales.add(row.tutorId, row._id.toHexString());
   await recordPurchase(db, row, paidAt);
   return outbox.findOneAndUpdate<PaymentDoc>(
-    PAYMENTS,
+    PAYMENTS.collection,
     { _id: row._id, razorpay_order_id: row.razorpay_order_id, success: false },
     { $set: { success: true, razorpay_payment_id: paymentId, paidAt, verifiedBy: by } },
     [event],

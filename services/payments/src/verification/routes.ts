@@ -1,7 +1,7 @@
 import { MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paymentsDeps } from '../checkout/deps.ts';
-import { markPaid, paymentsOf } from '../payments/store.ts';
+import { markPaid, PAYMENTS } from '../payments/store.ts';
 import { addressAgrees, type FailureReason, type VerificationPath } from './domain.ts';
 import { paymentSignatureValid } from './signatures.ts';
 
@@ -44,7 +44,7 @@ export default async function verificationRoutes(app: ServiceApp): Promise<void>
 /** Checks Razorpay's proof against the stored order and redirects to the page that says how it went. */
 function verifier(app: ServiceApp) {
   const deps = paymentsDeps(app);
-  const payments = paymentsOf(app.db);
+  const payments = PAYMENTS.in(app.db);
   const page = (path: string) => `${app.config.publicUrl}${path}`;
 
   return async function verify(

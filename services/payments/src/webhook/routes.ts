@@ -1,6 +1,6 @@
 import { badRequest, MessageReply, type ServiceApp, Type, unauthorized } from '@liveedu/service-kit';
 import { paymentsDeps } from '../checkout/deps.ts';
-import { markPaid, paymentsOf } from '../payments/store.ts';
+import { markPaid, PAYMENTS } from '../payments/store.ts';
 import { webhookSignatureValid } from '../verification/signatures.ts';
 import { eventIdOf, PAID_EVENTS, paymentMatchesOrder, type WebhookBody } from './domain.ts';
 import { alreadySeen, noteSeen } from './store.ts';
@@ -13,7 +13,7 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  */
 export default async function webhookRoutes(app: ServiceApp): Promise<void> {
   const deps = paymentsDeps(app);
-  const payments = paymentsOf(app.db);
+  const payments = PAYMENTS.in(app.db);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>

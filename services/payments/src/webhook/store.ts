@@ -1,8 +1,5 @@
-import { isDuplicateKey } from '@liveedu/service-kit';
+import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
-
-/** Webhook deliveries already acted on, by Razorpay's event id. */
-export const WEBHOOK_EVENTS = 'webhook_events';
 
 export interface WebhookEventDoc {
   /** Razorpay's `X-Razorpay-Event-Id`. */
@@ -11,16 +8,17 @@ export interface WebhookEventDoc {
   at: Date;
 }
 
-const webhookEventsOf = (db: Db) => db.collection<WebhookEventDoc>(WEBHOOK_EVENTS);
+/** Webhook deliveries already acted on, by Razorpay's event id. */
+export const WEBHOOK_EVENTS = storedCollection<WebhookEventDoc>('webhook_events');
 
 /** Whether a delivery with this event id was already acted on. */
 export async function alreadySeen(db: Db, eventId: string): Promise<boolean> {
-  return (await webhookEventsOf(db).findOne({ _id: eventId })) !== null;
+  return (await WEBHOOK_EVENTS.in(db).findOne({ _id: eventId })) !== null;
 }
 
 /** Notes a delivery as acted on; a second note of the same id is no error. */
 export async function noteSeen(db: Db, eventId: string, event: string): Promise<void> {
-  await webhookEventsOf(db)
+  await WEBHOOK_EVENTS.in(db)
     .insertOne({ _id: eventId, event, at: new Date() })
     .catch((error) => {
       if (!isDuplicateKey(error)) throw error;

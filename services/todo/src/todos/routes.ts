@@ -10,7 +10,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { type TodoDoc, todosOf } from './store.ts';
+import { TODOS, type TodoDoc } from './store.ts';
 
 const MAX_TODO_LENGTH = 2000;
 
@@ -24,7 +24,7 @@ const present = (todo: TodoDoc) => ({
 const EMPTY_TODO = "Empty todo can't be created.";
 
 export default async function todoRoutes(app: ServiceApp): Promise<void> {
-  const todos = todosOf(app.db);
+  const todos = TODOS.in(app.db);
 
   app.get(
     '/api2/v1/getAll-todos',

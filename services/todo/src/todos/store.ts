@@ -1,7 +1,5 @@
-import type { CollectionIndexes } from '@liveedu/service-kit';
-import type { Collection, Db, ObjectId } from 'mongodb';
-
-export const TODOS = 'todos';
+import { storedCollection } from '@liveedu/service-kit';
+import type { ObjectId } from 'mongodb';
 
 export interface TodoDoc {
   _id: ObjectId;
@@ -10,8 +8,6 @@ export interface TodoDoc {
   createdAt: Date;
 }
 
-export const todosOf = (db: Db): Collection<TodoDoc> => db.collection<TodoDoc>(TODOS);
-
-export const todoIndexes: CollectionIndexes[] = [
-  { collection: TODOS, indexes: [{ key: { userId: 1, createdAt: -1 }, name: 'by_user_newest' }] },
-];
+export const TODOS = storedCollection<TodoDoc>('todos', [
+  { key: { userId: 1, createdAt: -1 }, name: 'by_user_newest' },
+]);

@@ -1,13 +1,7 @@
 import type { IntegrationEvent } from '@liveedu/contracts';
 import type { Db } from 'mongodb';
-import { isDuplicateKey } from '../../mongo.ts';
+import { isDuplicateKey, storedCollection } from '../../mongo.ts';
 
-/**
- * Before a write, each of its events gets a marker here naming its document; the relay deletes
- * the marker once the event is published and off the document. So the markers are the events in
- * flight — a small collection the sweep reads instead of the business collections.
- */
-export const OUTBOX_PENDING_COLLECTION = 'outbox_pending';
 /** A marker older than this whose event is not on its document belongs to a write that failed. */
 export const STALE_MARKER_MS = 60_000;
 
@@ -19,13 +13,18 @@ export interface PendingMarker {
   at: Date;
 }
 
-export const pendingOf = (db: Db) => db.collection<PendingMarker>(OUTBOX_PENDING_COLLECTION);
+/**
+ * Before a write, each of its events gets a marker here naming its document; the relay deletes
+ * the marker once the event is published and off the document. So the markers are the events in
+ * flight — a small collection the sweep reads instead of the business collections.
+ */
+export const OUTBOX_PENDING = storedCollection<PendingMarker>('outbox_pending');
 
 export async function markPending(db: Db, collection: string, doc: unknown, events: IntegrationEvent[]) {
   if (events.length === 0) return;
   const at = new Date();
   try {
-    await pendingOf(db).insertMany(
+    await OUTBOX_PENDING.in(db).insertMany(
       events.map((e) => ({ _id: e.id, collection, doc, at })),
       { ordered: false },
     );
@@ -38,5 +37,5 @@ export async function markPending(db: Db, collection: string, doc: unknown, even
 /** The write did not happen (nothing matched): its events are not in flight. */
 export async function unmarkPending(db: Db, events: IntegrationEvent[]) {
   if (events.length === 0) return;
-  await pendingOf(db).deleteMany({ _id: { $in: events.map((e) => e.id) } });
+  await OUTBOX_PENDING.in(db).deleteMany({ _id: { $in: events.map((e) => e.id) } });
 }

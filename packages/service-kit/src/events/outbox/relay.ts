@@ -2,7 +2,7 @@ import type { IntegrationEvent } from '@liveedu/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Document } from 'mongodb';
 import { OUTBOX_COLLECTION, OUTBOX_FIELD, OUTBOX_SINCE_FIELD } from './document.ts';
-import { pendingOf } from './markers.ts';
+import { OUTBOX_PENDING } from './markers.ts';
 
 /**
  * The publishing half of the outbox: documents woken by their writes (or found by the sweep)
@@ -61,7 +61,7 @@ async function relayOne(
     const pull: Document = { $pull: { [OUTBOX_FIELD]: { id: { $in: ids } } } };
     await docs.updateOne({ _id: id as never }, pull);
   }
-  if (ids.length > 0) await pendingOf(db).deleteMany({ _id: { $in: ids } });
+  if (ids.length > 0) await OUTBOX_PENDING.in(db).deleteMany({ _id: { $in: ids } });
   return events.length;
 }
 

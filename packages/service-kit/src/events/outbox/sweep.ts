@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from 'mongodb';
 import { OUTBOX_COLLECTION, OUTBOX_FIELD, OUTBOX_SINCE_FIELD } from './document.ts';
-import { pendingOf, STALE_MARKER_MS } from './markers.ts';
+import { OUTBOX_PENDING, STALE_MARKER_MS } from './markers.ts';
 import type { RelayQueue } from './relay.ts';
 
 /** Set once the business collections were swept for events written before markers existed. */
@@ -22,7 +22,7 @@ export function outboxSweep(opts: {
   everyMs?: number;
 }) {
   const { db, queue, log } = opts;
-  const pending = pendingOf(db);
+  const pending = OUTBOX_PENDING.in(db);
   let timer: NodeJS.Timeout | null = null;
 
   async function sweepLegacy(): Promise<number> {
