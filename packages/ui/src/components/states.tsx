@@ -53,27 +53,24 @@ export function ErrorState({
   );
 }
 
-const BannerBox = styled.div<{ $tone: 'success' | 'error' | 'warning' }>`
+type Tone = 'success' | 'error' | 'warning';
+const TONES: Record<Tone, { color: string; background: string }> = {
+  success: { color: theme.colors.success, background: theme.colors.successBg },
+  error: { color: theme.colors.danger, background: theme.colors.dangerBg },
+  warning: { color: theme.colors.warning, background: theme.colors.warningBg },
+};
+
+const BannerBox = styled.div<{ $tone: Tone }>`
   padding: 0.75rem 1rem;
   border-radius: 8px;
   margin: 0.5rem 0 1rem;
   font-weight: 500;
-  color: ${({ $tone }) =>
-    $tone === 'success'
-      ? theme.colors.success
-      : $tone === 'error'
-        ? theme.colors.danger
-        : theme.colors.warning};
-  background: ${({ $tone }) =>
-    $tone === 'success'
-      ? theme.colors.successBg
-      : $tone === 'error'
-        ? theme.colors.dangerBg
-        : theme.colors.warningBg};
+  color: ${({ $tone }) => TONES[$tone].color};
+  background: ${({ $tone }) => TONES[$tone].background};
 `;
 
 /** The coloured message strip of the forms: green for success, red for errors, yellow for notices. */
-export function Banner({ tone, children }: { tone: 'success' | 'error' | 'warning'; children: ReactNode }) {
+export function Banner({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
     <BannerBox $tone={tone} role={tone === 'error' ? 'alert' : 'status'} data-tone={tone}>
       {children}

@@ -1,7 +1,7 @@
 import type { WatchReport } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading } from '@liveedu/ui';
+import { ResourceView } from '@liveedu/ui';
 import { HlsPlayer } from '@liveedu/video';
 
 /**
@@ -23,16 +23,18 @@ export function HostedVideo({
   const playback = useApiQuery(['learner', 'playback', videoId], (signal) =>
     api.videoPlayback(videoId, signal),
   );
-  if (playback.status === 'loading') return <Loading label="Loading video…" />;
-  if (playback.status === 'error') return <ErrorState message={playback.error} onRetry={playback.reload} />;
   return (
-    <HlsPlayer
-      key={videoId}
-      src={playback.data.url}
-      poster={playback.data.poster}
-      startAt={startAt}
-      title={title}
-      onReport={onReport}
-    />
+    <ResourceView resource={playback} loading="Loading video…">
+      {(video) => (
+        <HlsPlayer
+          key={videoId}
+          src={video.url}
+          poster={video.poster}
+          startAt={startAt}
+          title={title}
+          onReport={onReport}
+        />
+      )}
+    </ResourceView>
   );
 }

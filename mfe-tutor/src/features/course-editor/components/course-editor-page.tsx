@@ -1,17 +1,7 @@
 import { type Category, type CourseForUpdate, messageOf } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import {
-  Banner,
-  Button,
-  ErrorState,
-  Field,
-  ImageDropZone,
-  Loading,
-  raisedPanel,
-  theme,
-  toast,
-} from '@liveedu/ui';
+import { Banner, Button, Field, ImageDropZone, ResourceView, raisedPanel, theme, toast } from '@liveedu/ui';
 import { cloneElement, type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
@@ -210,15 +200,17 @@ function UpdateForm({ id }: { id: string }) {
   const course = useApiQuery<CourseForUpdate>(['tutor', 'course', id], (signal) =>
     api.courseDetailsForUpdate(id, signal),
   );
-  if (course.status === 'loading') return <Loading label="Loading the course…" />;
-  if (course.status === 'error') return <ErrorState message={course.error} onRetry={course.reload} />;
   return (
-    <CourseForm
-      key={id}
-      courseId={id}
-      initial={() => draftFromCourse(course.data)}
-      existingThumbnail={course.data.thumbnail || undefined}
-    />
+    <ResourceView resource={course} loading="Loading the course…">
+      {(found) => (
+        <CourseForm
+          key={id}
+          courseId={id}
+          initial={() => draftFromCourse(found)}
+          existingThumbnail={found.thumbnail || undefined}
+        />
+      )}
+    </ResourceView>
   );
 }
 
