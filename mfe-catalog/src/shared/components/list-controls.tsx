@@ -31,8 +31,14 @@ const PRICES = [
 ] as const;
 
 type Level = (typeof LEVELS)[number]['id'];
-type Rating = (typeof RATINGS)[number]['id'];
-type Price = (typeof PRICES)[number]['id'];
+
+/** The filter groups, by their address parameter; only the level takes several choices. */
+const FILTERS = [
+  { name: 'level', legend: 'Level', options: LEVELS, several: true },
+  { name: 'rating', legend: 'Rating', options: RATINGS, several: false },
+  { name: 'price', legend: 'Price', options: PRICES, several: false },
+] as const;
+type FilterName = (typeof FILTERS)[number]['name'];
 
 const oneOf = <T extends string>(options: readonly { id: T }[], value: string | null): T | undefined =>
   options.find((option) => option.id === value)?.id;
@@ -68,13 +74,19 @@ export function useListBrowse(search = false) {
       { replace: true },
     );
   const change = (name: string, values: readonly string[]) => update({ [name]: values });
+  const chosen: Record<FilterName, readonly string[]> = {
+    level: levels,
+    rating: rating ? [rating] : [],
+    price: price ? [price.id] : [],
+  };
   return {
     browse,
     key: JSON.stringify(browse),
-    chosen: { sort: sort ?? sorts[0].id, levels, rating, price: price?.id as Price | undefined },
+    sort: sort ?? sorts[0].id,
+    chosen,
     sorts,
     change,
-    filtered: levels.length > 0 || rating !== undefined || price !== undefined,
+    filtered: Object.values(chosen).some((values) => values.length > 0),
     clear: () => update({ level: [], rating: [], price: [] }),
   };
 }
@@ -122,19 +134,24 @@ const Chip = styled.button<{ $on: boolean }>`
   }
 `;
 
-function Chips<Id extends string>({
+function Chips({
   legend,
   options,
-  on,
+  chosen,
+  several,
   counts,
-  toggle,
+  onChange,
 }: {
   legend: string;
-  options: readonly { id: Id; label: string }[];
-  on: (id: Id) => boolean;
-  counts: Partial<Record<Id, number>> | undefined;
-  toggle: (id: Id) => void;
+  options: readonly { id: string; label: string }[];
+  chosen: readonly string[];
+  several: boolean;
+  counts: Partial<Record<string, number>> | undefined;
+  onChange: (next: readonly string[]) => void;
 }) {
+  const on = (id: string) => chosen.includes(id);
+  const toggle = (id: string) =>
+    onChange(on(id) ? chosen.filter((value) => value !== id) : several ? [...chosen, id] : [id]);
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -176,7 +193,7 @@ export function ListControls({
     <Bar>
       <label>
         Sort by
-        <select value={chosen.sort} onChange={(event) => change('sort', [event.target.value])}>
+        <select value={list.sort} onChange={(event) => change('sort', [event.target.value])}>
           {list.sorts.map((sort) => (
             <option key={sort.id} value={sort.id}>
               {sort.label}
@@ -184,34 +201,15 @@ export function ListControls({
           ))}
         </select>
       </label>
-      <Chips
-        legend="Level"
-        options={LEVELS}
-        on={(id) => chosen.levels.includes(id)}
-        counts={counts?.level}
-        toggle={(id) =>
-          change(
-            'level',
-            chosen.levels.includes(id)
-              ? chosen.levels.filter((level) => level !== id)
-              : [...chosen.levels, id],
-          )
-        }
-      />
-      <Chips
-        legend="Rating"
-        options={RATINGS}
-        on={(id: Rating) => chosen.rating === id}
-        counts={counts?.rating}
-        toggle={(id) => change('rating', chosen.rating === id ? [] : [id])}
-      />
-      <Chips
-        legend="Price"
-        options={PRICES}
-        on={(id: Price) => chosen.price === id}
-        counts={counts?.price}
-        toggle={(id) => change('price', chosen.price === id ? [] : [id])}
-      />
+      {FILTERS.map((filter) => (
+        <Chips
+          key={filter.name}
+          {...filter}
+          chosen={chosen[filter.name]}
+          counts={counts?.[filter.name]}
+          onChange={(next) => change(filter.name, next)}
+        />
+      ))}
       {list.filtered ? (
         <Button type="button" $variant="secondary" onClick={list.clear}>
           Clear filters
