@@ -107,55 +107,42 @@ function summarise(report) {
   );
 }
 
+/** The commands that prepare the packages and servers, then run one script (fuzz needs its fuzzer). */
+const SCRIPTS = {
+  start: { script: 'infra/platform/src/cli.ts' },
+  servers: {},
+  fuzz: { script: 'tests/fuzz/run.ts', fuzzer: true },
+  bench: { script: 'bench/run.ts' },
+  soak: { script: 'bench/soak.ts' },
+};
+
 checkNode();
-switch (command) {
-  case 'start':
-    ensurePackages();
-    ensureServers();
-    tsx(['infra/platform/src/cli.ts', ...extra]);
-    break;
-  case 'servers':
-    ensurePackages();
-    ensureServers();
-    break;
-  case 'test': {
-    ensurePackages();
-    ensureServers();
-    ensureBrowser();
-    await ensureFuzzer();
-    say('lint and types …');
-    mustRun('npx', ['biome', 'check', '.']);
-    mustRun('npm', ['run', '--silent', 'lint:imports']);
-    mustRun('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-    mustRun('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
-    say('tests …');
-    const report = join(root, 'test-results', 'vitest.json');
-    const status = run(
-      'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
-      { env: { ...process.env, CI: process.env.CI ?? '' } },
-    );
-    summarise(report);
-    if (status !== 0) process.exit(status);
-    break;
-  }
-  case 'fuzz':
-    ensurePackages();
-    ensureServers();
-    await ensureFuzzer();
-    tsx(['tests/fuzz/run.ts', ...extra]);
-    break;
-  case 'bench':
-    ensurePackages();
-    ensureServers();
-    tsx(['bench/run.ts', ...extra]);
-    break;
-  case 'soak':
-    ensurePackages();
-    ensureServers();
-    tsx(['bench/soak.ts', ...extra]);
-    break;
-  default:
-    process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|fuzz|soak|servers\n');
-    process.exit(2);
+if (command === 'test') {
+  ensurePackages();
+  ensureServers();
+  ensureBrowser();
+  await ensureFuzzer();
+  say('lint and types …');
+  mustRun('npx', ['biome', 'check', '.']);
+  mustRun('npm', ['run', '--silent', 'lint:imports']);
+  mustRun('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  mustRun('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+  say('tests …');
+  const report = join(root, 'test-results', 'vitest.json');
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
+    { env: { ...process.env, CI: process.env.CI ?? '' } },
+  );
+  summarise(report);
+  if (status !== 0) process.exit(status);
+} else if (Object.hasOwn(SCRIPTS, command)) {
+  const { script, fuzzer } = SCRIPTS[command];
+  ensurePackages();
+  ensureServers();
+  if (fuzzer) await ensureFuzzer();
+  if (script) tsx([script, ...extra]);
+} else {
+  process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|fuzz|soak|servers\n');
+  process.exit(2);
 }

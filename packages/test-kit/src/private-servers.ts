@@ -2,16 +2,8 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type MinioAccount,
-  type NatsServer,
-  type NatsUser,
-  type RunningServer,
-  type S3Server,
-  startMinio,
-  startMongo,
-  startNats,
-} from '@liveedu/local-servers';
+import type { MinioAccount, NatsServer, NatsUser, RunningServer, S3Server } from '@liveedu/local-servers';
+import { startMinio, startMongo, startNats } from '@liveedu/local-servers';
 import { onTestFinished } from 'vitest';
 import type { TestS3 } from './index.ts';
 
