@@ -30,6 +30,23 @@ describe('keyedList', () => {
     expect(await list.page('owner', 0, 10)).toEqual({ ids: ['c', 'a'], total: 2 });
   });
 
+  it('tells how many ids each of several owners holds, 0 for one that has none', async () => {
+    const list = listIn();
+    await list.add('two', 'a');
+    await list.add('two', 'b');
+    await list.add('one', 'a');
+    await list.add('emptied', 'a');
+    await list.remove('emptied', 'a');
+    expect(await list.sizes(['two', 'one', 'emptied', 'never'])).toEqual(
+      new Map([
+        ['two', 2],
+        ['one', 1],
+        ['emptied', 0],
+        ['never', 0],
+      ]),
+    );
+  });
+
   it('adds each id once and counts right when many writes race, the first ones included', async () => {
     const list = listIn();
     const ids = Array.from({ length: 40 }, (_, i) => `id${i % 20}`);

@@ -17,6 +17,8 @@ export interface KeyedList {
   has(owner: string, id: string): Promise<boolean>;
   /** `limit` ids from `skip` on, newest first, and how many the list holds. */
   page(owner: string, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
+  /** How many ids each owner's list holds (0 for an owner with none), by key. */
+  sizes(owners: readonly string[]): Promise<Map<string, number>>;
 }
 
 interface ListDoc {
@@ -68,6 +70,12 @@ export function keyedList(db: Db, collection: string): KeyedList {
       );
       return { ids: doc?.ids ?? [], total: doc?.count ?? 0 };
     },
+
+    async sizes(owners) {
+      const found = await lists.find({ _id: { $in: [...owners] } }, { projection: { count: 1 } }).toArray();
+      const byOwner = new Map(found.map((doc) => [doc._id, doc.count]));
+      return new Map(owners.map((owner) => [owner, byOwner.get(owner) ?? 0]));
+    },
   };
 }
 
@@ -79,8 +87,8 @@ export interface KeyedListSource {
   filter?: Filter<Document>;
   /** The keyed list's collection, e.g. `student_courses`. */
   list: string;
-  /** The row field naming the owner, and the one naming the entry. */
-  owner: string;
+  /** The row field naming the owner (or the owner made from the row), and the one naming the entry. */
+  owner: string | ((row: Document) => string);
   item: string;
   /** The row field (a date) that orders the list, newest first. */
   at: string;
@@ -104,7 +112,7 @@ export async function buildKeyedLists(
   for (const source of sources) {
     const byOwner = new Map<string, { id: string; at: number }[]>();
     for await (const row of db.collection<Document>(source.rows).find(source.filter ?? {})) {
-      const owner = String(row[source.owner]);
+      const owner = typeof source.owner === 'string' ? String(row[source.owner]) : source.owner(row);
       const entry = {
         id: String(row[source.item]),
         at: (row[source.at] as Date | undefined)?.getTime() ?? 0,
