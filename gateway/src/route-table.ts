@@ -93,6 +93,7 @@ export const routeTable: readonly RouteEntry[] = [
   // Tutor
   r('GET', '/api/v1/get-tutors-courses', 'catalog', 'tutor'),
   r('DELETE', '/api/v1/delete-course/:id', 'catalog', 'tutor'),
+  r('PUT', '/api/v1/reviews/:courseId/:reviewId/reply', 'catalog', 'tutor'),
   r('POST', '/api/v1/create-course', 'catalog', 'tutor', { upload: true }),
   r('GET', '/api/v1/get-course-details-to-updateByTutor/:id', 'catalog', 'tutor'),
   r('PUT', '/api/v1/update-course/:id', 'catalog', 'tutor', { upload: true }),

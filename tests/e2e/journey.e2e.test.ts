@@ -158,6 +158,28 @@ describe('one journey across all roles', () => {
     await expect.poll(() => reviews.innerText(), { timeout: 20_000 }).toBe('1');
   }, 120_000);
 
+  it("the course page shows the rating by stars and the review, and the tutor's reply under it", async () => {
+    await buyer.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
+    const bars = buyer.getByRole('list', { name: 'Ratings by stars' });
+    await shows(bars.getByRole('button', { name: '5 stars: 1 review (100%)' }), 30_000);
+    const review = buyer.getByRole('list', { name: 'Reviews, newest first' }).getByRole('listitem').first();
+    await shows(review.getByText(`Exactly what I needed to ship (${stamp}).`));
+    expect(await review.getByRole('button', { name: 'Reply' }).count()).toBe(0);
+
+    await tutor.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
+    const theirs = tutor.getByRole('list', { name: 'Reviews, newest first' }).getByRole('listitem').first();
+    await theirs.getByRole('button', { name: 'Reply' }).click({ timeout: 30_000 });
+    const form = tutor.getByRole('form', { name: `Reply to ${buyerName}` });
+    await form.getByLabel(`Your reply to ${buyerName}`).fill('Thank you, and happy shipping!');
+    await form.getByRole('button', { name: 'Save reply' }).click();
+    await shows(theirs.getByRole('button', { name: 'Edit reply' }), 30_000);
+    await session.screenshot('journey-tutor-reply');
+
+    await buyer.reload({ waitUntil: 'domcontentloaded' });
+    await shows(buyer.getByText(`Reply from ${tutorName}`), 30_000);
+    await shows(buyer.getByText('Thank you, and happy shipping!'));
+  }, 120_000);
+
   it('the tutor sees the earning and withdraws it', async () => {
     await tutor.goto('/profile/tutor-analytics', { waitUntil: 'domcontentloaded' });
     const report = tutor.getByLabel('Earnings report');

@@ -206,9 +206,37 @@ describe('the tutor’s course', () => {
     await shows(lesson.getByText('Uploaded · processing…'), 60_000);
     await shows(lesson.locator('[data-testid="video-state"][data-status="ready"]'), 120_000);
     await session.screenshot('tutor-uploaded-video');
+    // Anyone may watch it from the course page before buying.
+    await lesson.getByLabel('Free preview').check();
     await tutorPage.getByRole('button', { name: 'Update Course' }).click();
     await tutorPage.waitForURL(`**/viewCouse/${courseId}`, { timeout: 30_000 });
     await shows(tutorPage.getByRole('heading', { name: updatedTitle }));
+  }, 120_000);
+
+  it('plays the free preview to a visitor from the course page, with each lecture and its length', async () => {
+    const visitor = await browser.newContext({ baseURL: platform().url });
+    const page = await visitor.newPage();
+    await page.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
+    await shows(page.getByText('2 sections · 3 lectures', { exact: false }), 30_000);
+    await page.getByText('Types in depth').click();
+    await page.getByRole('button', { name: 'Preview Lesson 3' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview: Lesson 3' });
+    const video = dialog.locator('[data-testid="hls-player"]');
+    await shows(video, 30_000);
+    await video.evaluate((v) => {
+      const player = v as unknown as { muted: boolean; play(): Promise<void> };
+      player.muted = true;
+      return player.play().catch(() => {});
+    });
+    await expect
+      .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0.5);
+    await session.screenshot('visitor-course-preview');
+    // The uploaded lecture shows its measured length; the linked ones have none.
+    await shows(page.locator('time[datetime^="PT"]').first());
+    await visitor.close();
   }, 120_000);
 
   it('sells the course to a student through the sandbox and shows the earning, the chart and the payment', async () => {

@@ -809,6 +809,74 @@ describe('enrollment, learning and reviews', () => {
     const ratings = top.reviews.map((r) => r.rating);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
   });
+
+  it("breaks the ratings down by stars, keeps one rating's reviews on request, and shows the tutor's reply", async () => {
+    type Reviews = ResponseOf<'/api/v1/get-course-reviews/{id}', 'get'>;
+    const path = `/api/v1/get-course-reviews/${courseId}`;
+    const all = await readOk<Reviews>(stack, path);
+    // The student's first review gave 2 stars and was replaced by one giving 5: counted once, as 5.
+    const breakdown = { '5': 1, '4': 1, '3': 0, '2': 0, '1': 0 };
+    expect(all.breakdown).toEqual(breakdown);
+    expect(all.reviews.map((r) => [r.rating, r.comment])).toEqual([
+      [4, 'Good'],
+      [5, 'Second look: superb'],
+    ]);
+    const studentReview = all.reviews[1]!;
+    expect(studentReview).toMatchObject({ _id: student._id, user: { username: student.username } });
+    expect(Date.parse(all.reviews[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(studentReview.createdAt));
+    expect(studentReview).not.toHaveProperty('reply');
+
+    const fives = await readOk<Reviews>(stack, `${path}?stars=5`);
+    expect(fives.reviews.map((r) => r.comment)).toEqual(['Second look: superb']);
+    expect(fives).toMatchObject({ total: 1, breakdown });
+    expect(await readOk<Reviews>(stack, `${path}?stars=2`)).toMatchObject({ reviews: [], total: 0 });
+    expect((await readOk<Reviews>(stack, `${path}?stars=4&limit=1&page=2`)).reviews).toEqual([]);
+    for (const stars of ['0', '6', 'x', '2.5', '']) {
+      const response = await stack.call('GET', `${path}?stars=${stars}`);
+      expect(response.status, stars).toBe(400);
+      expect(response.body).toEqual({ message: 'stars must be a whole number from 1 to 5' });
+    }
+
+    const reply = (as: Session | undefined, reviewId: string, text: unknown) =>
+      stack.call('PUT', `/api/v1/reviews/${courseId}/${reviewId}/reply`, { as, body: { text } });
+    expect(await reply(tutor, student._id, '  Thank you!  ')).toMatchObject({
+      status: 200,
+      body: { message: 'Reply saved' },
+    });
+    expect(await reply(otherTutor, student._id, 'Mine now')).toMatchObject({
+      status: 403,
+      body: { message: "Only the course's tutor can reply to its reviews" },
+    });
+    expect((await reply(student, student._id, 'Self praise')).status).toBe(403);
+    expect((await reply(undefined, student._id, 'Anyone')).status).toBe(401);
+    expect(await reply(tutor, stranger._id, 'Nobody wrote this')).toMatchObject({
+      status: 404,
+      body: { message: 'Review not found' },
+    });
+    expect(
+      (
+        await stack.call('PUT', `/api/v1/reviews/${new ObjectId()}/${student._id}/reply`, {
+          as: tutor,
+          body: { text: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    for (const [text, message] of [
+      ['', 'Please write a reply'],
+      ['   ', 'Please write a reply'],
+      ['x'.repeat(1001), 'Reply must be at most 1000 characters'],
+    ] as const) {
+      expect(await reply(tutor, student._id, text)).toMatchObject({ status: 400, body: { message } });
+    }
+    expect((await reply(tutor, student._id, 42)).status).toBe(400);
+
+    // Editable: a second reply replaces the first.
+    expect((await reply(tutor, student._id, 'Thank you, and welcome back!')).status).toBe(200);
+    const replied = await readOk<Reviews>(stack, `${path}?stars=5`);
+    expect(replied.reviews[0]!.reply).toMatchObject({ text: 'Thank you, and welcome back!' });
+    expect(Number.isNaN(Date.parse(replied.reviews[0]!.reply!.at))).toBe(false);
+    expect((await readOk<Reviews>(stack, `${path}?stars=4`)).reviews[0]).not.toHaveProperty('reply');
+  });
 });
 
 describe('favourites', () => {

@@ -230,6 +230,35 @@ describe('moving old course documents to rows at start-up', () => {
     expect((await page(legacyId, new ObjectId().toHexString())).studentsEnrolled).toEqual([]);
   });
 
+  it("files the old reviews under their stars: the course's breakdown and one rating's page", async () => {
+    const reviews = async (query: string) => {
+      const response = await service!.app.inject({
+        method: 'GET',
+        url: `/api/v1/get-course-reviews/${legacyId}${query}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        reviews: { _id: string; rating: number }[];
+        breakdown: object;
+        total: number;
+      };
+    };
+    const expected = { '5': 0, '4': 0, '3': 0, '2': 0, '1': 0 } as Record<string, number>;
+    for (const review of oldReviews) expected[String(review.rating)]! += 1;
+    const all = await reviews('');
+    expect(all.breakdown).toEqual(expected);
+    expect(all.total).toBe(13);
+    const twos = await reviews('?stars=2');
+    expect(twos.total).toBe(expected['2']);
+    // Newest first, s[1]'s 'fresh' review among them (its stale row gave 1 star).
+    expect(twos.reviews.map((r) => r._id)).toEqual(
+      [...oldReviews]
+        .reverse()
+        .filter((r) => r.rating === 2)
+        .map((r) => r.userId),
+    );
+  });
+
   it('changes nothing when it runs again', async () => {
     const before = await snapshot();
     await catalogService.onReady?.(service!.app);

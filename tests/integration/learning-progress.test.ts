@@ -460,4 +460,53 @@ describe('progress from what the server knows', () => {
     expect(await certificatesOf(tutor)).toEqual([]);
     expect(await certificatesOf(admin)).toEqual([]);
   });
+
+  it("shows each hosted lecture's measured length on the public page, and the instructor with their totals", async () => {
+    const teacher = await stack.newUser('measured');
+    await stack.services
+      .identity!.app.db.collection('users')
+      .updateOne({ _id: new ObjectId(teacher._id) }, { $set: { role: 'tutor' } });
+    const bio = await stack.call('PUT', '/api/v1/update-user-desc', {
+      as: teacher,
+      body: { desc: 'Ten years of teaching' },
+    });
+    expect(bio.status).toBe(200);
+    const courseId = await createCourse(
+      stack,
+      teacher,
+      finishing('Measured Course', [
+        [item('Intro', hostedBy(await readyVideo(65))), item('Link only')],
+        [item('Deep dive', hostedBy(await readyVideo(3725)))],
+      ]),
+    );
+    await buyer(courseId, 'measuring');
+    await buyer(courseId, 'measuring');
+
+    type Details = ResponseOf<'/api/v1/get-course-details/{id}', 'get'>;
+    const page = await eventually(async () => {
+      const read = await stack.call<Details>('GET', `/api/v1/get-course-details/${courseId}`);
+      return read.body.instructor?.students === 2 && read.body.instructor.desc !== '' ? read.body : undefined;
+    });
+    expect(
+      page.courseContent.map((section) => section.map((it) => [it.videoTitle, it.durationSec ?? null])),
+    ).toEqual([
+      [
+        ['Intro', 65],
+        ['Link only', null],
+      ],
+      [['Deep dive', 3725]],
+    ]);
+    // Public all the same: no links or descriptions.
+    expect(JSON.stringify(page.courseContent)).not.toContain('videos.example.com');
+    expect(page.instructor).toEqual({
+      _id: teacher._id,
+      username: teacher.username,
+      avatar: '',
+      desc: 'Ten years of teaching',
+      courses: 1,
+      students: 2,
+      ratingAverage: 0,
+      ratingCount: 0,
+    });
+  });
 });

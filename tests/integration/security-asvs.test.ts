@@ -458,6 +458,11 @@ describe('ids probed through every {id} path', () => {
       as: ['student', 'tutor'],
       pairs: coursePairs('id', [403]),
     },
+    'PUT /api/v1/reviews/:courseId/:reviewId/reply': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403], { reviewId: randomId() }),
+      body: () => ({ text: 'Taken over' }),
+    },
     'PUT /api/v1/update-course/:id': {
       as: ['student', 'tutor'],
       pairs: coursePairs('id', [403]),

@@ -71,7 +71,10 @@ function fill(path: string, params: Record<string, string | number> = {}): strin
 const pageQuery = (page: number) => (page > 1 ? `?page=${page}` : '');
 
 /** A list's page, order and filters as a query string (`level` repeated for each level). */
-function listQuery(page: number, browse: BrowseQuery = {}): string {
+function listQuery(
+  page: number,
+  browse: Record<string, string | number | string[] | undefined> = {},
+): string {
   const query = new URLSearchParams();
   if (page > 1) query.set('page', String(page));
   for (const [name, value] of Object.entries(browse)) {
@@ -228,8 +231,9 @@ export function createApiClient(options: ApiClientOptions) {
       get('/api/v1/search/{query}', { params: { query }, query: listQuery(page, browse), signal }),
     viewUser: (username: string, signal?: AbortSignal, page = 1) =>
       get('/api/v1/viewUser/{username}', { params: { username }, query: pageQuery(page), signal }),
-    courseReviews: (id: string, page: number, signal?: AbortSignal) =>
-      get('/api/v1/get-course-reviews/{id}', { params: { id }, query: pageQuery(page), signal }),
+    /** A course's reviews, newest first; `stars` keeps those of one rating. */
+    courseReviews: (id: string, page: number, signal?: AbortSignal, stars?: number) =>
+      get('/api/v1/get-course-reviews/{id}', { params: { id }, query: listQuery(page, { stars }), signal }),
     // Public, but sent with the session when there is one: `studentsEnrolled` then says whether
     // the caller bought the course.
     courseDetails: (id: string, signal?: AbortSignal) =>
@@ -268,6 +272,13 @@ export function createApiClient(options: ApiClientOptions) {
       get('/api/v1/payment-history-time', { ...auth, query: `?timePeriod=${enc(timePeriod)}`, signal }),
     createReview: (courseId: string, body: BodyOf<'/api/v1/create-review/{courseId}', 'post'>) =>
       post('/api/v1/create-review/{courseId}', { ...auth, params: { courseId }, body }),
+    /** The course's tutor answers a review (`reviewId`: its author's user id); again to edit. */
+    replyToReview: (courseId: string, reviewId: string, text: string) =>
+      put('/api/v1/reviews/{courseId}/{reviewId}/reply', {
+        ...auth,
+        params: { courseId, reviewId },
+        body: { text },
+      }),
     tutorRequestFile: (file: File) =>
       post('/api/v1/tutor-request', { ...auth, body: fileForm('file', file) }),
     tutorRequestYtLink: (ytLink: string) =>

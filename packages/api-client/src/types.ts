@@ -44,6 +44,9 @@ export type CourseCreator = CourseCard['courseCreatedBy'];
 export type Review = ResponseOf<'/api/v1/get-top4-reviews', 'get'>['reviews'][number];
 export type ReviewUser = Review['user'];
 export type CourseDetails = ResponseOf<'/api/v1/get-course-details/{id}', 'get'>;
+/** A page of a course's reviews, with how many reviews give each number of stars. */
+export type CourseReviews = ResponseOf<'/api/v1/get-course-reviews/{id}', 'get'>;
+export type CourseReview = CourseReviews['reviews'][number];
 /** A tutor's own course as the update form reads it: its videos' descriptions and links included. */
 export type CourseForUpdate = ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>;
 export type LearnCourse = ResponseOf<'/api/v1/learn-course/{courseId}/user/{userId}', 'get'>;

@@ -31,6 +31,15 @@ export const CATALOG_INTERNAL = {
     response: Type.Object({ allowed: Type.Boolean() }),
     errors: [],
   },
+  /** Whether a listed course of the video's tutor offers it as a free preview, to anyone. */
+  videoPreview: {
+    method: 'GET',
+    path: '/internal/videos/:videoId/preview',
+    params: Type.Object({ videoId: ObjectId }),
+    query: OfTutor,
+    response: Type.Object({ preview: Type.Boolean() }),
+    errors: [],
+  },
   /** The courses of the video's tutor that play it (deleted ones too: their students keep access). */
   videoCourses: {
     method: 'GET',

@@ -7,4 +7,6 @@ export {
   type VideoUpload,
 } from './upload.ts';
 export type { VideoCalls } from './video-api.ts';
+export { type VideoSource, videoSource } from './video-source.ts';
+export { VideoView } from './video-view.tsx';
 export { type Span, WatchedSpans } from './watched-spans.ts';

@@ -1,7 +1,7 @@
 import { theme } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { videoSource } from '../api/video-source.ts';
+import { videoSource } from './video-source.ts';
 
 const Box = styled.div`
   position: relative;

@@ -28,7 +28,7 @@ import { onVideoReady } from './progress/handlers.ts';
 import progressRoutes from './progress/routes.ts';
 import { PROGRESS } from './progress/store.ts';
 import { ensureHighlights } from './reviews/highlights.ts';
-import reviewRoutes, { reviewWritingRoutes } from './reviews/routes.ts';
+import reviewRoutes, { reviewReplyRoutes, reviewWritingRoutes } from './reviews/routes.ts';
 import { REVIEWS } from './reviews/store.ts';
 import videoAccessRoutes from './video-access/routes.ts';
 
@@ -68,6 +68,7 @@ export const catalogService: ServiceDefinition = {
     coursePageRoutes,
     reviewRoutes,
     reviewWritingRoutes,
+    reviewReplyRoutes,
     learningRoutes,
     favouriteRoutes,
     tutorCourseRoutes,

@@ -794,7 +794,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A course's public page: no video links or descriptions; studentsEnrolled holds the caller's id when the caller bought it */
+        /** A course's public page: no video links or descriptions; studentsEnrolled holds the caller's id when the caller bought it; the instructor with their totals */
         get: {
             parameters: {
                 query?: never;
@@ -843,7 +843,28 @@ export interface paths {
                                 _id: string;
                                 sectionTitle: string;
                                 videoTitle: string;
+                                /** @description A hosted video's length as its upload was measured, in seconds; links have none */
+                                durationSec?: number;
+                                /** @description A free preview: anyone may play it from here */
+                                preview?: boolean;
+                                /** @description A free preview's link (empty when hosted) */
+                                videoLink?: string;
+                                /** @description A free preview's hosted video: play it through videos/{videoId}/playback */
+                                videoId?: string;
                             }[][];
+                            instructor: {
+                                _id: string;
+                                username: string;
+                                avatar: string;
+                                /** @description The tutor's bio */
+                                desc: string;
+                                /** @description Their listed courses */
+                                courses: number;
+                                /** @description Enrollments in those courses */
+                                students: number;
+                                ratingAverage: number;
+                                ratingCount: number;
+                            };
                         };
                     };
                 };
@@ -887,7 +908,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A course's reviews, newest first, a page at a time (its page shows the 10 newest) */
+        /** A course's reviews, newest first, a page at a time (its page shows the 10 newest), with how many give each number of stars; `stars` keeps those of one rating */
         get: {
             parameters: {
                 query?: {
@@ -895,6 +916,8 @@ export interface paths {
                     page?: string;
                     /** @description Items per page, 1 to 100 (default 24) */
                     limit?: string;
+                    /** @description Only the reviews giving this many stars (1 to 5) */
+                    stars?: string;
                 };
                 header?: never;
                 path: {
@@ -912,13 +935,28 @@ export interface paths {
                     content: {
                         "application/json": {
                             reviews: {
+                                /** @description The review's id: its author's user id (one review per student and course) */
+                                _id: string;
                                 rating: number;
                                 comment: string;
                                 user: {
                                     avatar: string;
                                     username: string;
                                 };
+                                createdAt: string;
+                                reply?: {
+                                    text: string;
+                                    at: string;
+                                };
                             }[];
+                            /** @description How many reviews give each number of stars */
+                            breakdown: {
+                                1: number;
+                                2: number;
+                                3: number;
+                                4: number;
+                                5: number;
+                            };
                             /** @description How many items the whole list has */
                             total: number;
                             /** @description This page, from 1 */
@@ -996,6 +1034,7 @@ export interface paths {
                                 videoDesc: string;
                                 videoLink: string;
                                 videoId?: string;
+                                preview?: boolean;
                             }[][];
                         };
                     };
@@ -4122,6 +4161,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reviews/{courseId}/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reply to a review of your course (a review's id is its author's user id); a second reply replaces the first */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    courseId: string;
+                    reviewId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string & (unknown & unknown);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/create-course": {
         parameters: {
             query?: never;
@@ -4267,6 +4399,7 @@ export interface paths {
                                 videoDesc: string;
                                 videoLink: string;
                                 videoId?: string;
+                                preview?: boolean;
                             }[][];
                         };
                     };

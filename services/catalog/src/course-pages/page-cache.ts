@@ -1,11 +1,13 @@
 import type { ServiceApp } from '@liveedu/service-kit';
 import { LRUCache } from 'lru-cache';
 import { ObjectId } from 'mongodb';
-import { details, urlsOf } from '../courses/present.ts';
+import { details, type PublicCourseItem, publicContent, urlsOf } from '../courses/present.ts';
 import { COURSES } from '../courses/store.ts';
 
 /** A course's public page as every visitor sees it; `studentsEnrolled` is added per caller. */
-export type CoursePage = Omit<Awaited<ReturnType<typeof details>>, 'studentsEnrolled'>;
+export type CoursePage = Omit<Awaited<ReturnType<typeof details>>, 'studentsEnrolled' | 'courseContent'> & {
+  courseContent: PublicCourseItem[][];
+};
 
 export interface CoursePages {
   /** The page of a listed course, from the cache or the database; null when there is none. */
@@ -30,7 +32,7 @@ export function createCoursePages(app: ServiceApp, opts: { max?: number; ttlMs?:
     );
     if (!course) return undefined;
     const { studentsEnrolled: _viewerPart, ...page } = await details(app.db, urls, course, null);
-    return page;
+    return { ...page, courseContent: publicContent(page.courseContent) };
   };
   const cache = new LRUCache<string, CoursePage>({
     max: opts.max ?? 5_000,

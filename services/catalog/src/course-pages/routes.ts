@@ -9,7 +9,7 @@ export default async function coursePageRoutes(app: ServiceApp): Promise<void> {
     {
       schema: {
         summary:
-          "A course's public page: no video links or descriptions; studentsEnrolled holds the caller's id when the caller bought it",
+          "A course's public page: no video links or descriptions; studentsEnrolled holds the caller's id when the caller bought it; the instructor with their totals",
         params: Type.Object({ id: ObjectIdString }),
         response: { 200: CourseDetails, 400: MessageReply, 404: MessageReply },
       },
@@ -20,7 +20,13 @@ export default async function coursePageRoutes(app: ServiceApp): Promise<void> {
       const page = await app.coursePages.get(courseId);
       if (!page) throw notFound('Course not found');
       const enrolled = viewerId ? await isEnrolled(ENROLLMENTS.in(app.db), courseId, viewerId) : false;
-      return { ...page, studentsEnrolled: enrolled && viewerId ? [viewerId] : [] };
+      const tutor = page.courseCreatedBy;
+      const { profile, totals } = app.listing.tutor(tutor._id);
+      return {
+        ...page,
+        studentsEnrolled: enrolled && viewerId ? [viewerId] : [],
+        instructor: { ...tutor, avatar: profile?.avatar ?? '', desc: profile?.desc ?? '', ...totals },
+      };
     },
   );
 }

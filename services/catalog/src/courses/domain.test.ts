@@ -41,6 +41,40 @@ describe('course rules', () => {
     expect(checkCourseInput(null)).toEqual({ ok: false, message: 'All fields are required' });
   });
 
+  it('keeps up to three items marked as free previews, and refuses a fourth or a flag that is not true or false', () => {
+    const preview = { ...item, preview: true };
+    const checked = checkCourseInput({
+      ...valid,
+      courseContent: [
+        [preview, item],
+        [preview, { ...item, preview: false }],
+      ],
+    });
+    expect(checked.ok && checked.value.courseContent).toEqual([
+      [{ ...item, preview: true }, item],
+      [{ ...item, preview: true }, item],
+    ]);
+    expect(checkCourseInput({ ...valid, courseContent: [[preview, preview], [preview]] }).ok).toBe(true);
+    expect(
+      checkCourseInput({
+        ...valid,
+        courseContent: [
+          [preview, preview],
+          [preview, preview],
+        ],
+      }),
+    ).toEqual({
+      ok: false,
+      message: 'At most 3 items can be free previews',
+    });
+    for (const flag of ['true', 1, 'yes']) {
+      expect(checkCourseInput({ ...valid, courseContent: [[{ ...item, preview: flag }]] })).toEqual({
+        ok: false,
+        message: 'Preview must be true or false',
+      });
+    }
+  });
+
   it('takes whole positive rupees only', () => {
     expect(priceToPaise(1)).toBe(100);
     expect(priceToPaise('12')).toBe(1200);

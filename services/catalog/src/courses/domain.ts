@@ -23,7 +23,13 @@ export interface VideoItem {
   videoLink: string;
   /** A video the tutor uploaded here (the media service's id), played instead of a link. */
   videoId?: string;
+  /** Anyone may play it from the course's page, before buying (at most `MAX_PREVIEWS` a course). */
+  preview?: boolean;
 }
+
+/** How many items of a course may be free previews. */
+export const MAX_PREVIEWS = 3;
+export const TOO_MANY_PREVIEWS = `At most ${MAX_PREVIEWS} items can be free previews`;
 
 const VIDEO_ID = /^[0-9a-f]{24}$/;
 const ITEM_ID = /^[0-9a-f]{24}$/;
@@ -159,6 +165,7 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
   if (!Array.isArray(content) || content.length === 0) return fail(REQUIRED_MESSAGE);
   if (content.length > LIMITS.sections) return fail(`A course can have at most ${LIMITS.sections} sections`);
   const sections: VideoItem[][] = [];
+  let previews = 0;
   for (const section of content) {
     if (!Array.isArray(section) || section.length === 0) return fail(REQUIRED_MESSAGE);
     if (section.length > LIMITS.itemsPerSection) {
@@ -190,6 +197,10 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
       if (!videoId && (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink))) {
         return fail('Video links must be http:// or https:// addresses');
       }
+      if (it.preview !== undefined && it.preview !== null && typeof it.preview !== 'boolean') {
+        return fail('Preview must be true or false');
+      }
+      if (it.preview === true) previews += 1;
       items.push({
         ...(itemId ? { _id: itemId } : {}),
         sectionTitle,
@@ -197,10 +208,12 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
         videoDesc,
         videoLink,
         ...(videoId ? { videoId } : {}),
+        ...(it.preview === true ? { preview: true } : {}),
       });
     }
     sections.push(items);
   }
+  if (previews > MAX_PREVIEWS) return fail(TOO_MANY_PREVIEWS);
   if (title.length > LIMITS.title) return fail(tooLong('Title', LIMITS.title));
   if (desc.length > LIMITS.desc) return fail(tooLong('Description', LIMITS.desc));
   if (benefits.length > LIMITS.benefits) return fail(tooLong('Benefits', LIMITS.benefits));

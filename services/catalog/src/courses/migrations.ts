@@ -3,7 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
 import { ENROLLMENTS, type EnrollmentDoc, enrollmentId, LEGACY_COURSE } from '../enrollment/store.ts';
 import { FAVOURITES } from '../favourites/store.ts';
-import { LATEST_REVIEWS, REVIEWS, type ReviewDoc, reviewId } from '../reviews/store.ts';
+import {
+  LATEST_REVIEWS,
+  REVIEWS,
+  REVIEWS_BY_STARS,
+  type ReviewDoc,
+  reviewId,
+  starsOwner,
+} from '../reviews/store.ts';
 import { contentWithIds, newestReviews, ratingTotals, type StoredReview } from './domain.ts';
 import { COURSES } from './store.ts';
 
@@ -158,8 +165,8 @@ async function upsertRows(db: Rows, courses: LegacyCourse[]): Promise<void> {
 }
 
 /** The catalog's per-owner lists, built from their rows once (see `buildKeyedLists`). */
-export function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> {
-  return buildKeyedLists(
+export async function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> {
+  await buildKeyedLists(
     db,
     'keyed-lists-1',
     [
@@ -178,6 +185,21 @@ export function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<void> 
         at: 'addedAt',
       },
       { rows: REVIEWS.collection, list: 'course_reviews', owner: 'courseId', item: '_id', at: 'createdAt' },
+    ],
+    log,
+  );
+  // Reviews by their stars came later: rows written before then are filed once.
+  await buildKeyedLists(
+    db,
+    'keyed-lists-2',
+    [
+      {
+        rows: REVIEWS.collection,
+        list: REVIEWS_BY_STARS,
+        owner: (row) => starsOwner(String(row.courseId), Number(row.rating)),
+        item: '_id',
+        at: 'createdAt',
+      },
     ],
     log,
   );

@@ -5,6 +5,7 @@ import { CATEGORIES_BUCKET, type CategoryDoc } from '../categories/store.ts';
 import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
 import { TUTORS, type TutorDoc } from '../instructors/store.ts';
 import type { ListedCourse } from '../listing/course-listing.ts';
+import { videoDurations } from '../progress/store.ts';
 import { LATEST_REVIEWS } from '../reviews/store.ts';
 import { contentWithIds, newestReviews, paiseToRupees, ratingAverage } from './domain.ts';
 import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from './store.ts';
@@ -47,6 +48,16 @@ export const PublicItem = Type.Object({
   _id: Type.String(),
   sectionTitle: Type.String(),
   videoTitle: Type.String(),
+  durationSec: Type.Optional(
+    Type.Number({
+      description: "A hosted video's length as its upload was measured, in seconds; links have none",
+    }),
+  ),
+  preview: Type.Optional(Type.Boolean({ description: 'A free preview: anyone may play it from here' })),
+  videoLink: Type.Optional(Type.String({ description: "A free preview's link (empty when hosted)" })),
+  videoId: Type.Optional(
+    Type.String({ description: "A free preview's hosted video: play it through videos/{videoId}/playback" }),
+  ),
 });
 export const FullItem = Type.Object({
   _id: Type.String(),
@@ -56,6 +67,7 @@ export const FullItem = Type.Object({
   /** Empty for a hosted video: play `videoId` through `videos/{videoId}/playback` instead. */
   videoLink: Type.String(),
   videoId: Type.Optional(Type.String()),
+  preview: Type.Optional(Type.Boolean()),
 });
 
 const detailFields = {
@@ -79,9 +91,22 @@ const detailFields = {
   createdAt: Type.String(),
 };
 
+/** The tutor as a course page introduces them: who they are and what their courses add up to. */
+export const Instructor = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  avatar: Type.String(),
+  desc: Type.String({ description: "The tutor's bio" }),
+  courses: Type.Number({ description: 'Their listed courses' }),
+  students: Type.Number({ description: 'Enrollments in those courses' }),
+  ratingAverage: Type.Number(),
+  ratingCount: Type.Number(),
+});
+
 export const CourseDetails = Type.Object({
   ...detailFields,
   courseContent: Type.Array(Type.Array(PublicItem)),
+  instructor: Instructor,
 });
 /** The tutor's own view for the edit form: every item in full. */
 export const CourseForEditing = Type.Object({
@@ -196,12 +221,16 @@ export async function reviewUsers(
 export async function details(db: Db, urls: Urls, course: CourseDoc, viewerId: string | null) {
   const courseId = course._id.toHexString();
   const newestFirst = newestReviews(course.latestReviews ?? [], LATEST_REVIEWS);
-  const [users, viewerEnrolled] = await Promise.all([
+  const videoIds = course.sections.flatMap((s) =>
+    s.items.flatMap((item) => (item.videoId ? [item.videoId] : [])),
+  );
+  const [users, viewerEnrolled, durations] = await Promise.all([
     reviewUsers(
       db,
       newestFirst.map((r) => r.userId),
     ),
     viewerId ? isEnrolled(ENROLLMENTS.in(db), courseId, viewerId) : false,
+    videoDurations(db, videoIds),
   ]);
   return {
     _id: courseId,
@@ -224,11 +253,54 @@ export async function details(db: Db, urls: Urls, course: CourseDoc, viewerId: s
     ratingCount: course.ratingCount ?? 0,
     courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
     createdAt: course.createdAt.toISOString(),
-    courseContent: contentWithIds(
-      courseId,
-      course.sections.map((s) => s.items),
+    courseContent: withDurations(
+      contentWithIds(
+        courseId,
+        course.sections.map((s) => s.items),
+      ),
+      durations,
     ),
   };
+}
+
+/**
+ * A course page's items as visitors see them: titles and lengths; the link or hosted video only
+ * of a free preview. The response schema would pass a link through, so it is dropped here.
+ */
+export interface PublicCourseItem {
+  _id: string;
+  sectionTitle: string;
+  videoTitle: string;
+  durationSec?: number;
+  preview?: true;
+  videoLink?: string;
+  videoId?: string;
+}
+
+export function publicContent(
+  sections: Array<
+    Array<Omit<PublicCourseItem, 'preview'> & { videoDesc?: string; videoLink: string; preview?: boolean }>
+  >,
+): PublicCourseItem[][] {
+  return sections.map((items) =>
+    items.map(({ _id, sectionTitle, videoTitle, durationSec, videoLink, videoId, preview }) => ({
+      _id,
+      sectionTitle,
+      videoTitle,
+      ...(durationSec === undefined ? {} : { durationSec }),
+      ...(preview ? { preview: true as const, videoLink, ...(videoId ? { videoId } : {}) } : {}),
+    })),
+  );
+}
+
+/** Each hosted item with its video's measured length, where it is known. */
+function withDurations<T extends { videoId?: string }>(sections: T[][], durations: Map<string, number>) {
+  return sections.map((items) =>
+    items.map((item) => {
+      const durationSec = item.videoId ? durations.get(item.videoId) : undefined;
+      return durationSec === undefined ? item : { ...item, durationSec };
+    }),
+  );
 }
 
 export const tutorProfile = (t: Pick<TutorDoc, '_id' | 'username' | 'avatar' | 'desc'>) => ({

@@ -10,7 +10,7 @@ import { urlsOf } from '../courses/present.ts';
 import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from '../courses/store.ts';
 import { ENROLLMENTS, enrollmentId, studentCourses } from '../enrollment/store.ts';
 import { TUTORS } from '../instructors/store.ts';
-import { courseReviews, LATEST_REVIEWS, REVIEWS, reviewId } from '../reviews/store.ts';
+import { courseReviews, fileUnderStars, LATEST_REVIEWS, REVIEWS, reviewId } from '../reviews/store.ts';
 import { linkCourseVideos } from '../video-access/store.ts';
 import { DEMO_COURSES, demoContent } from './courses.ts';
 
@@ -145,6 +145,7 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
         { upsert: true },
       );
       await courseReviews(app.db).add(demo.id, reviewId(demo.id, review.userId));
+      await fileUnderStars(app.db, demo.id, reviewId(demo.id, review.userId));
     }
   }
   if (created > 0) {

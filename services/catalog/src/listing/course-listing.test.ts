@@ -327,3 +327,31 @@ describe('filter counts', () => {
     expect(facets.price.under500).toBe(0);
   });
 });
+
+describe("a tutor's totals", () => {
+  it("adds up the tutor's listed courses: students, and every rating weighted by its course", () => {
+    const listing = createCourseListing();
+    listing.putTutor({ _id: 'tutor-9', username: 'Asha', avatar: 'asha.png', desc: 'Teaches maths' });
+    const mine = { tutorId: 'tutor-9', tutorUsername: 'Asha' };
+    listing.put(course('Algebra', { ...mine, enrolledCount: 40, ratingAverage: 5, ratingCount: 3 }));
+    const geometry = course('Geometry', { ...mine, enrolledCount: 2, ratingAverage: 4, ratingCount: 1 });
+    listing.put(geometry);
+    listing.put(course('Unrated', { ...mine, enrolledCount: 1 }));
+    listing.put(course('Someone else', { enrolledCount: 900, ratingAverage: 1, ratingCount: 50 }));
+
+    expect(listing.tutor('tutor-9')).toEqual({
+      profile: { _id: 'tutor-9', username: 'Asha', avatar: 'asha.png', desc: 'Teaches maths' },
+      totals: { courses: 3, students: 43, ratingAverage: 4.8, ratingCount: 4 },
+    });
+    listing.remove(geometry._id);
+    expect(listing.tutor('tutor-9').totals).toEqual({
+      courses: 2,
+      students: 41,
+      ratingAverage: 5,
+      ratingCount: 3,
+    });
+    expect(listing.tutor('nobody')).toEqual({
+      totals: { courses: 0, students: 0, ratingAverage: 0, ratingCount: 0 },
+    });
+  });
+});

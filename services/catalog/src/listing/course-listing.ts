@@ -6,7 +6,16 @@
  * kept current by the catalog's own writes and events; `CourseListing` is the seam where an
  * external search engine can take its place (ADR 6).
  */
-import { FacetCounter, type Facets, type Filters, newerFirst, ORDERS, type Sort } from './domain.ts';
+import {
+  FacetCounter,
+  type Facets,
+  type Filters,
+  newerFirst,
+  ORDERS,
+  type Sort,
+  type TutorTotals,
+  tutorTotals,
+} from './domain.ts';
 import { foldText, SearchIndex } from './search-index.ts';
 
 /** What a card and the lists need of a course. */
@@ -88,6 +97,8 @@ export interface CourseListing {
   searchTutors(text: string, limit: number): ListedTutor[];
   /** The tutor with this username, compared in lower case. */
   tutorByUsername(usernameKey: string): ListedTutor | undefined;
+  /** A tutor's profile (if known) and what their listed courses add up to. */
+  tutor(tutorId: string): { profile?: ListedTutor; totals: TutorTotals };
   readonly size: number;
 }
 
@@ -382,6 +393,14 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       if (!tutor) return undefined;
       const { key: _key, ...profile } = tutor;
       return profile;
+    },
+
+    tutor(tutorId) {
+      const found = tutors.get(tutorId);
+      const totals = tutorTotals(byTutor.get(tutorId)?.items ?? []);
+      if (!found) return { totals };
+      const { key: _key, ...profile } = found;
+      return { profile, totals };
     },
 
     searchTutors(text, limit) {

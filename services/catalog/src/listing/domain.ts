@@ -118,3 +118,26 @@ export const ORDERS: Record<(typeof SORTS)[number], (a: ListedCourse, b: ListedC
   'price-asc': (a, b) => a.pricePaise - b.pricePaise || newerFirst(a, b),
   'price-desc': (a, b) => b.pricePaise - a.pricePaise || newerFirst(a, b),
 };
+
+/** What a tutor's listed courses add up to, as their course pages show it. */
+export interface TutorTotals {
+  courses: number;
+  students: number;
+  /** The average of every rating of every course, to one decimal; 0 with none. */
+  ratingAverage: number;
+  ratingCount: number;
+}
+
+/** A tutor's totals from their listed courses (each course's average weighted by its ratings). */
+export function tutorTotals(courses: readonly ListedCourse[]): TutorTotals {
+  let students = 0;
+  let ratingCount = 0;
+  let ratingSum = 0;
+  for (const course of courses) {
+    students += course.enrolledCount;
+    ratingCount += course.ratingCount;
+    ratingSum += course.ratingAverage * course.ratingCount;
+  }
+  const ratingAverage = ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : 0;
+  return { courses: courses.length, students, ratingAverage, ratingCount };
+}

@@ -1,6 +1,7 @@
 import {
   badRequest,
   caller,
+  errorResponses,
   forbidden,
   HAS_TEXT,
   MessageReply,
@@ -8,6 +9,7 @@ import {
   ObjectIdString,
   paging,
   RuledString,
+  requireRole,
   requireUser,
   type ServiceApp,
   Type,
@@ -17,8 +19,19 @@ import { checkReview, MAX_REVIEW_LENGTH, REQUIRED_MESSAGE, tooLong } from '../co
 import { DELETED_USER, PublicReview, reviewUsers } from '../courses/present.ts';
 import { COURSES } from '../courses/store.ts';
 import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
+import { MAX_REPLY_LENGTH } from './domain.ts';
 import { highlightReview, topReviews } from './highlights.ts';
-import { courseReviews, REVIEWS, reviewId, saveReview } from './store.ts';
+import { CourseReview, reviewsIn, StarBreakdown, StarsField } from './present.ts';
+import {
+  courseReviews,
+  fileUnderStars,
+  replyToReview,
+  reviewId,
+  reviewsByStars,
+  saveReview,
+  starBreakdown,
+  starsOwner,
+} from './store.ts';
 
 /**
  * The rules of checkReview, stated for the published contract: a whole number of stars from 1 to
@@ -49,6 +62,7 @@ export const ReviewForm = Type.Object(
 
 export default async function reviewRoutes(app: ServiceApp): Promise<void> {
   const list = courseReviews(app.db);
+  const byStars = reviewsByStars(app.db);
 
   app.get(
     '/api/v1/get-top4-reviews',
@@ -78,28 +92,26 @@ export default async function reviewRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/get-course-reviews/:id',
     {
       schema: {
-        summary: "A course's reviews, newest first, a page at a time (its page shows the 10 newest)",
+        summary:
+          "A course's reviews, newest first, a page at a time (its page shows the 10 newest), with how many give each number of stars; `stars` keeps those of one rating",
         params: Type.Object({ id: ObjectIdString }),
-        ...paging.schema({ reviews: Type.Array(PublicReview) }, { responses: { 404: MessageReply } }),
+        ...paging.schema(
+          { reviews: Type.Array(CourseReview), breakdown: StarBreakdown },
+          { query: { stars: Type.Optional(StarsField) }, responses: { 404: MessageReply } },
+        ),
       },
     },
     async (request) => {
       const courseId = request.params.id;
       if (!app.listing.get(courseId)) throw notFound('Course not found');
-      const found = await paging.keyed(list, courseId, request.query);
-      const rows = await REVIEWS.in(app.db)
-        .find({ _id: { $in: found.ids } })
-        .toArray();
-      const byId = new Map(rows.map((r) => [r._id, r]));
-      const users = await reviewUsers(
-        app.db,
-        rows.map((r) => r.userId),
-      );
-      const reviews = found.ids.flatMap((id) => {
-        const r = byId.get(id);
-        return r ? [{ rating: r.rating, comment: r.comment, user: users.get(r.userId) ?? DELETED_USER }] : [];
-      });
-      return { reviews, ...found.fields };
+      const { stars } = request.query;
+      const [found, breakdown] = await Promise.all([
+        stars
+          ? paging.keyed(byStars, starsOwner(courseId, Number(stars)), request.query)
+          : paging.keyed(list, courseId, request.query),
+        starBreakdown(app.db, courseId),
+      ]);
+      return { reviews: await reviewsIn(app.db, found.ids), breakdown, ...found.fields };
     },
   );
 }
@@ -151,6 +163,7 @@ export async function reviewWritingRoutes(app: ServiceApp): Promise<void> {
       const row = reviewId(courseId, userId);
       await list.remove(courseId, row);
       await list.add(courseId, row);
+      await fileUnderStars(app.db, courseId, row);
       await highlightReview(app.db, {
         courseId,
         userId,
@@ -160,6 +173,47 @@ export async function reviewWritingRoutes(app: ServiceApp): Promise<void> {
       });
       await app.refreshListing(courseId);
       return reply.status(201).send({ message: 'Review added successfully' });
+    },
+  );
+}
+
+export const ReplyForm = Type.Object({
+  text: RuledString([
+    { minLength: 1, pattern: HAS_TEXT, message: 'Please write a reply' },
+    { maxLength: MAX_REPLY_LENGTH, message: tooLong('Reply', MAX_REPLY_LENGTH) },
+  ]),
+});
+
+/** A course's tutor answers a review, once: a second reply replaces the first. */
+export async function reviewReplyRoutes(app: ServiceApp): Promise<void> {
+  app.put(
+    '/api/v1/reviews/:courseId/:reviewId/reply',
+    {
+      preHandler: requireRole('tutor'),
+      schema: {
+        summary:
+          "Reply to a review of your course (a review's id is its author's user id); a second reply replaces the first",
+        params: Type.Object({ courseId: ObjectIdString, reviewId: ObjectIdString }),
+        body: ReplyForm,
+        response: { 200: MessageReply, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { courseId, reviewId: reviewerId } = request.params;
+      const course = await COURSES.in(app.db).findOne(
+        { _id: new ObjectId(courseId) },
+        { projection: { tutorId: 1, listed: 1 } },
+      );
+      // A deleted course is as good as missing, here as on its page.
+      if (!course?.listed) throw notFound('Course not found');
+      if (course.tutorId !== caller(request).userId) {
+        throw forbidden("Only the course's tutor can reply to its reviews");
+      }
+      const text = request.body.text.trim();
+      if (!(await replyToReview(app.db, { courseId, reviewerId, text, at: new Date() }))) {
+        throw notFound('Review not found');
+      }
+      return { message: 'Reply saved' };
     },
   );
 }

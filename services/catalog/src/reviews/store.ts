@@ -18,6 +18,8 @@ export interface ReviewDoc {
   createdAt: Date;
   /** Bumped by every write of the row (absent on rows written before it was kept). */
   rev?: number;
+  /** The course's tutor's answer, shown under the review; a later reply replaces it. */
+  reply?: { text: string; at: Date };
 }
 
 export const REVIEWS = storedCollection<ReviewDoc>('reviews', [
@@ -30,6 +32,55 @@ export const reviewId = (courseId: string, userId: string) => `${courseId}:${use
 
 /** A course's review row ids (`courseId:userId`), newest first, read a page at a time by key. */
 export const courseReviews = (db: Db) => keyedList(db, 'course_reviews');
+
+/** The star ratings a review can give, most first. */
+export const STARS = [5, 4, 3, 2, 1] as const;
+export type Stars = (typeof STARS)[number];
+
+/** A course's review row ids of one star rating, newest first, kept under `starsOwner`. */
+export const REVIEWS_BY_STARS = 'course_reviews_by_stars';
+export const reviewsByStars = (db: Db) => keyedList(db, REVIEWS_BY_STARS);
+export const starsOwner = (courseId: string, stars: number) => `${courseId}:${stars}`;
+
+/**
+ * Files a review under the stars its row has now, first (it is the newest), and under no other.
+ * Two edits by one student may run this in either order, so after filing it reads the row's
+ * revision again and files once more when the row has moved on: the last to look leaves the
+ * lists agreeing with the row.
+ */
+export async function fileUnderStars(db: Db, courseId: string, rowId: string): Promise<void> {
+  const lists = reviewsByStars(db);
+  let row = await REVIEWS.in(db).findOne({ _id: rowId }, { projection: { rating: 1, rev: 1 } });
+  for (let attempt = 0; row && attempt < MAX_ENTRY_REPAIRS; attempt += 1) {
+    for (const stars of STARS) {
+      const owner = starsOwner(courseId, stars);
+      await lists.remove(owner, rowId);
+      if (stars === row.rating) await lists.add(owner, rowId);
+    }
+    const now = await REVIEWS.in(db).findOne({ _id: rowId }, { projection: { rating: 1, rev: 1 } });
+    if (!now || now.rev === row.rev) return;
+    row = now;
+  }
+}
+
+/** How many of a course's reviews give each number of stars, read from the lists' counts by key. */
+export async function starBreakdown(db: Db, courseId: string): Promise<Record<`${Stars}`, number>> {
+  const sizes = await reviewsByStars(db).sizes(STARS.map((stars) => starsOwner(courseId, stars)));
+  const count = (stars: Stars) => sizes.get(starsOwner(courseId, stars)) ?? 0;
+  return { '5': count(5), '4': count(4), '3': count(3), '2': count(2), '1': count(1) };
+}
+
+/** Sets the tutor's reply under a review; false when the course has no review by that student. */
+export async function replyToReview(
+  db: Db,
+  review: { courseId: string; reviewerId: string; text: string; at: Date },
+): Promise<boolean> {
+  const result = await REVIEWS.in(db).updateOne(
+    { _id: reviewId(review.courseId, review.reviewerId) },
+    { $set: { reply: { text: review.text, at: review.at } } },
+  );
+  return result.matchedCount === 1;
+}
 
 /**
  * Stores a student's review of a course; a second one replaces the first. Every step is one

@@ -1,6 +1,6 @@
 import { CATALOG_INTERNAL } from '@liveedu/contracts';
 import { internalSchema, requireServiceToken, type ServiceApp } from '@liveedu/service-kit';
-import { coursesPlaying, mayWatch } from './store.ts';
+import { coursesPlaying, isPreview, mayWatch } from './store.ts';
 
 /**
  * Whether a user may watch a hosted video, and which courses play it: calls only the media
@@ -9,11 +9,17 @@ import { coursesPlaying, mayWatch } from './store.ts';
  */
 export default async function videoAccessRoutes(app: ServiceApp): Promise<void> {
   const onlyUs = requireServiceToken(app.config.internalSecret);
-  const { videoViewer, videoCourses } = CATALOG_INTERNAL;
+  const { videoViewer, videoCourses, videoPreview } = CATALOG_INTERNAL;
 
   app.get(videoViewer.path, { preHandler: onlyUs, schema: internalSchema(videoViewer) }, async (request) => ({
     allowed: await mayWatch(app.db, request.params.videoId, request.query.tutorId, request.params.userId),
   }));
+
+  app.get(
+    videoPreview.path,
+    { preHandler: onlyUs, schema: internalSchema(videoPreview) },
+    async (request) => ({ preview: await isPreview(app.db, request.params.videoId, request.query.tutorId) }),
+  );
 
   app.get(
     videoCourses.path,

@@ -6,6 +6,8 @@
  */
 import { storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
+import { COURSES } from '../courses/store.ts';
 import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
 
 export interface CourseVideosDoc {
@@ -45,4 +47,19 @@ export async function mayWatch(db: Db, videoId: string, tutorId: string, userId:
     if (await isEnrolled(enrollments, courseId, userId)) return true;
   }
   return false;
+}
+
+/** Whether a listed course of `tutorId` plays the video in an item marked as a free preview. */
+export async function isPreview(db: Db, videoId: string, tutorId: string): Promise<boolean> {
+  const courseIds = await coursesPlaying(db, videoId, tutorId);
+  if (courseIds.length === 0) return false;
+  const courses = await COURSES.in(db)
+    .find(
+      { _id: { $in: courseIds.map((id) => new ObjectId(id)) }, listed: true },
+      { projection: { sections: 1 } },
+    )
+    .toArray();
+  return courses.some((course) =>
+    course.sections.some((section) => section.items.some((item) => item.videoId === videoId && item.preview)),
+  );
 }

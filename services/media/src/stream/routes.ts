@@ -13,7 +13,7 @@ import { VIDEOS } from '../videos/store.ts';
 import { checkPlaybackToken, playbackExpiry, playbackPrefix } from './playback-token.ts';
 import { contentTypeOf, RENDITIONS_BUCKET, renditionsPrefix } from './store.ts';
 
-/** A signed playback address, for the video's tutor, the admin and the students of a course that plays it. */
+/** A signed playback address: for the video's tutor, the admin, a course's students, and anyone for a free preview. */
 export async function playbackRoutes(app: ServiceApp): Promise<void> {
   const { media } = app;
   const videos = VIDEOS.in(app.db);
@@ -33,22 +33,27 @@ export async function playbackRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      // Open to anyone at the gateway: a visitor is refused here like any non-buyer.
+      // Open to anyone at the gateway: a free preview plays for visitors too, anything else
+      // only for the video's tutor, the admin and the students of a course that plays it.
       const who = request.identity;
-      if (!who) throw forbidden('Log in and enroll in the course to watch this video');
       const video = await videos.findOne({ _id: request.params.videoId });
-      if (!video && who.role === 'admin') throw notFound('Video not found');
+      if (!video && who?.role === 'admin') throw notFound('Video not found');
+      const owned = video ? { videoId: video._id, tutorId: video.tutorId } : null;
       const allowed =
-        video !== null &&
-        (who.role === 'admin' ||
-          video.tutorId === who.userId ||
-          (await media.viewers.mayWatch(
-            { videoId: video._id, tutorId: video.tutorId },
-            who.userId,
-            request.id,
-          )));
+        owned !== null &&
+        ((who !== null &&
+          (who.role === 'admin' ||
+            owned.tutorId === who.userId ||
+            (await media.viewers.mayWatch(owned, who.userId, request.id)))) ||
+          (await media.viewers.isPreview(owned, request.id)));
       // No video at all is refused as one the caller may not watch: ids reveal nothing.
-      if (!video || !allowed) throw forbidden('Enroll in the course to watch this video');
+      if (!video || !allowed) {
+        throw forbidden(
+          who
+            ? 'Enroll in the course to watch this video'
+            : 'Log in and enroll in the course to watch this video',
+        );
+      }
       if (video.status !== 'ready' || !video.renditionSet) throw conflict('The video is not ready yet');
       const expiresAt = playbackExpiry();
       const prefix = playbackPrefix(media.config.playbackSecret, {

@@ -5,6 +5,8 @@ import { internalClient } from '@liveedu/service-kit';
 export interface Viewers {
   /** Whether the user bought a course of the video's own tutor that plays it. */
   mayWatch(video: { videoId: string; tutorId: string }, userId: string, requestId: string): Promise<boolean>;
+  /** Whether a listed course of the video's tutor offers it as a free preview. */
+  isPreview(video: { videoId: string; tutorId: string }, requestId: string): Promise<boolean>;
   /** The courses of the video's tutor that play it (deleted ones too: their students keep access). */
   coursesPlaying(video: { videoId: string; tutorId: string }, requestId: string): Promise<string[]>;
 }
@@ -25,6 +27,14 @@ export function catalogViewers(catalogUrl: string, internalSecret: string, timeo
         requestId,
       );
       return answer.ok && answer.body.allowed;
+    },
+    async isPreview({ videoId, tutorId }, requestId) {
+      const answer = await catalog.call(
+        'videoPreview',
+        { params: { videoId }, query: { tutorId } },
+        requestId,
+      );
+      return answer.ok && answer.body.preview;
     },
     async coursesPlaying({ videoId, tutorId }, requestId) {
       const answer = await catalog.call(

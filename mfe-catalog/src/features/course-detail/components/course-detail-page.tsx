@@ -9,6 +9,7 @@ import {
   formatRupees,
   Loading,
   media,
+  StarRating,
   theme,
   toast,
   truncate,
@@ -18,6 +19,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page } from '../../../shared/components/page.tsx';
 import { startPurchase } from '../api/purchase.ts';
+import { CourseReviews } from './course-reviews.tsx';
+import { Curriculum } from './curriculum.tsx';
+import { InstructorCard } from './instructor-card.tsx';
 
 const Top = styled.div`
   display: grid;
@@ -36,8 +40,14 @@ const Box = styled.section`
   ${flatPanel}
   padding: 1.25rem;
   h2 { margin-top: 0; }
-  ol { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.5rem; }
   p { white-space: pre-line; }
+`;
+
+const Rated = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 0.4rem;
+  strong { color: ${theme.colors.star}; }
 `;
 
 const Start = ButtonLink;
@@ -71,6 +81,13 @@ function Detail({ course }: { course: CourseDetails }) {
         <div>
           <h1>{course.title}</h1>
           <p>{truncate(course.desc, 200)}</p>
+          <Rated>
+            <strong>{course.ratingAverage.toFixed(1)}</strong>
+            <StarRating value={course.ratingAverage} />
+            <a href="#reviews-heading">
+              ({course.ratingCount} {course.ratingCount === 1 ? 'rating' : 'ratings'})
+            </a>
+          </Rated>
           <dl>
             <dt>Students enrolled</dt>
             <dd>{course.enrolledCount ?? course.studentsEnrolled?.length ?? 0}</dd>
@@ -99,18 +116,7 @@ function Detail({ course }: { course: CourseDetails }) {
       <Box aria-labelledby="content-heading">
         <h2 id="content-heading">Course content</h2>
         {course.courseContent?.length ? (
-          <ol>
-            {course.courseContent.map((section, i) => {
-              const first = section[0];
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder here
-                <li key={i}>
-                  <strong>{first?.sectionTitle}</strong>
-                  {first?.videoTitle ? <> — {first.videoTitle}</> : null}
-                </li>
-              );
-            })}
-          </ol>
+          <Curriculum content={course.courseContent} />
         ) : (
           <p>No content yet.</p>
         )}
@@ -122,6 +128,14 @@ function Detail({ course }: { course: CourseDetails }) {
       <Box aria-labelledby="prereq-heading">
         <h2 id="prereq-heading">Prerequisites</h2>
         <p>{course.prerequistes}</p>
+      </Box>
+      <Box aria-labelledby="instructor-heading">
+        <h2 id="instructor-heading">Instructor</h2>
+        <InstructorCard instructor={course.instructor} />
+      </Box>
+      <Box aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Student reviews</h2>
+        <CourseReviews courseId={course._id} average={course.ratingAverage} tutor={course.courseCreatedBy} />
       </Box>
     </Page>
   );

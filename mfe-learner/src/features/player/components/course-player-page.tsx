@@ -2,13 +2,13 @@ import type { CourseProgress, LearnCourse, WatchReport } from '@liveedu/api-clie
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
+import { VideoView } from '@liveedu/video';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { ContentList, type Position } from './content-list.tsx';
 import { HostedVideo } from './hosted-video.tsx';
 import { ReviewForm } from './review-form.tsx';
-import { VideoView } from './video-view.tsx';
 
 export const TITLE_MAX = 80;
 export const DESC_MAX = 1000;

@@ -13,7 +13,16 @@ export interface ItemDraft extends Required<VideoFields> {
   _id?: string;
   /** A video uploaded here, played instead of the link ('' when the item has none). */
   videoId: string;
+  /** Anyone may play it from the course's page before buying. */
+  preview: boolean;
 }
+
+/** How many items of a course may be free previews (the catalog refuses more). */
+export const MAX_PREVIEWS = 3;
+
+/** How many items of the draft are marked as free previews. */
+export const previewsIn = (draft: CourseDraft) =>
+  draft.sections.reduce((sum, section) => sum + section.items.filter((item) => item.preview).length, 0);
 
 export interface SectionDraft {
   key: string;
@@ -46,6 +55,7 @@ export function emptyItem(): ItemDraft {
     videoDesc: '',
     videoLink: '',
     videoId: '',
+    preview: false,
   };
 }
 
@@ -81,6 +91,7 @@ export function draftFromCourse(course: CourseForUpdate): CourseDraft {
         videoTitle: item.videoTitle ?? '',
         videoDesc: item.videoDesc ?? '',
         videoLink: item.videoLink ?? '',
+        preview: item.preview === true,
       })),
     }));
   return {
@@ -144,13 +155,14 @@ export function toCoursePayload(draft: CourseDraft) {
     benefits: draft.benefits.trim(),
     prerequistes: draft.prerequistes.trim(),
     courseContent: draft.sections.map((section) =>
-      section.items.map(({ _id, sectionTitle, videoTitle, videoDesc, videoLink, videoId }) => ({
+      section.items.map(({ _id, sectionTitle, videoTitle, videoDesc, videoLink, videoId, preview }) => ({
         ...(_id ? { _id } : {}),
         sectionTitle: sectionTitle.trim(),
         videoTitle: videoTitle.trim(),
         videoDesc: videoDesc.trim(),
         videoLink: videoId ? '' : videoLink.trim(),
         ...(videoId ? { videoId } : {}),
+        ...(preview ? { preview: true } : {}),
       })),
     ),
   };

@@ -1,7 +1,7 @@
 import { Button, Field, theme } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import type { ItemDraft } from '../api/course-form.ts';
+import { type ItemDraft, MAX_PREVIEWS, previewsIn } from '../api/course-form.ts';
 import type { CourseDraftApi } from '../hooks/use-course-draft.ts';
 import { VideoUploadField } from './video-upload-field.tsx';
 
@@ -31,6 +31,15 @@ const TitleRow = styled.div`
   margin-bottom: 0.5rem;
   strong { flex: 1 1 12rem; }
   input { flex: 1 1 12rem; }
+`;
+
+const Preview = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.25rem 0.5rem;
+  margin-top: 0.75rem;
+  small { flex-basis: 100%; color: ${theme.colors.muted}; }
 `;
 
 function ItemEditor({
@@ -104,6 +113,21 @@ function ItemEditor({
         videoId={item.videoId}
         onChange={(videoId) => api.setItemField(sectionKey, item.key, 'videoId', videoId)}
       />
+      <Preview>
+        <input
+          id={`${id}-preview`}
+          type="checkbox"
+          checked={item.preview}
+          disabled={!item.preview && previewsIn(api.draft) >= MAX_PREVIEWS}
+          onChange={(event) => api.setItemPreview(sectionKey, item.key, event.target.checked)}
+          aria-describedby={`${id}-preview-hint`}
+        />
+        <label htmlFor={`${id}-preview`}>Free preview</label>
+        <small id={`${id}-preview-hint`}>
+          Anyone can watch it from the course page before buying ({previewsIn(api.draft)} of {MAX_PREVIEWS}{' '}
+          used)
+        </small>
+      </Preview>
     </ItemBox>
   );
 }

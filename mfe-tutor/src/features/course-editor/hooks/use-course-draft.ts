@@ -24,6 +24,11 @@ export function useCourseDraft(initial: () => CourseDraft) {
         ...s,
         items: s.items.map((it) => (it.key === itemKey ? { ...it, [field]: value } : it)),
       })),
+    setItemPreview: (sectionKey: string, itemKey: string, preview: boolean) =>
+      mapSection(sectionKey, (s) => ({
+        ...s,
+        items: s.items.map((it) => (it.key === itemKey ? { ...it, preview } : it)),
+      })),
     addItem: (sectionKey: string) =>
       mapSection(sectionKey, (s) => ({ ...s, items: [...s.items, emptyItem()] })),
     removeItem: (sectionKey: string, itemKey: string) =>

@@ -1,0 +1,2 @@
+/** The longest reply a tutor may write under a review, in characters. */
+export const MAX_REPLY_LENGTH = 1_000;
