@@ -161,7 +161,7 @@ describe('one journey across all roles', () => {
   it("the course page shows the rating by stars and the review, and the tutor's reply under it", async () => {
     await buyer.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
     const bars = buyer.getByRole('list', { name: 'Ratings by stars' });
-    await shows(bars.getByRole('button', { name: '5 stars: 1 review (100%)' }), 30_000);
+    await shows(bars.getByRole('button', { name: '5 stars 100% of reviews (1)' }), 30_000);
     const review = buyer.getByRole('list', { name: 'Reviews, newest first' }).getByRole('listitem').first();
     await shows(review.getByText(`Exactly what I needed to ship (${stamp}).`));
     expect(await review.getByRole('button', { name: 'Reply' }).count()).toBe(0);

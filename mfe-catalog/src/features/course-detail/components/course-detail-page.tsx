@@ -47,7 +47,7 @@ const Rated = styled.p`
   display: flex;
   align-items: center;
   gap: 0.4rem;
-  strong { color: ${theme.colors.star}; }
+  strong { color: ${theme.colors.ink}; }
 `;
 
 const Start = ButtonLink;

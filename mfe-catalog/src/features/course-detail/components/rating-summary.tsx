@@ -14,7 +14,7 @@ const Average = styled.div`
   display: grid;
   justify-items: center;
   gap: 0.25rem;
-  strong { font-size: 2.75rem; line-height: 1; color: ${theme.colors.star}; }
+  strong { font-size: 2.75rem; line-height: 1; color: ${theme.colors.ink}; }
   small { color: ${theme.colors.muted}; }
 `;
 
@@ -93,14 +93,15 @@ export function RatingSummary({
                 $on={on}
                 aria-pressed={on}
                 disabled={count === 0 && !on}
-                aria-label={`${n} stars: ${count} ${count === 1 ? 'review' : 'reviews'} (${share}%)`}
                 onClick={() => onStars(on ? undefined : Number(n))}
               >
                 <span>{n} stars</span>
                 <Track aria-hidden="true">
                   <span style={{ width: `${share}%` }} />
                 </Track>
-                <span aria-hidden="true">{share}%</span>
+                <span>
+                  {share}%<span className="visually-hidden"> of reviews ({count})</span>
+                </span>
               </BarButton>
             </li>
           );

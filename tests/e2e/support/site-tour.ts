@@ -1,0 +1,82 @@
+/**
+ * A walk over every page of the site, as a visitor and as each role: the paths of the registry's
+ * routes with real values filled in, log-in on a context of its own, and the links of a
+ * navigation followed in turn. The policy and accessibility tests take the same walk.
+ */
+import type { CourseCard, LoginResponse, ResponseOf } from '@liveedu/api-client';
+import { DEMO_TUTOR } from '@liveedu/contracts';
+import { PAGE_ROUTES } from '@liveedu/platform-registry';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { call } from './api.ts';
+import { type BrowserSession, platform, shows } from './browser.ts';
+
+export interface SiteTour {
+  /** A path for each of the site's routes, with real values where they name something. */
+  paths(userId: string): string[];
+  /** Logs in on a browser context of its own, lets `walk` open pages there, then closes it. */
+  as(username: string, password: string, walk: (page: Page, userId: string) => Promise<void>): Promise<void>;
+}
+
+/** Opens the path and lets its scripts, styles, frames and workers load. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await visit(page, '/login');
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+}
+
+/** The hrefs of every link of the navigation named `name`. */
+export async function navigationLinks(page: Page, name: string): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name });
+  await shows(nav, 30_000);
+  const hrefs = await nav
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map(
+        (a) => (a as unknown as { getAttribute(name: string): string | null }).getAttribute('href') ?? '',
+      ),
+    );
+  expect(hrefs.length).toBeGreaterThan(2);
+  return hrefs;
+}
+
+/** The tour over the demo catalog: its tutor's first listed course names the course pages. */
+export async function siteTour(session: BrowserSession): Promise<SiteTour> {
+  const all = await call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
+  const course = all.courses.find((c) => c.courseCreatedBy.username === DEMO_TUTOR.username) as CourseCard;
+  return {
+    paths(userId) {
+      const values: Record<string, string> = {
+        cat: course.category,
+        username: DEMO_TUTOR.username,
+        id: course._id,
+        certificateId: '0'.repeat(32),
+        courseid: course._id,
+        userid: userId,
+      };
+      return PAGE_ROUTES.map((route) =>
+        route.path
+          .replace(/\/\*$/, '')
+          .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x')),
+      );
+    },
+    async as(username, password, walk) {
+      const context = await session.browser.newContext({ baseURL: platform().url });
+      const page = await context.newPage();
+      try {
+        await logIn(page, username, password);
+        const me = await call<LoginResponse>('POST', '/api/v1/login', { body: { username, password } });
+        await walk(page, me._id);
+      } finally {
+        await context.close();
+      }
+    },
+  };
+}
