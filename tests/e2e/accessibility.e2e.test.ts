@@ -89,3 +89,90 @@ describe('accessibility', () => {
     expect(found).toEqual([]);
   }, 300_000);
 });
+
+const PHONE = { width: 360, height: 740 };
+
+/** What sticks out past the right edge of the page at `path` (the page scrolls sideways), if anything. */
+async function overflow(page: Page, path: string): Promise<string[]> {
+  await visit(page, path);
+  const found = await page.evaluate(() => {
+    type Element = {
+      tagName: string;
+      className: unknown;
+      getBoundingClientRect(): { right: number; width: number };
+    };
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          documentElement: { scrollWidth: number };
+          body: { querySelectorAll(selector: string): Iterable<Element> };
+        };
+      }
+    ).document;
+    const width = (globalThis as unknown as { innerWidth: number }).innerWidth;
+    if (doc.documentElement.scrollWidth <= width + 1) return [];
+    const wide: string[] = [];
+    for (const el of doc.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.right > width + 1 && box.width > 0) {
+        wide.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} ${Math.round(box.right)}px`,
+        );
+      }
+    }
+    return wide.slice(0, 4);
+  });
+  return found.length ? [`${path}: ${found.join(', ')}`] : [];
+}
+
+/** The profile's pages, from its sidebar (folded away on a phone, so read without showing it). */
+async function profilePages(page: Page): Promise<string[]> {
+  await visit(page, '/profile');
+  await page.locator('nav[aria-label="Profile"] a').first().waitFor({ state: 'attached', timeout: 30_000 });
+  return page
+    .locator('nav[aria-label="Profile"] a')
+    .evaluateAll((links) =>
+      links.map(
+        (a) => (a as unknown as { getAttribute(n: string): string | null }).getAttribute('href') ?? '',
+      ),
+    );
+}
+
+async function overflowAll(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await overflow(page, path)));
+  return found;
+}
+
+describe('a 360-pixel-wide screen', () => {
+  it('shows every page of a visitor without sideways scrolling', async () => {
+    let found: string[] = [];
+    await tour.visitor(async (page) => {
+      found = await overflowAll(page, tour.paths('0'.repeat(24)));
+    }, PHONE);
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it("shows a student's and a tutor's pages without sideways scrolling", async () => {
+    const found: string[] = [];
+    const student = DEMO_STUDENTS[0]!;
+    await tour.as(
+      student.username,
+      DEFAULT_DEMO_PASSWORD,
+      async (page, userId) => {
+        const profile = await profilePages(page);
+        found.push(...(await overflowAll(page, [...tour.paths(userId), ...profile])));
+      },
+      PHONE,
+    );
+    await tour.as(
+      DEMO_TUTOR.username,
+      DEFAULT_DEMO_PASSWORD,
+      async (page) => {
+        found.push(...(await overflowAll(page, await profilePages(page))));
+      },
+      PHONE,
+    );
+    expect(found).toEqual([]);
+  }, 300_000);
+});

@@ -14,8 +14,18 @@ import { type BrowserSession, platform, shows } from './browser.ts';
 export interface SiteTour {
   /** A path for each of the site's routes, with real values where they name something. */
   paths(userId: string): string[];
-  /** Logs in on a browser context of its own, lets `walk` open pages there, then closes it. */
-  as(username: string, password: string, walk: (page: Page, userId: string) => Promise<void>): Promise<void>;
+  /**
+   * Logs in on a browser context of its own (of the given screen size), lets `walk` open pages
+   * there, then closes it.
+   */
+  as(
+    username: string,
+    password: string,
+    walk: (page: Page, userId: string) => Promise<void>,
+    viewport?: { width: number; height: number },
+  ): Promise<void>;
+  /** A visitor's own context of the given screen size, closed after `walk`. */
+  visitor(walk: (page: Page) => Promise<void>, viewport?: { width: number; height: number }): Promise<void>;
 }
 
 /** Opens the path and lets its scripts, styles, frames and workers load. */
@@ -67,8 +77,22 @@ export async function siteTour(session: BrowserSession): Promise<SiteTour> {
           .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x')),
       );
     },
-    async as(username, password, walk) {
-      const context = await session.browser.newContext({ baseURL: platform().url });
+    async visitor(walk, viewport) {
+      const context = await session.browser.newContext({
+        baseURL: platform().url,
+        ...(viewport ? { viewport } : {}),
+      });
+      try {
+        await walk(await context.newPage());
+      } finally {
+        await context.close();
+      }
+    },
+    async as(username, password, walk, viewport) {
+      const context = await session.browser.newContext({
+        baseURL: platform().url,
+        ...(viewport ? { viewport } : {}),
+      });
       const page = await context.newPage();
       try {
         await logIn(page, username, password);

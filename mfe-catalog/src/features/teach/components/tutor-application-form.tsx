@@ -6,9 +6,11 @@ import styled from 'styled-components';
 
 const Form = styled.form`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
   max-width: 520px;
-  label { display: grid; gap: 0.3rem; font-weight: 500; }
+  label { display: grid; gap: 0.3rem; font-weight: 500; min-width: 0; }
+  input { max-width: 100%; min-width: 0; box-sizing: border-box; }
   input[type='url'], input[type='text'] {
     padding: 0.6rem 0.75rem;
     border: 1px solid ${theme.colors.border};

@@ -42,7 +42,7 @@ const Header = styled.section`
 
 const Body = styled.div`
   display: grid;
-  grid-template-columns: 1fr;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1.5rem;
   margin-top: 1.5rem;
   ${media.md} { grid-template-columns: 220px minmax(0, 1fr); }

@@ -8,9 +8,11 @@ const Box = styled.div`
   ${raisedPanel}
   padding: 1rem 1.25rem;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
-  label { font-weight: 600; display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
-  select { padding: 0.4rem 0.6rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
+  label { font-weight: 600; display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; min-width: 0; }
+  select { max-width: 100%; padding: 0.4rem 0.6rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
+  figure { min-width: 0; margin: 0; }
   small { color: ${theme.colors.muted}; }
 `;
 
