@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser, platform } from './support/browser.ts';
+import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 import { navigationLinks, type SiteTour, siteTour, visit } from './support/site-tour.ts';
 
 /**
@@ -91,6 +91,16 @@ describe('accessibility', () => {
 });
 
 const PHONE = { width: 360, height: 740 };
+/** The dashboard's pages as the spec lists them (on a phone the sidebar that links them is not shown). */
+const DASHBOARD_PAGES = [
+  '/dashboard',
+  '/dashboard/analytics',
+  '/dashboard/revenue',
+  '/dashboard/withdrawl-requests',
+  '/dashboard/all-payments',
+  '/dashboard/tutor-requests',
+  '/dashboard/all-users',
+];
 
 /** What sticks out past the right edge of the page at `path` (the page scrolls sideways), if anything. */
 async function overflow(page: Page, path: string): Promise<string[]> {
@@ -170,6 +180,22 @@ describe('a 360-pixel-wide screen', () => {
       DEFAULT_DEMO_PASSWORD,
       async (page) => {
         found.push(...(await overflowAll(page, await profilePages(page))));
+      },
+      PHONE,
+    );
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it("shows the admin the spec's desktop notice on the dashboard's pages, with nothing sticking out", async () => {
+    const found: string[] = [];
+    await tour.as(
+      'admin',
+      platform().adminPassword,
+      async (page) => {
+        for (const path of DASHBOARD_PAGES) {
+          found.push(...(await overflow(page, path)));
+          await shows(page.getByText('Please view the dashboard in desktop view'));
+        }
       },
       PHONE,
     );
