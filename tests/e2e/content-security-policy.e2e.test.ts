@@ -1,7 +1,7 @@
 import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser, platform } from './support/browser.ts';
-import { navigationLinks, type SiteTour, siteTour, visit } from './support/site-tour.ts';
+import { platform } from './support/browser.ts';
+import { navigationLinks, openSiteTour, type SiteTour, visit } from './support/site-tour.ts';
 
 /**
  * Every page of the site under its content security policy: the gateway sends the policy with
@@ -9,14 +9,11 @@ import { navigationLinks, type SiteTour, siteTour, visit } from './support/site-
  * has anything refused. Every other browser test watches for refusals as well (support/browser.ts).
  */
 
-let session: BrowserSession;
 let tour: SiteTour;
-
 beforeAll(async () => {
-  session = await openBrowser();
-  tour = await siteTour(session);
+  tour = await openSiteTour();
 });
-afterAll(() => session?.close());
+afterAll(() => tour?.session.close());
 
 describe('the content security policy', () => {
   it('comes with every page, refusing eval, inline scripts and framing', async () => {
@@ -29,7 +26,7 @@ describe('the content security policy', () => {
   });
 
   it('is noticed when something breaks it', async () => {
-    const { page } = session;
+    const { page } = tour.session;
     await visit(page, '/');
     await page.evaluate(() => {
       const doc = (
@@ -44,14 +41,14 @@ describe('the content security policy', () => {
       script.textContent = 'window.injected = true';
       doc.head.appendChild(script);
     });
-    await expect.poll(() => session.policyViolations.length).toBeGreaterThan(0);
-    expect(session.policyViolations.join('\n')).toMatch(/inline script/i);
-    session.policyViolations.length = 0;
+    await expect.poll(() => tour.session.policyViolations.length).toBeGreaterThan(0);
+    expect(tour.session.policyViolations.join('\n')).toMatch(/inline script/i);
+    tour.session.policyViolations.length = 0;
   });
 
   it('refuses nothing on any page a visitor opens', async () => {
-    for (const path of tour.paths('0'.repeat(24))) await visit(session.page, path);
-    expect(session.policyViolations).toEqual([]);
+    for (const path of tour.paths('0'.repeat(24))) await visit(tour.session.page, path);
+    expect(tour.session.policyViolations).toEqual([]);
   }, 180_000);
 
   it('refuses nothing on the pages of a student, the player included', async () => {
@@ -61,7 +58,7 @@ describe('the content security policy', () => {
       await visit(page, '/profile');
       for (const href of await navigationLinks(page, 'Profile')) await visit(page, href);
     });
-    expect(session.policyViolations).toEqual([]);
+    expect(tour.session.policyViolations).toEqual([]);
   }, 240_000);
 
   it('refuses nothing on the pages of the admin', async () => {
@@ -69,6 +66,6 @@ describe('the content security policy', () => {
       await visit(page, '/dashboard');
       for (const href of await navigationLinks(page, 'Dashboard')) await visit(page, href);
     });
-    expect(session.policyViolations).toEqual([]);
+    expect(tour.session.policyViolations).toEqual([]);
   }, 180_000);
 });

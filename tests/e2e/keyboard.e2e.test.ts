@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api.ts';
 import { type BrowserSession, openBrowser } from './support/browser.ts';
 import { SUCCESS_CARD } from './support/checkout.ts';
-import { eventually } from './support/page-helpers.ts';
+import { eventually, playsPast } from './support/page-helpers.ts';
 
 /**
  * The whole purchase with the keyboard alone: log in, find a course by searching, buy it on the
@@ -132,11 +132,7 @@ describe('the keyboard alone', () => {
       '';
     await tabTo(new RegExp(`^${literal(lecture)}$`));
     await page.keyboard.press('k');
-    await expect
-      .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(0.5);
+    await playsPast(video, 0.5);
     await page.keyboard.press('k');
     expect(await video.evaluate((v) => (v as unknown as { paused: boolean }).paused)).toBe(true);
   }, 240_000);

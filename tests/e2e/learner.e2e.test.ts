@@ -3,6 +3,7 @@ import { DEFAULT_DEMO_PASSWORD, DEMO_TUTOR } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
+import { playsPast } from './support/page-helpers.ts';
 
 // One new student walks through the learner area: buying, favourites, todos, the player, the
 // review and every setting. The steps share the account, so they run in order.
@@ -268,11 +269,7 @@ describe('the learner area', () => {
     // It plays: keyboard "k" starts it, and its clock moves.
     await page.locator(`[tabindex="0"][aria-label="${first.videoTitle}"]`).focus();
     await page.keyboard.press('k');
-    await expect
-      .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(0.5);
+    await playsPast(video, 0.5);
     // Right-click on the video is cancelled.
     const prevented = await video.evaluate((el) => {
       const Mouse = (globalThis as unknown as { MouseEvent: typeof Event }).MouseEvent;

@@ -6,7 +6,7 @@ import { type BrowserSession, openBrowser, platform, shows } from './support/bro
 import { enrollWithSuccessCard } from './support/checkout.ts';
 import { fillCourse, fillVideo, myCourse, openCourseForm, showsInCatalog } from './support/course-form.ts';
 import { lectureVideo } from './support/lecture-video.ts';
-import { eventually, png } from './support/page-helpers.ts';
+import { eventually, playsPast, png } from './support/page-helpers.ts';
 
 /**
  * The tutor's journey against the platform as `npm start` runs it: two students apply to teach
@@ -228,11 +228,7 @@ describe('the tutor’s course', () => {
       player.muted = true;
       return player.play().catch(() => {});
     });
-    await expect
-      .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(0.5);
+    await playsPast(video, 0.5);
     await session.screenshot('visitor-course-preview');
     // The uploaded lecture shows its measured length; the linked ones have none.
     await shows(page.locator('time[datetime^="PT"]').first());
@@ -263,11 +259,7 @@ describe('the tutor’s course', () => {
     await shows(video, 30_000);
     await buyerPage.locator('[tabindex="0"][aria-label="Lesson 3"]').focus();
     await buyerPage.keyboard.press('k');
-    await expect
-      .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(1);
+    await playsPast(video, 1);
     await buyerPage.keyboard.press('k');
     await buyer.close();
 

@@ -32,15 +32,23 @@ let admin: Session;
 let student: Session;
 let uploads: ReturnType<typeof videoUploads>;
 
-/** A course whose one item plays a hosted video. */
-const courseWithVideo = (as: Session, videoId: string) =>
+/** A course whose one item plays a hosted video (a free preview when `preview`). */
+const courseWithVideo = (as: Session, videoId: string, preview = false) =>
   createCourse(stack, as, {
     title: 'Hosted lectures',
     desc: 'A course whose videos live here.',
     benefits: 'Watching without leaving the site',
     prerequistes: 'None',
     courseContent: [
-      [{ sectionTitle: 'Start', videoTitle: 'Welcome', videoDesc: 'The first lecture', videoId }],
+      [
+        {
+          sectionTitle: 'Start',
+          videoTitle: 'Welcome',
+          videoDesc: 'The first lecture',
+          videoId,
+          ...(preview ? { preview: true } : {}),
+        },
+      ],
     ],
   });
 
@@ -232,6 +240,29 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     expect(inUse.status).toBe(409);
     expect(inUse.body).toEqual({
       message: 'This video is used by a course; remove it from the course first',
+    });
+  });
+
+  it('plays a free preview to anyone while a listed course of its own tutor offers it as one', async () => {
+    const playback = (as?: Session) => stack.call('GET', `/api/v1/videos/${videoId}/playback`, { as });
+    // Another tutor marking the video as a preview of their course opens nothing.
+    await courseWithVideo(otherTutor, videoId, true);
+    expect((await playback()).status).toBe(403);
+    const courseId = await courseWithVideo(tutor, videoId, true);
+    const page = await stack.call<ResponseOf<'/api/v1/get-course-details/{id}', 'get'>>(
+      'GET',
+      `/api/v1/get-course-details/${courseId}`,
+    );
+    expect(page.body.courseContent[0]![0]).toMatchObject({ preview: true, videoId, videoLink: '' });
+    const forVisitor = await playback();
+    expect(forVisitor.status).toBe(200);
+    expect((await fetch(`${stack.url}${(forVisitor.body as { url: string }).url}`)).status).toBe(200);
+    expect((await playback(student)).status).toBe(200);
+    // Deleted, the course offers nothing to visitors any more.
+    expect((await stack.call('DELETE', `/api/v1/delete-course/${courseId}`, { as: tutor })).status).toBe(200);
+    expect(await playback()).toMatchObject({
+      status: 403,
+      body: { message: 'Log in and enroll in the course to watch this video' },
     });
   });
 

@@ -1,5 +1,6 @@
 import * as zlib from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** A solid-colour PNG of the given size, so uploads pass the servers' content checks. */
 export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -40,4 +41,13 @@ export async function eventually(page: Page, check: () => Promise<void>, timeout
       await page.reload({ waitUntil: 'domcontentloaded' });
     }
   }
+}
+
+/** Waits until the video element has played past `seconds` (it is playing, not stuck). */
+export async function playsPast(video: Locator, seconds: number): Promise<void> {
+  await expect
+    .poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(seconds);
 }

@@ -9,9 +9,11 @@ import { PAGE_ROUTES } from '@liveedu/platform-registry';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { call } from './api.ts';
-import { type BrowserSession, platform, shows } from './browser.ts';
+import { type BrowserSession, openBrowser, platform, shows } from './browser.ts';
 
 export interface SiteTour {
+  /** The browser the tour opened; close it when done. */
+  session: BrowserSession;
   /** A path for each of the site's routes, with real values where they name something. */
   paths(userId: string): string[];
   /**
@@ -57,11 +59,13 @@ export async function navigationLinks(page: Page, name: string): Promise<string[
   return hrefs;
 }
 
-/** The tour over the demo catalog: its tutor's first listed course names the course pages. */
-export async function siteTour(session: BrowserSession): Promise<SiteTour> {
+/** A browser and the tour over the demo catalog: its tutor's first listed course names the course pages. */
+export async function openSiteTour(): Promise<SiteTour> {
+  const session = await openBrowser();
   const all = await call<ResponseOf<'/api/v1/courses', 'get'>>('GET', '/api/v1/courses');
   const course = all.courses.find((c) => c.courseCreatedBy.username === DEMO_TUTOR.username) as CourseCard;
   return {
+    session,
     paths(userId) {
       const values: Record<string, string> = {
         cat: course.category,

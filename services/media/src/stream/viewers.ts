@@ -11,6 +11,12 @@ export interface Viewers {
   coursesPlaying(video: { videoId: string; tutorId: string }, requestId: string): Promise<string[]>;
 }
 
+/** A call about one video of one tutor. */
+const ofVideo = ({ videoId, tutorId }: { videoId: string; tutorId: string }) => ({
+  params: { videoId },
+  query: { tutorId },
+});
+
 export function catalogViewers(catalogUrl: string, internalSecret: string, timeoutMs = 5_000): Viewers {
   const catalog = internalClient(CATALOG_INTERNAL, {
     service: 'catalog',
@@ -28,20 +34,12 @@ export function catalogViewers(catalogUrl: string, internalSecret: string, timeo
       );
       return answer.ok && answer.body.allowed;
     },
-    async isPreview({ videoId, tutorId }, requestId) {
-      const answer = await catalog.call(
-        'videoPreview',
-        { params: { videoId }, query: { tutorId } },
-        requestId,
-      );
+    async isPreview(video, requestId) {
+      const answer = await catalog.call('videoPreview', ofVideo(video), requestId);
       return answer.ok && answer.body.preview;
     },
-    async coursesPlaying({ videoId, tutorId }, requestId) {
-      const answer = await catalog.call(
-        'videoCourses',
-        { params: { videoId }, query: { tutorId } },
-        requestId,
-      );
+    async coursesPlaying(video, requestId) {
+      const answer = await catalog.call('videoCourses', ofVideo(video), requestId);
       return answer.ok ? answer.body.courseIds : [];
     },
   };
