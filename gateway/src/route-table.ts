@@ -115,6 +115,7 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/api/v1/videos/:videoId/parts', 'media', 'tutor'),
   r('POST', '/api/v1/videos/:videoId/complete', 'media', 'tutor', { private: true }),
   r('DELETE', '/api/v1/videos/:videoId', 'media', 'tutor', { private: true }),
+  r('PUT', '/api/v1/videos/:videoId/captions/:lang', 'media', 'tutor', { private: true }),
   // The owning tutor or the admin (the service checks which).
   r('GET', '/api/v1/videos/:videoId', 'media', 'user'),
   // The enrolled student, the owning tutor or the admin (the service asks the catalog); anyone
@@ -123,6 +124,7 @@ export const routeTable: readonly RouteEntry[] = [
   // Playlists and segments: the signed token in the path is the proof, checked by the service.
   r('GET', '/media/:videoId/:renditionSet/:token/:file', 'media', 'public'),
   r('GET', '/media/:videoId/:renditionSet/:token/:rendition/:file', 'media', 'public'),
+  r('GET', '/media/:videoId/:renditionSet/:token/captions/:file', 'media', 'public'),
 
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),

@@ -266,6 +266,53 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     });
   });
 
+  it('takes WebVTT captions per language from the tutor, lists them on playback and serves them signed', async () => {
+    const vtt = 'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nWelcome to the lecture\n';
+    const put = (as: Session, lang: string, text: string) =>
+      stack.call('PUT', `/api/v1/videos/${videoId}/captions/${lang}`, {
+        as,
+        raw: text,
+        headers: { 'content-type': 'text/vtt' },
+      });
+    expect(await put(tutor, 'en', vtt)).toMatchObject({
+      status: 200,
+      body: { message: 'Captions saved', captions: ['en'] },
+    });
+    expect((await put(tutor, 'hi', vtt)).body).toMatchObject({ captions: ['en', 'hi'] });
+    // Again in a language it has: replaced, listed once.
+    expect((await put(tutor, 'en', vtt.replace('Welcome', 'Hello'))).body).toMatchObject({
+      captions: ['en', 'hi'],
+    });
+    expect(await put(tutor, 'english', vtt)).toMatchObject({
+      status: 400,
+      body: { message: 'The language must be a code like en, hi or en-IN' },
+    });
+    const srt = await put(tutor, 'ta', '1\n00:00:01,000 --> 00:00:02,000\nAn SRT file\n');
+    expect(srt.status).toBe(400);
+    expect(srt.body).toEqual({ message: 'Captions must be a WebVTT file: its first line is WEBVTT' });
+    const huge = `WEBVTT\n\n${'00:00:01.000 --> 00:00:02.000\nline\n\n'.repeat(40_000)}`;
+    expect((await put(tutor, 'ta', huge)).status).toBe(413);
+    expect((await put(otherTutor, 'ta', vtt)).status).toBe(404);
+    expect((await put(student, 'ta', vtt)).status).toBe(403);
+
+    const playback = await stack.call<ResponseOf<'/api/v1/videos/{videoId}/playback', 'get'>>(
+      'GET',
+      `/api/v1/videos/${videoId}/playback`,
+      { as: tutor },
+    );
+    expect(playback.body.captions.map((c) => c.lang)).toEqual(['en', 'hi']);
+    const english = await fetch(`${stack.url}${playback.body.captions[0]!.url}`);
+    expect(english.status).toBe(200);
+    expect(english.headers.get('content-type')).toMatch(/^text\/vtt/);
+    expect(await english.text()).toBe(vtt.replace('Welcome', 'Hello'));
+    // Signed like the video: a forged address is refused.
+    const forged = playback.body.captions[0]!.url.replace(
+      /\/[^/]+\/captions\//,
+      '/4102444800.AAAAAAAAAAAAAAAAAAAAAA/captions/',
+    );
+    expect((await fetch(`${stack.url}${forged}`)).status).toBe(403);
+  });
+
   it("keeps another tutor out of a tutor's video, answering as if there were none", async () => {
     const parts = [{ PartNumber: 1, ETag: 'x' }];
     for (const [method, path, body] of [

@@ -480,6 +480,12 @@ describe('ids probed through every {id} path', () => {
     'GET /api/v1/videos/:videoId/playback': { as: ['visitor', 'student', 'tutor'], pairs: videoPairs },
     'GET /media/:videoId/:renditionSet/:token/:file': { as: ['visitor'], pairs: videoPairs },
     'GET /media/:videoId/:renditionSet/:token/:rendition/:file': { as: ['visitor'], pairs: videoPairs },
+    'GET /media/:videoId/:renditionSet/:token/captions/:file': { as: ['visitor'], pairs: videoPairs },
+    'PUT /api/v1/videos/:videoId/captions/:lang': {
+      as: ['student', 'tutor'],
+      pairs: videoPairs,
+      body: () => 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nTaken over\n',
+    },
     'DELETE /api/v1/delete-user/:id': {
       as: ['student', 'tutor'],
       pairs: () => [
@@ -543,6 +549,7 @@ describe('ids probed through every {id} path', () => {
     token: '4102444800.AAAAAAAAAAAAAAAAAAAAAA',
     rendition: '360p',
     file: 'master.m3u8',
+    lang: 'en',
   };
   const fill = (path: string, params: Params) =>
     path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? FILLERS[name] ?? 'x'));

@@ -9,6 +9,7 @@ import { startTranscoder, type Transcoder } from './transcode/worker.ts';
 import { sweepAbandonedUploads } from './videos/abandoned-uploads.ts';
 import { type MultipartUploads, multipartUploadsOf } from './videos/multipart.ts';
 import {
+  captionRoutes,
   completeUploadRoutes,
   deleteVideoRoutes,
   uploadPartRoutes,
@@ -76,6 +77,7 @@ export const mediaService: ServiceDefinition = {
     completeUploadRoutes,
     deleteVideoRoutes,
     videoRoutes,
+    captionRoutes,
     playbackRoutes,
     streamRoutes,
   ],

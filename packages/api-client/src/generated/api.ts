@@ -5283,6 +5283,8 @@ export interface paths {
                                 poster: string | null;
                                 renditions: string[];
                                 error: string | null;
+                                /** @description The languages of its captions */
+                                captions: string[];
                             }[];
                             /** @description How many items the whole list has */
                             total: number;
@@ -5766,6 +5768,8 @@ export interface paths {
                             poster: string | null;
                             renditions: string[];
                             error: string | null;
+                            /** @description The languages of its captions */
+                            captions: string[];
                         };
                     };
                 };
@@ -5914,6 +5918,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/videos/{videoId}/captions/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add or replace the WebVTT captions of your video in one language (text/vtt, at most 1 MiB) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    videoId: string;
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            captions: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/videos/{videoId}/playback": {
         parameters: {
             query?: never;
@@ -5943,6 +6060,11 @@ export interface paths {
                             url: string;
                             poster: string;
                             expiresAt: string;
+                            /** @description Its WebVTT captions, one signed address per language */
+                            captions: {
+                                lang: string;
+                                url: string;
+                            }[];
                         };
                     };
                 };
@@ -6053,6 +6175,7 @@ export interface paths {
                         "application/vnd.apple.mpegurl": string;
                         "video/mp2t": string;
                         "image/jpeg": string;
+                        "text/vtt": string;
                     };
                 };
                 /** @description Default Response */
@@ -6131,6 +6254,85 @@ export interface paths {
                         "application/vnd.apple.mpegurl": string;
                         "video/mp2t": string;
                         "image/jpeg": string;
+                        "text/vtt": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{videoId}/{renditionSet}/{token}/captions/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A video's WebVTT captions in one language, for the holder of a signed playback address */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    videoId: string;
+                    renditionSet: string;
+                    token: string;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A playlist, a segment or the poster */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.apple.mpegurl": string;
+                        "video/mp2t": string;
+                        "image/jpeg": string;
+                        "text/vtt": string;
                     };
                 };
                 /** @description Default Response */

@@ -9,6 +9,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import type { FastifyReply } from 'fastify';
+import { CAPTION_LANG, captionKey } from '../videos/captions.ts';
 import { VIDEOS } from '../videos/store.ts';
 import { checkPlaybackToken, playbackExpiry, playbackPrefix } from './playback-token.ts';
 import { contentTypeOf, RENDITIONS_BUCKET, renditionsPrefix } from './store.ts';
@@ -25,7 +26,14 @@ export async function playbackRoutes(app: ServiceApp): Promise<void> {
         summary: 'A signed address of the video’s master playlist, for an hour',
         params: Type.Object({ videoId: ObjectIdString }),
         response: {
-          200: Type.Object({ url: Type.String(), poster: Type.String(), expiresAt: Type.String() }),
+          200: Type.Object({
+            url: Type.String(),
+            poster: Type.String(),
+            expiresAt: Type.String(),
+            captions: Type.Array(Type.Object({ lang: Type.String(), url: Type.String() }), {
+              description: 'Its WebVTT captions, one signed address per language',
+            }),
+          }),
           ...errorResponses,
           409: MessageReply,
           503: MessageReply,
@@ -65,10 +73,14 @@ export async function playbackRoutes(app: ServiceApp): Promise<void> {
         url: `${prefix}/master.m3u8`,
         poster: `${prefix}/poster.jpg`,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
+        captions: (video.captions ?? []).map((lang) => ({ lang, url: `${prefix}/captions/${lang}.vtt` })),
       };
     },
   );
 }
+
+/** A captions file: its language and `.vtt`. */
+const CAPTION_FILE = new RegExp(`${CAPTION_LANG.slice(0, -1)}\\.vtt$`);
 
 /** The files a rendition set holds; any other name is not looked up. */
 const SERVED_FILE = /^(master\.m3u8|poster\.jpg|\d{3,4}p\/(index\.m3u8|seg_\d{4,6}\.ts))$/;
@@ -93,6 +105,7 @@ export async function streamRoutes(app: ServiceApp): Promise<void> {
         'application/vnd.apple.mpegurl': binary,
         'video/mp2t': binary,
         'image/jpeg': binary,
+        'text/vtt': binary,
       },
     }),
     403: MessageReply,
@@ -104,6 +117,18 @@ export async function streamRoutes(app: ServiceApp): Promise<void> {
     file: string,
     reply: FastifyReply,
   ) {
+    const { videoId, renditionSet } = params;
+    const key = SERVED_FILE.test(file) ? renditionsPrefix(videoId, renditionSet) + file : null;
+    return send(params, key, file, reply);
+  }
+
+  /** The object at `key` (none: not a file served) for the holder of a valid signed address. */
+  async function send(
+    params: { videoId: string; renditionSet: string; token: string },
+    key: string | null,
+    file: string,
+    reply: FastifyReply,
+  ) {
     const { videoId, renditionSet, token } = params;
     const check = checkPlaybackToken(media.config.playbackSecret, videoId, renditionSet, token);
     if (check !== 'ok') {
@@ -111,13 +136,10 @@ export async function streamRoutes(app: ServiceApp): Promise<void> {
         message: check === 'expired' ? 'This playback address has expired' : 'Invalid playback address',
       });
     }
-    if (!SERVED_FILE.test(file)) return reply.status(404).send({ message: 'Not found' });
+    if (key === null) return reply.status(404).send({ message: 'Not found' });
     let body: NodeJS.ReadableStream;
     try {
-      body = await app.storage.client.getObject(
-        app.storage.bucket(RENDITIONS_BUCKET),
-        renditionsPrefix(videoId, renditionSet) + file,
-      );
+      body = await app.storage.client.getObject(app.storage.bucket(RENDITIONS_BUCKET), key);
     } catch (error) {
       if ((error as { code?: string }).code === 'NoSuchKey')
         return reply.status(404).send({ message: 'Not found' });
@@ -153,5 +175,21 @@ export async function streamRoutes(app: ServiceApp): Promise<void> {
       },
     },
     (request, reply) => serve(request.params, `${request.params.rendition}/${request.params.file}`, reply),
+  );
+
+  app.get(
+    '/media/:videoId/:renditionSet/:token/captions/:file',
+    {
+      schema: {
+        summary: "A video's WebVTT captions in one language, for the holder of a signed playback address",
+        params: Type.Object({ ...Signed, file: File }),
+        response,
+      },
+    },
+    (request, reply) => {
+      const { videoId, file } = request.params;
+      const key = CAPTION_FILE.test(file) ? captionKey(videoId, file.slice(0, -'.vtt'.length)) : null;
+      return send(request.params, key, file, reply);
+    },
   );
 }

@@ -16,5 +16,6 @@ export function presentVideo(video: VideoDoc, secret: string, expiresAt: number)
     poster: grant && video.status === 'ready' ? `${playbackPrefix(secret, grant)}/poster.jpg` : null,
     renditions: (video.renditions ?? []).map((r) => r.name),
     error: video.error ?? null,
+    captions: video.captions ?? [],
   };
 }

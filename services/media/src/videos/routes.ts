@@ -13,6 +13,8 @@ import {
 } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import { playbackExpiry } from '../stream/playback-token.ts';
+import { RENDITIONS_BUCKET } from '../stream/store.ts';
+import { CAPTION_LANG, captionKey, captionsProblem, MAX_CAPTION_BYTES } from './captions.ts';
 import { formatBytes, heldOf, MAX_PARTS, partCountOf, partLengthOf, partSizeOf, safeName } from './domain.ts';
 import { presentVideo } from './present.ts';
 import {
@@ -35,6 +37,7 @@ const Video = Type.Object({
   poster: Type.Union([Type.String(), Type.Null()]),
   renditions: Type.Array(Type.String()),
   error: Type.Union([Type.String(), Type.Null()]),
+  captions: Type.Array(Type.String(), { description: 'The languages of its captions' }),
 });
 
 const VideoParams = Type.Object({ videoId: ObjectIdString });
@@ -341,6 +344,60 @@ export async function videoRoutes(app: ServiceApp): Promise<void> {
         videos: list.map((video) => presentVideo(video, media.config.playbackSecret, expiresAt)),
         ...paging.fields(total, page),
       };
+    },
+  );
+}
+
+/** A tutor adds captions to their video, one WebVTT file per language (again to replace it). */
+export async function captionRoutes(app: ServiceApp): Promise<void> {
+  app.addContentTypeParser(
+    'text/vtt',
+    { parseAs: 'string', bodyLimit: MAX_CAPTION_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    '/api/v1/videos/:videoId/captions/:lang',
+    {
+      preHandler: requireRole('tutor'),
+      bodyLimit: MAX_CAPTION_BYTES,
+      schema: {
+        summary: 'Add or replace the WebVTT captions of your video in one language (text/vtt, at most 1 MiB)',
+        params: Type.Object({
+          videoId: ObjectIdString,
+          lang: Type.String({
+            pattern: CAPTION_LANG,
+            errorMessage: 'The language must be a code like en, hi or en-IN',
+          }),
+        }),
+        body: Type.String({ maxLength: MAX_CAPTION_BYTES }),
+        response: {
+          200: Type.Object({ message: Type.String(), captions: Type.Array(Type.String()) }),
+          ...errorResponses,
+          413: MessageReply,
+          415: MessageReply,
+        },
+      },
+    },
+    async (request) => {
+      const { videoId, lang } = request.params;
+      const video = await ownVideo(app.db, request, videoId);
+      const problem = captionsProblem(request.body);
+      if (problem) throw badRequest(problem);
+      const bytes = Buffer.from(request.body, 'utf8');
+      await app.storage.client.putObject(
+        app.storage.bucket(RENDITIONS_BUCKET),
+        captionKey(video._id, lang),
+        bytes,
+        bytes.length,
+        { 'Content-Type': 'text/vtt; charset=utf-8' },
+      );
+      const saved = await VIDEOS.in(app.db).findOneAndUpdate(
+        { _id: video._id },
+        { $addToSet: { captions: lang } },
+        { returnDocument: 'after', projection: { captions: 1 } },
+      );
+      return { message: 'Captions saved', captions: saved?.captions ?? [lang] };
     },
   );
 }

@@ -37,6 +37,8 @@ export interface VideoDoc {
   /** The folder of the renditions being served: `{videoId}/{renditionSet}/` in the renditions bucket. */
   renditionSet?: string;
   error?: string;
+  /** The languages of the WebVTT captions the tutor added (see captions.ts). */
+  captions?: string[];
 }
 
 /** Bytes each tutor has reserved for uploads (`_id` is the tutor's id). */
