@@ -9,6 +9,7 @@ export default defineConfig({
       'shells/**/*.test.tsx',
       'mfe-*/**/*.test.tsx',
       'packages/{ui,session,api-client,query,upload,remote-loader,web-test-kit}/**/*.test.{ts,tsx}',
+      'packages/video/**/*.test.tsx',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     setupFiles: ['./vitest.web.setup.ts'],

@@ -206,6 +206,13 @@ describe('the tutor’s course', () => {
     await shows(lesson.getByText('Uploaded · processing…'), 60_000);
     await shows(lesson.locator('[data-testid="video-state"][data-status="ready"]'), 120_000);
     await session.screenshot('tutor-uploaded-video');
+    // English captions for it, from a WebVTT file.
+    await lesson.getByLabel('Add captions (.vtt)').setInputFiles({
+      name: 'lesson-3.en.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nTypes, in depth\n'),
+    });
+    await shows(lesson.getByText('Captions: English'), 30_000);
     // Anyone may watch it from the course page before buying.
     await lesson.getByLabel('Free preview').check();
     await tutorPage.getByRole('button', { name: 'Update Course' }).click();
@@ -261,6 +268,15 @@ describe('the tutor’s course', () => {
     await buyerPage.keyboard.press('k');
     await playsPast(video, 1);
     await buyerPage.keyboard.press('k');
+    // Its captions, as subtitles and as a transcript that seeks.
+    await buyerPage.getByLabel('Transcript language').selectOption('en');
+    await buyerPage
+      .getByRole('list', { name: 'Transcript' })
+      .getByRole('button', { name: /Types, in depth/ })
+      .click();
+    expect(await video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime)).toBeLessThan(
+      0.5,
+    );
     await buyer.close();
 
     await tutorPage.goto('/profile/tutor-analytics', { waitUntil: 'domcontentloaded' });

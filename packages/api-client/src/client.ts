@@ -338,6 +338,9 @@ export function createApiClient(options: ApiClientOptions) {
     deleteVideo: (videoId: string) => del('/api/v1/videos/{videoId}', { ...auth, params: { videoId } }),
     video: (videoId: string, signal?: AbortSignal) =>
       get('/api/v1/videos/{videoId}', { ...auth, params: { videoId }, signal }),
+    /** Adds (or replaces) a video's WebVTT captions in one language. */
+    putCaptions: (videoId: string, lang: string, vtt: string) =>
+      put('/api/v1/videos/{videoId}/captions/{lang}', { ...auth, params: { videoId, lang }, body: vtt }),
     videoPlayback: (videoId: string, signal?: AbortSignal) =>
       get('/api/v1/videos/{videoId}/playback', { ...auth, params: { videoId }, signal }),
 

@@ -9,6 +9,7 @@ import type { WatchReport } from '@liveedu/api-client';
 import Hls from 'hls.js';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { type Cue, cueAt, languageName, parseCues } from './transcript.ts';
 import { WatchedSpans } from './watched-spans.ts';
 
 export const REPORT_EVERY_MS = 10_000;
@@ -22,6 +23,8 @@ export interface HlsPlayerProps {
   title?: string;
   onReport?(report: WatchReport): void;
   onEnded?(): void;
+  /** Its WebVTT captions, one signed address per language: subtitles in the player, and a transcript. */
+  captions?: ReadonlyArray<{ lang: string; url: string }>;
 }
 
 interface Level {
@@ -67,7 +70,115 @@ const Quality = styled.label`
   }
 `;
 
-export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded }: HlsPlayerProps) {
+const TranscriptBox = styled.div`
+  margin-top: 0.5rem;
+  label { font-size: 0.9rem; }
+  select { margin-left: 0.4rem; }
+  ol { list-style: none; margin: 0.5rem 0 0; padding: 0; max-height: 14rem; overflow-y: auto; }
+  button {
+    display: flex;
+    gap: 0.6rem;
+    width: 100%;
+    padding: 0.3rem 0.4rem;
+    border: 0;
+    border-radius: 4px;
+    background: none;
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  button[aria-current='true'] { background: #e0e7ff; font-weight: 600; }
+  time { color: #4b5563; font-variant-numeric: tabular-nums; }
+`;
+
+const clockOf = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * The captions of one language as text under the player: the cue being spoken is marked, and
+ * choosing a cue plays from there.
+ */
+function Transcript({
+  captions,
+  video,
+}: {
+  captions: ReadonlyArray<{ lang: string; url: string }>;
+  video: { current: HTMLVideoElement | null };
+}) {
+  const [lang, setLang] = useState('');
+  const [cues, setCues] = useState<Cue[] | null>(null);
+  const [now, setNow] = useState(-1);
+  const url = captions.find((c) => c.lang === lang)?.url;
+  useEffect(() => {
+    setCues(null);
+    if (!url) return;
+    let live = true;
+    fetch(url)
+      .then((response) =>
+        response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
+      )
+      .then(
+        (text) => live && setCues(parseCues(text)),
+        () => live && setCues([]),
+      );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !cues) return;
+    const follow = () => setNow(cueAt(cues, element.currentTime));
+    follow();
+    element.addEventListener('timeupdate', follow);
+    element.addEventListener('seeked', follow);
+    return () => {
+      element.removeEventListener('timeupdate', follow);
+      element.removeEventListener('seeked', follow);
+    };
+  }, [cues, video]);
+  return (
+    <TranscriptBox>
+      <label>
+        Transcript
+        <select
+          value={lang}
+          aria-label="Transcript language"
+          onChange={(event) => setLang(event.target.value)}
+        >
+          <option value="">Hidden</option>
+          {captions.map((c) => (
+            <option key={c.lang} value={c.lang}>
+              {languageName(c.lang)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {cues && cues.length === 0 ? <p role="alert">This transcript could not be loaded.</p> : null}
+      {cues && cues.length > 0 ? (
+        <ol aria-label="Transcript">
+          {cues.map((cue, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: cues keep their order and never move
+            <li key={i}>
+              <button
+                type="button"
+                aria-current={i === now ? 'true' : undefined}
+                onClick={() => {
+                  if (video.current) video.current.currentTime = cue.start;
+                }}
+              >
+                <time>{clockOf(cue.start)}</time>
+                <span>{cue.text}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </TranscriptBox>
+  );
+}
+
+export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded, captions }: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
   const [levels, setLevels] = useState<Level[]>([]);
@@ -210,35 +321,42 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded }
   };
 
   return (
-    <Frame
-      tabIndex={0}
-      onKeyDown={onKey}
-      onContextMenu={(e) => e.preventDefault()}
-      aria-label={title ?? 'Video player'}
-    >
-      {/* biome-ignore lint/a11y/useMediaCaption: lectures are generated or uploaded without caption tracks */}
-      <video
-        ref={videoRef}
-        poster={poster}
-        controls
-        playsInline
-        controlsList="nodownload"
-        disablePictureInPicture
-        data-testid="hls-player"
-      />
-      {levels.length > 1 && (
-        <Quality>
-          Quality
-          <select value={level} onChange={(e) => chooseLevel(Number(e.target.value))} aria-label="Quality">
-            <option value={-1}>Auto</option>
-            {levels.map((l) => (
-              <option key={l.index} value={l.index}>
-                {l.height}p
-              </option>
-            ))}
-          </select>
-        </Quality>
-      )}
-    </Frame>
+    <>
+      <Frame
+        tabIndex={0}
+        onKeyDown={onKey}
+        onContextMenu={(e) => e.preventDefault()}
+        aria-label={title ?? 'Video player'}
+      >
+        {/* biome-ignore lint/a11y/useMediaCaption: lectures are generated or uploaded without caption tracks */}
+        <video
+          ref={videoRef}
+          poster={poster}
+          controls
+          playsInline
+          controlsList="nodownload"
+          disablePictureInPicture
+          data-testid="hls-player"
+        >
+          {(captions ?? []).map((c) => (
+            <track key={c.lang} kind="subtitles" srcLang={c.lang} label={languageName(c.lang)} src={c.url} />
+          ))}
+        </video>
+        {levels.length > 1 && (
+          <Quality>
+            Quality
+            <select value={level} onChange={(e) => chooseLevel(Number(e.target.value))} aria-label="Quality">
+              <option value={-1}>Auto</option>
+              {levels.map((l) => (
+                <option key={l.index} value={l.index}>
+                  {l.height}p
+                </option>
+              ))}
+            </select>
+          </Quality>
+        )}
+      </Frame>
+      {captions && captions.length > 0 ? <Transcript captions={captions} video={videoRef} /> : null}
+    </>
   );
 }

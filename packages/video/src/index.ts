@@ -1,4 +1,5 @@
 export { HlsPlayer, type HlsPlayerProps, REPORT_EVERY_MS } from './hls-player.tsx';
+export { CAPTION_LANGUAGES, type Cue, cueAt, languageName, parseCues } from './transcript.ts';
 export {
   startVideoUpload,
   type UploadHandlers,

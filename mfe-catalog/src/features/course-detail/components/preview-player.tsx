@@ -18,7 +18,15 @@ function HostedPreview({ videoId, title }: { videoId: string; title: string }) {
   );
   return (
     <ResourceView resource={playback} loading="Loading the preview…">
-      {(video) => <HlsPlayer key={videoId} src={video.url} poster={video.poster} title={title} />}
+      {(video) => (
+        <HlsPlayer
+          key={videoId}
+          src={video.url}
+          poster={video.poster}
+          captions={video.captions}
+          title={title}
+        />
+      )}
     </ResourceView>
   );
 }

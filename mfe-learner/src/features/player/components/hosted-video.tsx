@@ -30,6 +30,7 @@ export function HostedVideo({
           key={videoId}
           src={video.url}
           poster={video.poster}
+          captions={video.captions}
           startAt={startAt}
           title={title}
           onReport={onReport}

@@ -5,6 +5,7 @@ import { Button, theme } from '@liveedu/ui';
 import { startVideoUpload, VIDEO_TYPES, type VideoUpload } from '@liveedu/video';
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { CaptionsField } from './captions-field.tsx';
 
 const Box = styled.div`
   display: grid;
@@ -41,6 +42,11 @@ function VideoState({ videoId, onRemove }: { videoId: string; onRemove: () => vo
           <span>
             Uploaded video · {minutes(video.data.durationSec ?? 0)} · {video.data.renditions.join(', ')}
           </span>
+          <CaptionsField
+            videoId={videoId}
+            captions={video.data.captions}
+            onSaved={() => setPoll((n) => n + 1)}
+          />
         </>
       ) : status === 'failed' && video.status === 'ready' ? (
         <span className="error">This video could not be used: {video.data.error}</span>
