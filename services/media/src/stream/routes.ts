@@ -11,8 +11,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import { CAPTION_LANG, captionKey } from '../videos/captions.ts';
 import { VIDEOS } from '../videos/store.ts';
-import { checkPlaybackToken, playbackExpiry, playbackPrefix } from './playback-token.ts';
-import { contentTypeOf, RENDITIONS_BUCKET, renditionsPrefix } from './store.ts';
+import { playbackExpiry, playbackPrefix } from './playback-token.ts';
+import { type SignedAddress, signedFileSender } from './signed-files.ts';
+import { renditionsPrefix } from './store.ts';
 
 /** A signed playback address: for the video's tutor, the admin, a course's students, and anyone for a free preview. */
 export async function playbackRoutes(app: ServiceApp): Promise<void> {
@@ -90,7 +91,7 @@ const SERVED_FILE = /^(master\.m3u8|poster\.jpg|\d{3,4}p\/(index\.m3u8|seg_\d{4,
  * path is checked with the secret alone; storage is read only for a valid one.
  */
 export async function streamRoutes(app: ServiceApp): Promise<void> {
-  const { media } = app;
+  const send = signedFileSender(app);
   const Signed = {
     videoId: Type.String({ pattern: '^[0-9a-f]{24}$' }),
     renditionSet: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
@@ -112,45 +113,10 @@ export async function streamRoutes(app: ServiceApp): Promise<void> {
     404: MessageReply,
   };
 
-  async function serve(
-    params: { videoId: string; renditionSet: string; token: string },
-    file: string,
-    reply: FastifyReply,
-  ) {
+  async function serve(params: SignedAddress, file: string, reply: FastifyReply) {
     const { videoId, renditionSet } = params;
     const key = SERVED_FILE.test(file) ? renditionsPrefix(videoId, renditionSet) + file : null;
     return send(params, key, file, reply);
-  }
-
-  /** The object at `key` (none: not a file served) for the holder of a valid signed address. */
-  async function send(
-    params: { videoId: string; renditionSet: string; token: string },
-    key: string | null,
-    file: string,
-    reply: FastifyReply,
-  ) {
-    const { videoId, renditionSet, token } = params;
-    const check = checkPlaybackToken(media.config.playbackSecret, videoId, renditionSet, token);
-    if (check !== 'ok') {
-      return reply.status(403).send({
-        message: check === 'expired' ? 'This playback address has expired' : 'Invalid playback address',
-      });
-    }
-    if (key === null) return reply.status(404).send({ message: 'Not found' });
-    let body: NodeJS.ReadableStream;
-    try {
-      body = await app.storage.client.getObject(app.storage.bucket(RENDITIONS_BUCKET), key);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'NoSuchKey')
-        return reply.status(404).send({ message: 'Not found' });
-      throw error;
-    }
-    const expires = Number(token.slice(0, token.indexOf('.')));
-    const maxAge = Math.max(0, Math.min(3600, expires - Math.floor(Date.now() / 1000)));
-    return reply
-      .header('content-type', contentTypeOf(file))
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .send(body);
   }
 
   app.get(
