@@ -1,5 +1,5 @@
 import { answer, renderWithProviders } from '@liveedu/web-test-kit';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HlsPlayer } from './hls-player.tsx';
 
@@ -39,8 +39,11 @@ describe('the player with captions', () => {
     const welcome = transcript.getByRole('button', { name: /Welcome to the lecture/ });
     const ideas = transcript.getByRole('button', { name: /Two ideas today/ });
     video.currentTime = 2.5;
-    fireEvent(video, new Event('timeupdate'));
-    expect(ideas.getAttribute('aria-current')).toBe('true');
+    // The transcript follows the video from the effect after it renders: dispatch until it listens.
+    await waitFor(() => {
+      fireEvent(video, new Event('timeupdate'));
+      expect(ideas.getAttribute('aria-current')).toBe('true');
+    });
     expect(welcome.getAttribute('aria-current')).toBeNull();
     fireEvent.click(welcome);
     expect(video.currentTime).toBe(0.5);

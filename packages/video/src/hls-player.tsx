@@ -9,6 +9,7 @@ import type { WatchReport } from '@liveedu/api-client';
 import Hls from 'hls.js';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { clockOf } from './clock.ts';
 import { type Cue, cueAt, languageName, parseCues } from './transcript.ts';
 import { WatchedSpans } from './watched-spans.ts';
 
@@ -91,9 +92,6 @@ const TranscriptBox = styled.div`
   time { color: #4b5563; font-variant-numeric: tabular-nums; }
 `;
 
-const clockOf = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-
 /**
  * The captions of one language as text under the player: the cue being spoken is marked, and
  * choosing a cue plays from there.
@@ -167,7 +165,7 @@ function Transcript({
                   if (video.current) video.current.currentTime = cue.start;
                 }}
               >
-                <time>{clockOf(cue.start)}</time>
+                <time>{clockOf(Math.floor(cue.start))}</time>
                 <span>{cue.text}</span>
               </button>
             </li>

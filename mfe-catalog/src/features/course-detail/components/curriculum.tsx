@@ -1,22 +1,16 @@
 import type { CourseDetails } from '@liveedu/api-client';
 import { Button, Loading, Modal, theme } from '@liveedu/ui';
+import { clockOf } from '@liveedu/video';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { PreviewItem } from './preview-player.tsx';
+
+export { clockOf };
 
 // The player (and hls.js) load only when a visitor opens a preview.
 const PreviewPlayer = lazy(() => import(/* webpackChunkName: "course-preview" */ './preview-player.tsx'));
 
 type Section = CourseDetails['courseContent'][number];
-
-/** A video's length as a player shows it: `4:05`, or `1:02:09` past the hour. */
-export function clockOf(seconds: number): string {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** A section's or a course's total length in words: `45 min`, `1 h 5 min`; under a minute, `1 min`. */
 export function lengthOf(seconds: number): string {

@@ -2,12 +2,11 @@ import type { CourseProgress, LearnCourse, WatchReport } from '@liveedu/api-clie
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
-import { VideoView } from '@liveedu/video';
+import { HostedVideo, VideoView } from '@liveedu/video';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { ContentList, type Position } from './content-list.tsx';
-import { HostedVideo } from './hosted-video.tsx';
 import { ReviewForm } from './review-form.tsx';
 
 export const TITLE_MAX = 80;

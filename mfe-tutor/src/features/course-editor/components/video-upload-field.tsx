@@ -2,7 +2,7 @@ import { messageOf } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Button, theme } from '@liveedu/ui';
-import { startVideoUpload, VIDEO_TYPES, type VideoUpload } from '@liveedu/video';
+import { clockOf, startVideoUpload, VIDEO_TYPES, type VideoUpload } from '@liveedu/video';
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CaptionsField } from './captions-field.tsx';
@@ -17,9 +17,6 @@ const Box = styled.div`
   .muted { color: ${theme.colors.muted}; }
   img { width: 160px; border-radius: 6px; }
 `;
-
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
 /** The state of an uploaded video until it is ready: "processing…", then its poster and length. */
 function VideoState({ videoId, onRemove }: { videoId: string; onRemove: () => void }) {
@@ -40,7 +37,7 @@ function VideoState({ videoId, onRemove }: { videoId: string; onRemove: () => vo
         <>
           {video.data.poster ? <img src={video.data.poster} alt="" /> : null}
           <span>
-            Uploaded video · {minutes(video.data.durationSec ?? 0)} · {video.data.renditions.join(', ')}
+            Uploaded video · {clockOf(video.data.durationSec ?? 0)} · {video.data.renditions.join(', ')}
           </span>
           <CaptionsField
             videoId={videoId}

@@ -2,29 +2,32 @@ import type { WatchReport } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { ResourceView } from '@liveedu/ui';
-import { HlsPlayer } from '@liveedu/video';
+import { HlsPlayer } from './hls-player.tsx';
 
 /**
- * A video hosted here: its signed playback address is asked for when the lesson opens (it lasts an
- * hour), and the player reports what was watched.
+ * A video hosted here: its signed playback address (with its captions) is asked for when it is
+ * shown (it lasts an hour), and the player reports what was watched when asked to.
  */
 export function HostedVideo({
   videoId,
   title,
   startAt,
   onReport,
+  loading = 'Loading video…',
 }: {
   videoId: string;
   title: string;
-  startAt: number;
-  onReport: (report: WatchReport) => void;
+  startAt?: number;
+  onReport?: (report: WatchReport) => void;
+  /** What the spinner says meanwhile. */
+  loading?: string;
 }) {
   const api = useApi();
-  const playback = useApiQuery(['learner', 'playback', videoId], (signal) =>
+  const playback = useApiQuery(['video', 'playback', videoId], (signal) =>
     api.videoPlayback(videoId, signal),
   );
   return (
-    <ResourceView resource={playback} loading="Loading video…">
+    <ResourceView resource={playback} loading={loading}>
       {(video) => (
         <HlsPlayer
           key={videoId}
