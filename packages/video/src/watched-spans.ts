@@ -20,6 +20,11 @@ export type Span = [number, number];
 const MAX_STEP_SEC = 2;
 /** A position this little behind the span's end is the same place (a quality switch nudges it). */
 const SAME_PLACE_SEC = 0.05;
+/**
+ * Playback that goes on at most this far past where it stopped resumes there: the element's clock
+ * may have moved on a hair by the time `playing` is told, and that hair was played.
+ */
+const RESUME_SLACK_SEC = 0.3;
 /** At most this long is the playhead taken to have moved on since it was last seen. */
 const MAX_UNSEEN_MS = 1000;
 
@@ -40,7 +45,8 @@ export class WatchedSpans {
       return;
     }
     this.close();
-    this.open = [seconds, seconds];
+    const from = this.resumesAt(seconds);
+    this.open = [from, seconds];
     this.seenAt = now;
     this.stoppedAt = null;
   }
@@ -105,6 +111,12 @@ export class WatchedSpans {
     this.spans = [];
     const clamp = (s: number) => Math.min(durationSec, Math.max(0, Math.round(s * 10) / 10));
     return out.map(([a, b]) => [clamp(a), clamp(b)] as Span).filter(([a, b]) => b > a);
+  }
+
+  /** Where a span starting at `seconds` begins: where playback stopped, when it goes on from there. */
+  private resumesAt(seconds: number): number {
+    const at = this.stoppedAt;
+    return at !== null && seconds >= at - SAME_PLACE_SEC && seconds - at <= RESUME_SLACK_SEC ? at : seconds;
   }
 
   private follows(seconds: number): boolean {
