@@ -16,6 +16,11 @@ export type RevenueFigure = (typeof REVENUE_FIGURES)[number];
 export interface ApiClientOptions {
   /** Base address the `api/v1/...` paths are relative to, e.g. `/` or `https://host/`. */
   baseUrl: string;
+  /**
+   * Where requests go when `baseUrl` is a path and there is no page to resolve it against (a
+   * server render): addresses the client builds for links stay relative.
+   */
+  requestOrigin?: string;
   /** Defaults to the global fetch, looked up at call time so tests can replace it. */
   fetch?: typeof fetch;
   /** Defaults to the id and token kept in localStorage. */
@@ -118,7 +123,7 @@ function apiCalls(options: ApiClientOptions) {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await doFetch(`${base}${path}`, {
+      response = await doFetch(`${options.requestOrigin ?? ''}${base}${path}`, {
         method,
         headers,
         body,

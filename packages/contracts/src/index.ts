@@ -25,4 +25,19 @@ export {
   SESSION_ENDED_MESSAGE,
   SESSION_ID,
 } from './identity.ts';
-export { CATALOG_INTERNAL, IDENTITY_INTERNAL, type InternalRoute } from './internal-api.ts';
+export {
+  CATALOG_INTERNAL,
+  IDENTITY_INTERNAL,
+  type InternalRoute,
+  SITEMAP_KINDS,
+  SITEMAP_PAGE_SIZE,
+  type SitemapKind,
+} from './internal-api.ts';
+export type {
+  HostServerModule,
+  PageHead,
+  PageHeadRequest,
+  PageRequest,
+  RenderedPage,
+  ServerRemoteModule,
+} from './server-render.ts';

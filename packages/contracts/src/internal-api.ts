@@ -21,7 +21,25 @@ export interface InternalRoute {
 const ObjectId = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
 const OfTutor = Type.Object({ tutorId: ObjectId });
 
+/** What a sitemap lists (ADR 13): listed courses by id, teaching tutors by username, categories by name. */
+export const SITEMAP_KINDS = ['courses', 'instructors', 'categories'] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+/** Addresses per sitemap file (the protocol allows 50,000). */
+export const SITEMAP_PAGE_SIZE = 10_000;
+
 export const CATALOG_INTERNAL = {
+  /** A page of what the public pages are about, for the sitemap the gateway answers. */
+  sitemap: {
+    method: 'GET',
+    path: '/internal/sitemap/:kind',
+    params: Type.Object({
+      kind: Type.Union([Type.Literal('courses'), Type.Literal('instructors'), Type.Literal('categories')]),
+    }),
+    // Query strings stay strings (no coercion): a page from 1 to 999.
+    query: Type.Object({ page: Type.String({ pattern: '^[1-9][0-9]{0,2}$' }) }),
+    response: Type.Object({ keys: Type.Array(Type.String()), pages: Type.Integer({ minimum: 0 }) }),
+    errors: [],
+  },
   /** Whether a user bought a course of the video's tutor that plays the video. */
   videoViewer: {
     method: 'GET',

@@ -16,7 +16,10 @@ export interface AccessPart {
   readonly sharedLimits?: boolean;
 }
 
-export const ACCESS_PARTS: readonly AccessPart[] = [...SERVICES, { ...GATEWAY, buckets: [] }];
+export const ACCESS_PARTS: readonly AccessPart[] = /*#__PURE__*/ (SERVICES as readonly AccessPart[]).concat({
+  ...GATEWAY,
+  buckets: [],
+});
 
 function accessPart(name: string): AccessPart {
   const part = ACCESS_PARTS.find((p) => p.name === name);
@@ -96,7 +99,7 @@ export const DEFAULT_BUCKET_PREFIX = 'liveedu-';
 export const storageUser = (service: string) => `liveedu-${service}`;
 
 /** The services that keep files, each with the buckets its storage user may use. */
-export const STORAGE_PARTS = SERVICES.filter((s) => s.buckets.length > 0);
+export const STORAGE_PARTS = /*#__PURE__*/ SERVICES.filter((s) => s.buckets.length > 0);
 
 /**
  * An S3 (IAM) policy allowing a service everything on its own buckets (creating them, their

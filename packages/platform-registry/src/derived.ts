@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, REMOTES, SERVICES, type ServiceSpec } from './registry.ts';
+import { PAGE_ROUTES, REMOTES, type RemoteSpec, SERVICES, type ServiceSpec } from './registry.ts';
 
 export type ServiceName = (typeof SERVICES)[number]['name'];
 export type RemoteName = (typeof REMOTES)[number]['name'];
@@ -8,8 +8,9 @@ export type PageName<R extends RemoteName = RemoteName> = Extract<
   { name: R }
 >['pages'][number];
 
-export const SERVICE_NAMES: readonly ServiceName[] = SERVICES.map((service) => service.name);
-export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remote.name);
+// Pure calls, so a bundle that uses none of them (the front end) leaves the services out.
+export const SERVICE_NAMES: readonly ServiceName[] = /*#__PURE__*/ SERVICES.map((service) => service.name);
+export const REMOTE_NAMES: readonly RemoteName[] = /*#__PURE__*/ REMOTES.map((remote) => remote.name);
 
 /** A service's entry; a name that is no service is a mistake and throws. */
 export function service(name: string): ServiceSpec {
@@ -47,6 +48,13 @@ export const remoteDir = (name: RemoteName) => `mfe-${name}`;
 export const remoteBasePath = (name: RemoteName) => `/mf/${name}/`;
 /** Where the host finds a remote by default (the run-time config may say otherwise). */
 export const remoteManifestPath = (name: RemoteName) => `${remoteBasePath(name)}mf-manifest.json`;
+
+/** The remotes whose pages the server renders (ADR 13). */
+export const SERVER_RENDERED_REMOTES: readonly RemoteName[] = /*#__PURE__*/ REMOTES.filter(
+  (remote: RemoteSpec) => remote.serverRendered === true,
+).map((remote) => remote.name);
+/** A remote's server build, beside its `remoteEntry.js`. */
+export const SERVER_BUILD_FILE = 'server/render.cjs';
 
 /** The host's routes a remote renders, for its standalone development server. */
 export function pageRoutesOf<R extends RemoteName>(remote: R): { path: string; page: PageName<R> }[] {

@@ -24,6 +24,8 @@ export {
   remoteBasePath,
   remoteDir,
   remoteManifestPath,
+  SERVER_BUILD_FILE,
+  SERVER_RENDERED_REMOTES,
   SERVICE_NAMES,
   type ServiceName,
   service,

@@ -36,6 +36,11 @@ export interface RemoteSpec {
   readonly exposes: Readonly<Record<string, string>>;
   /** The pages its `./app` renders by name: those of the host's routes, and those other remotes load. */
   readonly pages: readonly string[];
+  /**
+   * Its pages are public and arrive rendered by the server: it publishes a server build
+   * (`server/render.cjs`) beside `remoteEntry.js` (docs/adr/0013).
+   */
+  readonly serverRendered?: boolean;
 }
 
 export interface PageRoute {
@@ -187,6 +192,7 @@ export const REMOTES = [
     title: 'LiveEdu catalog',
     devPort: 3001,
     exposes: APP_EXPOSE,
+    serverRendered: true,
     pages: [
       'home',
       'categories',

@@ -34,11 +34,14 @@ interface Saved {
  * its place again while a fresh visit to the same list starts at the top.
  */
 function entryKey(key: QueryKey): string {
-  const entry = (window.history.state as { key?: unknown } | null)?.key;
+  // The server renders a list for no history entry.
+  const entry =
+    typeof window === 'undefined' ? undefined : (window.history.state as { key?: unknown } | null)?.key;
   return `liveedu:list:${JSON.stringify(key)}:${typeof entry === 'string' ? entry : ''}`;
 }
 
 function readSaved(storageKey: string): Saved | null {
+  if (typeof sessionStorage === 'undefined') return null;
   try {
     const raw = sessionStorage.getItem(storageKey);
     const saved = raw ? (JSON.parse(raw) as Saved) : null;

@@ -2,7 +2,9 @@ export { isRemoteLoadFailure, type RemoteLoadFailure } from './fallback-plugin.t
 export { RemoteApp } from './remote-app.tsx';
 export {
   configureRemotes,
+  loadedRemoteApp,
   loadRemoteApp,
+  provideRemoteApp,
   type RemoteAppModule,
   type RemoteAppProps,
   RemoteUnavailableError,

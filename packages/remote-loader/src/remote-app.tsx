@@ -1,6 +1,6 @@
 import { ErrorState, Loading } from '@liveedu/ui';
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { loadRemoteApp, type RemoteAppModule, resetRemote } from './remotes.ts';
+import { loadedRemoteApp, loadRemoteApp, type RemoteAppModule, resetRemote } from './remotes.ts';
 
 const NETWORK_RETRIES = 2;
 
@@ -11,7 +11,11 @@ type State =
 
 function useRemoteApp(name: string) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // A remote loaded already (an earlier page, or before hydrating the server's HTML) shows at once.
+  const [state, setState] = useState<State>(() => {
+    const module = loadedRemoteApp(name);
+    return module ? { status: 'ready', module } : { status: 'loading' };
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt number starts a new load
   useEffect(() => {
     let live = true;
@@ -21,7 +25,8 @@ function useRemoteApp(name: string) {
       for (let i = 0; ; i++) {
         try {
           const module = await loadRemoteApp(name);
-          if (live) setState({ status: 'ready', module });
+          if (live)
+            setState((s) => (s.status === 'ready' && s.module === module ? s : { status: 'ready', module }));
           return;
         } catch (error) {
           if (i >= NETWORK_RETRIES || !live) {

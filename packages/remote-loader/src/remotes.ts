@@ -61,21 +61,39 @@ async function load(name: string): Promise<RemoteAppModule> {
 }
 
 const cache = new Map<string, Promise<RemoteAppModule>>();
+/** The remotes whose app has arrived, so a page rendered again (or hydrated) shows at once. */
+const loaded = new Map<string, RemoteAppModule>();
 
 /** Loads a remote's app once; a failed load is forgotten so the next call tries again. */
 export function loadRemoteApp(name: string): Promise<RemoteAppModule> {
   let pending = cache.get(name);
   if (!pending) {
     pending = load(name);
-    pending.catch(() => cache.delete(name));
+    pending.then(
+      (module) => loaded.set(name, module),
+      () => cache.delete(name),
+    );
     cache.set(name, pending);
   }
   return pending;
 }
 
+/** A remote's app already loaded, or undefined. */
+export const loadedRemoteApp = (name: string): RemoteAppModule | undefined => loaded.get(name);
+
+/**
+ * Gives a remote's app without loading it through the federation runtime: the server render
+ * passes the remote's server build here before rendering a page of it.
+ */
+export function provideRemoteApp(name: string, module: RemoteAppModule): void {
+  loaded.set(name, module);
+  cache.set(name, Promise.resolve(module));
+}
+
 /** Drops what the runtime remembers of a failed remote so a retry fetches its manifest again. */
 export function resetRemote(name: string): void {
   cache.delete(name);
+  loaded.delete(name);
   const entry = entries.get(name);
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }

@@ -12,5 +12,6 @@ export const useSessionDispatch = (): SessionDispatch => useDispatch<SessionDisp
 /** The API client bound to the session's base route. */
 export function useApi(): ApiClient {
   const baseRoute = useSelector((state: RootStateWithSession) => state.session.baseRoute);
-  return useMemo(() => createApiClient({ baseUrl: baseRoute }), [baseRoute]);
+  const requestOrigin = useSelector((state: RootStateWithSession) => state.session.requestOrigin);
+  return useMemo(() => createApiClient({ baseUrl: baseRoute, requestOrigin }), [baseRoute, requestOrigin]);
 }

@@ -7,6 +7,8 @@ export interface SessionState {
   statusOfPage: PageStatus;
   /** Base address of the API; the `api/v1/...` paths are relative to it. */
   baseRoute: string;
+  /** Where a server render sends its requests when `baseRoute` is a path (its links stay relative). */
+  requestOrigin?: string;
   /** Id of the logged-in user, as stored beside the token. */
   userId: string | null;
   /** True while the stored credentials are being checked at start. */

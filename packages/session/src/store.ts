@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { sessionReducer } from './session-slice.ts';
 
 /** A store holding the session; the host creates one, and each remote creates its own when run standalone. */
-export function createSessionStore(baseRoute = '/') {
+export function createSessionStore(baseRoute = '/', requestOrigin?: string) {
   return configureStore({
     reducer: { session: sessionReducer },
     preloadedState: {
@@ -11,6 +11,7 @@ export function createSessionStore(baseRoute = '/') {
         role: 'student' as const,
         statusOfPage: 'none' as const,
         baseRoute,
+        ...(requestOrigin ? { requestOrigin } : {}),
         userId: null,
         restoring: false,
       },

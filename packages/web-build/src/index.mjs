@@ -109,6 +109,7 @@ export function createWebConfig(options, argv = {}) {
   const port = app.devPort;
 
   return {
+    name: options.name,
     context: options.root,
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'cheap-module-source-map',
@@ -141,6 +142,14 @@ export function createWebConfig(options, argv = {}) {
               parser: { syntax: 'typescript', tsx: true },
               transform: {
                 react: { runtime: 'automatic', development: !production, refresh: false },
+              },
+              // Styled components get an id from their file and place instead of from the order
+              // they were created in, so the server's HTML and the browser's classes agree when
+              // a page hydrates (ADR 13).
+              experimental: {
+                plugins: [
+                  [require.resolve('@swc/plugin-styled-components'), { ssr: true, displayName: !production }],
+                ],
               },
             },
             env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
@@ -202,5 +211,68 @@ export function createWebConfig(options, argv = {}) {
           }
         : {}),
     },
+  };
+}
+
+/** Where an app's server build goes, beside its browser files (deployed with them). */
+export const SERVER_BUILD_DIR = 'server';
+export const SERVER_BUILD_FILE = 'render.cjs';
+
+/**
+ * The dependencies the server build takes from the Node process that loads it, as the browser
+ * takes the singletons from the page: one React, one styled-components sheet, one QueryClient
+ * context for the host's server render and a remote's pages.
+ */
+const SERVER_EXTERNALS = [...SINGLETONS, 'react-dom/server', 'react-dom/static', 'react/jsx-dev-runtime'];
+
+/**
+ * The build of an app's server entry (`src/server.tsx`) for Node: one CommonJS file under
+ * `dist/server/`, the singletons required from the process that loads it. The host's renders a
+ * public page; a remote's gives the host its pages to render (docs/adr/0013).
+ * @param {object} options
+ * @param {string} options.root  the workspace folder
+ * @param {string} options.name  registry name: host, or a remote's
+ */
+export function createServerConfig(options, argv = {}) {
+  const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
+  const browser = createWebConfig(options, argv);
+  return {
+    name: `${options.name}-server`,
+    // After the browser build, which empties dist/ first.
+    dependencies: [options.name],
+    context: options.root,
+    mode: browser.mode,
+    devtool: false,
+    entry: { render: './src/server.tsx' },
+    target: ['node20'],
+    output: {
+      path: path.join(options.root, 'dist', SERVER_BUILD_DIR),
+      filename: SERVER_BUILD_FILE,
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    externals: Object.fromEntries(SERVER_EXTERNALS.map((name) => [name, `commonjs ${name}`])),
+    externalsType: 'commonjs',
+    resolve: { ...browser.resolve, alias: {} },
+    module: {
+      rules: [
+        {
+          ...browser.module.rules[0],
+          options: {
+            ...browser.module.rules[0].options,
+            env: { targets: 'node >= 20' },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+      // One file: the loader downloads a remote's server build as it is, with no chunks beside it.
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
   };
 }
