@@ -37,6 +37,15 @@ describe('front-end production build', () => {
     expect(html).toMatch(/<script[^>]+src="[^"]*main\.[0-9a-f]{8}\.js"/);
   });
 
+  it('writes the server builds of the host and the catalog, requiring the shared packages, not bundling them', () => {
+    for (const dir of ['shells/host', 'mfe-catalog']) {
+      const build = readFileSync(path.join(root, dir, 'dist/server/render.cjs'), 'utf8');
+      expect(build).toMatch(/require\("react"\)/);
+      expect(build).toMatch(/require\("styled-components"\)/);
+      expect(build).not.toContain('react.production');
+    }
+  });
+
   it('ships the production build of react-router, without its developer error screen', () => {
     const hostJs = readdirSync(path.join(root, 'shells/host/dist')).filter((f) => f.endsWith('.js'));
     const text = hostJs.map((f) => readFileSync(path.join(root, 'shells/host/dist', f), 'utf8')).join('\n');
@@ -52,7 +61,13 @@ describe('front-end production build', () => {
   });
 });
 
-/** Every front-end source file outside tests, as [path, text]. */
+/**
+ * The server builds' own files (`src/server.tsx`, `src/app/server/`): they run in Node, where the
+ * packages themselves are required rather than the trimmed shared modules (ADR 13).
+ */
+const SERVER_ONLY = /(^|\/)src\/(server\.tsx|app\/server\/)/;
+
+/** Every front-end source file the browser runs, outside tests, as [path, text]. */
 function frontEndSources(): [string, string][] {
   const out: [string, string][] = [];
   const walk = (dir: string) => {
@@ -61,7 +76,8 @@ function frontEndSources(): [string, string][] {
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
       } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        out.push([path.relative(root, full), readFileSync(full, 'utf8')]);
+        const file = path.relative(root, full);
+        if (!SERVER_ONLY.test(file)) out.push([file, readFileSync(full, 'utf8')]);
       }
     }
   };

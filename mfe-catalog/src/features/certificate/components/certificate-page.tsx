@@ -39,10 +39,12 @@ export function CertificatePage() {
     );
   }
   const c = certificate.data;
+  // In India's time, on the server that renders the page and in every browser alike.
   const date = new Date(c.issuedAt).toLocaleDateString('en-IN', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
+    timeZone: 'Asia/Kolkata',
   });
   return (
     <Frame>

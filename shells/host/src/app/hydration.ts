@@ -1,0 +1,22 @@
+import { PAGE_ROUTES } from '@liveedu/platform-registry';
+import type { ReadAnswer } from '@liveedu/query';
+import { matchPath } from 'react-router';
+
+/** The element holding the answers a server-rendered page was rendered from (ADR 13). */
+export const ANSWERS_ELEMENT_ID = 'liveedu-answers';
+
+/** The answers the server rendered this page from, or null when the page came unrendered. */
+export function serverAnswers(): ReadAnswer[] | null {
+  const element = document.getElementById(ANSWERS_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const answers: unknown = JSON.parse(element.textContent);
+    return Array.isArray(answers) ? (answers as ReadAnswer[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The remote whose page is at `pathname`, if any. */
+export const remoteAt = (pathname: string) =>
+  PAGE_ROUTES.find((route) => matchPath(route.path, pathname) !== null)?.remote;
