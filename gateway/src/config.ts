@@ -37,6 +37,8 @@ export interface GatewayConfig {
   uploadBodyLimit: number;
   /** Built front end: the host shell and each remote, when served by the gateway. */
   site: {
+    /** The site's public origin (`PUBLIC_URL`): canonical and shared-link addresses of pages. */
+    publicUrl: string;
     hostDir?: string;
     remotes: Record<string, string>;
     remoteUrls: Record<string, string>;
@@ -149,6 +151,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     jsonBodyLimit: 1024 * 1024,
     uploadBodyLimit: 12 * 1024 * 1024,
     site: {
+      publicUrl: kit.publicUrl,
       remotes: {},
       remoteUrls: {},
       ...(read.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: read.RAZORPAY_CHECKOUT_URL } : {}),

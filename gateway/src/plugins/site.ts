@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { type RemoteName, remoteBasePath, remoteManifestPath } from '@liveedu/platform-registry';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
+import { serverPages } from './server-pages.ts';
+import { sitemap } from './sitemap.ts';
 
 /** Files that say where everything else is must never be cached; hashed files may be forever. */
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
@@ -18,6 +20,14 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, pat
   } else if (/\.[0-9a-f]{8,}\./.test(name)) {
     res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   }
+}
+
+/** Where this gateway answers itself, once it listens (a render reads the API through it). */
+function ownOrigin(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /**
@@ -47,6 +57,8 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
     };
   });
 
+  await sitemap(app, config);
+
   const hostDir = config.site.hostDir;
   const hasHost = hostDir !== undefined && existsSync(join(hostDir, 'index.html'));
   if (hasHost) {
@@ -54,16 +66,31 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
       root: hostDir,
       prefix: '/',
       wildcard: false,
+      // `/` is a page like any other (rendered on the server), not the file index.html.
+      index: false,
       setHeaders: cacheHeaders,
     });
   }
 
-  // Client-side routes (/courses, /profile/todo, ...) all load the shell.
-  app.setNotFoundHandler((request, reply) => {
+  const render = hasHost
+    ? serverPages({
+        hostDir: hostDir as string,
+        remotes: config.site.remotes,
+        remoteUrls: config.site.remoteUrls,
+        origin: config.site.publicUrl,
+        apiOrigin: () => ownOrigin(app, config.host),
+      })
+    : null;
+
+  // Client-side routes (/courses, /profile/todo, ...) all load the shell; public pages arrive
+  // rendered (ADR 13), or unrendered when they cannot be.
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
-    if (wantsPage && hasHost) {
+    if (wantsPage && render) {
       reply.header('cache-control', 'no-cache');
+      const page = await render(request.url, request.log);
+      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
       return reply.sendFile('index.html', hostDir as string);
     }
     if (wantsPage) {

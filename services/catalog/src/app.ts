@@ -30,6 +30,7 @@ import { PROGRESS } from './progress/store.ts';
 import { ensureHighlights } from './reviews/highlights.ts';
 import reviewRoutes, { reviewReplyRoutes, reviewWritingRoutes } from './reviews/routes.ts';
 import { REVIEWS } from './reviews/store.ts';
+import sitemapRoutes from './sitemap/routes.ts';
 import videoAccessRoutes from './video-access/routes.ts';
 
 export const catalogService: ServiceDefinition = {
@@ -75,6 +76,7 @@ export const catalogService: ServiceDefinition = {
     tutorCourseReadRoutes,
     courseStatsRoutes,
     videoAccessRoutes,
+    sitemapRoutes,
     saleRoutes,
     progressRoutes,
     analyticsRoutes,

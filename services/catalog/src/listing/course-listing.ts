@@ -99,6 +99,8 @@ export interface CourseListing {
   tutorByUsername(usernameKey: string): ListedTutor | undefined;
   /** A tutor's profile (if known) and what their listed courses add up to. */
   tutor(tutorId: string): { profile?: ListedTutor; totals: TutorTotals };
+  /** The usernames of the tutors with a listed course, in order. */
+  teaching(): string[];
   readonly size: number;
 }
 
@@ -401,6 +403,15 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       if (!found) return { totals };
       const { key: _key, ...profile } = found;
       return { profile, totals };
+    },
+
+    teaching() {
+      const usernames: string[] = [];
+      for (const list of byTutor.values()) {
+        const username = list.items[0]?.tutorUsername;
+        if (username) usernames.push(username);
+      }
+      return usernames.sort();
     },
 
     searchTutors(text, limit) {

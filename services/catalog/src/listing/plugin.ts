@@ -53,6 +53,7 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
     searchTutors: (text, limit) => current.searchTutors(text, limit),
     tutorByUsername: (usernameKey) => current.tutorByUsername(usernameKey),
     tutor: (tutorId) => current.tutor(tutorId),
+    teaching: () => current.teaching(),
     get size() {
       return current.size;
     },
