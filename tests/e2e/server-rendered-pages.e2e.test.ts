@@ -1,4 +1,5 @@
-import type { ResponseOf } from '@liveedu/api-client';
+import type { LoginResponse, ResponseOf } from '@liveedu/api-client';
+import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
@@ -26,6 +27,10 @@ beforeAll(async () => {
   rated = found;
 });
 afterAll(() => session?.close());
+
+/** A price as the course page shows it: ₹1,500.00. */
+const rupees = (price: number) =>
+  `₹${price.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const pageHtml = async (path: string) => {
   const response = await fetch(`${platform().url}${path}`);
@@ -59,7 +64,7 @@ describe('pages rendered on the server', () => {
     expect(type).toMatch(/text\/html/);
     const text = rootText(html);
     expect(text).toContain(rated.title);
-    expect(text).toContain(`₹${rated.price}`);
+    expect(text).toContain(rupees(rated.price));
     expect(text).toContain(rated.ratingAverage.toFixed(1));
     expect(html).toContain(`<title>${rated.title} | LiveEdu</title>`);
     expect(html).toMatch(/<meta name="description" content="[^"]{20,160}"/);
@@ -114,7 +119,7 @@ describe('pages rendered on the server', () => {
     const page = await context.newPage();
     await page.goto(`/viewCouse/${rated._id}`);
     await shows(page.getByRole('heading', { level: 1, name: rated.title }));
-    await shows(page.getByText(`₹${rated.price}`));
+    await shows(page.getByText(rupees(rated.price)));
     await shows(page.getByRole('link', { name: 'Courses' }));
     await context.close();
   });
@@ -137,6 +142,39 @@ describe('pages rendered on the server', () => {
     expect(await page.evaluate(() => (globalThis as { hydratedMarker?: boolean }).hydratedMarker)).toBe(true);
     expect(warnings.filter((text) => /rendered again|hydrat/i.test(text))).toEqual([]);
     await page.close();
+  });
+
+  it("gives a signed-in student their own course page, not the visitor's the server rendered", async () => {
+    const student = DEMO_STUDENTS[0];
+    const login = await call<LoginResponse>('POST', '/api/v1/login', {
+      body: { username: student.username, password: DEFAULT_DEMO_PASSWORD },
+    });
+    const enrolled = await call<ResponseOf<'/api/v1/enrolled-courses', 'get'>>(
+      'GET',
+      '/api/v1/enrolled-courses',
+      {
+        as: login,
+      },
+    );
+    const bought = enrolled.coursesEnrolled[0];
+    if (!bought) throw new Error('The demo student has bought no course');
+    // The server renders the visitor's page (Enroll Now); the student's browser shows theirs.
+    expect(rootText((await pageHtml(`/viewCouse/${bought._id}`)).html)).toContain('Enroll Now');
+    const context = await session.browser.newContext({ baseURL: platform().url });
+    await context.addInitScript(
+      ({ id, token }) => {
+        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+          .localStorage;
+        storage.setItem('id', id);
+        storage.setItem('token', token);
+      },
+      { id: login._id, token: login.token },
+    );
+    const page = await context.newPage();
+    await page.goto(`/viewCouse/${bought._id}`, { waitUntil: 'domcontentloaded' });
+    await shows(page.getByRole('link', { name: 'Start Learning' }));
+    expect(await page.getByRole('button', { name: 'Enroll Now' }).count()).toBe(0);
+    await context.close();
   });
 
   it('lists every listed course in the sitemap and keeps private pages out in robots.txt', async () => {

@@ -1,9 +1,8 @@
 import { type PageName, pageRoutesOf } from '@liveedu/platform-registry';
-import { lazyPage } from '@liveedu/ui';
-import type { ComponentType } from 'react';
+import { type LazyPage, lazyPage } from '@liveedu/ui';
 
 /** The catalog's pages by the name the host asks for; each page is its own chunk. */
-const pages: Record<PageName<'catalog'>, ComponentType> = {
+const pages: Record<PageName<'catalog'>, LazyPage> = {
   home: lazyPage(
     'HomePage',
     () => import(/* webpackChunkName: "page-home-page" */ '../features/home/components/home-page.tsx'),
@@ -55,7 +54,7 @@ const pages: Record<PageName<'catalog'>, ComponentType> = {
 };
 
 /** By name, as asked for; the type above makes it render every page the registry lists for 'catalog'. */
-export const PAGES: Readonly<Record<string, ComponentType>> = pages;
+export const PAGES: Readonly<Record<string, LazyPage>> = pages;
 
 /** The spec's routes this remote owns, for standalone development. */
 export const ROUTES: { path: string; page: string }[] = pageRoutesOf('catalog');

@@ -9,6 +9,8 @@ export interface RemoteAppProps {
 }
 export interface RemoteAppModule {
   default: ComponentType<RemoteAppProps>;
+  /** Loads a page's chunk ahead of its render (a remote whose pages the server renders has it). */
+  preloadPage?(page: string): Promise<void>;
 }
 
 export class RemoteUnavailableError extends Error {

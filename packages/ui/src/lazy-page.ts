@@ -1,14 +1,39 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
+
+/** A page loaded as its own chunk, which can also be loaded ahead of its first render. */
+export type LazyPage<P extends object = object> = ComponentType<P> & {
+  /** Loads the page's chunk; once it is here, the page renders without suspending. */
+  preload(): Promise<void>;
+};
 
 /**
  * A page loaded as its own chunk on first render. `name` is the component its module exports; `load` is the module's
- * dynamic import, written at the call so that the bundler sees its path and chunk name.
+ * dynamic import, written at the call so that the bundler sees its path and chunk name. A page preloaded (`preload()`)
+ * renders at once: what hydrating a page rendered on the server needs, so that the whole page, not its frame alone,
+ * is taken over in the first pass (ADR 13).
  */
 export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   name: K,
   load: () => Promise<M>,
-): LazyExoticComponent<M[K]> {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+): LazyPage {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module[name] as ComponentType;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
+  const Page = (props: object) => createElement(loaded ?? Lazy, props);
+  Page.displayName = name;
+  return Object.assign(Page, { preload });
 }
 
 /** The same for a react-router route's `lazy`: the route's `Component` comes with its chunk. */

@@ -1,23 +1,30 @@
-import { loadAppConfig } from '@liveedu/api-client';
+import { loadAppConfig, readCredentials } from '@liveedu/api-client';
 import { createQueryClient, seedAnswers } from '@liveedu/query';
 import { configureRemotes, loadRemoteApp } from '@liveedu/remote-loader';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { remoteAt, serverAnswers } from './app/hydration.ts';
+import { pageRouteAt, serverAnswers } from './app/hydration.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
 async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  // A page the server rendered (ADR 13) is a visitor's page. A signed-in user's differs (a course
+  // they bought, their own application): it goes at once, before anything can be typed into it,
+  // and is rendered here with their own answers, as is any page the server did not render.
+  const answers = serverAnswers();
+  const hydrating = answers !== null && root.hasChildNodes() && readCredentials() === null;
+  if (!hydrating) root.replaceChildren();
+
   const config = await loadAppConfig();
   configureRemotes(config.remotes);
   const store = createSessionStore(config.apiBaseUrl);
   void store.dispatch(restoreSession());
   const queryClient = createQueryClient();
   const router = createAppRouter();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('The page has no #root element');
   const app = (
     <StrictMode>
       <Providers store={store} queryClient={queryClient}>
@@ -25,19 +32,22 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  // A page the server rendered (ADR 13) is hydrated from the answers it was rendered with, once
-  // its remote is here; any other page is rendered here.
-  const answers = serverAnswers();
-  const remote = remoteAt(window.location.pathname);
-  if (answers && root.hasChildNodes()) {
-    seedAnswers(queryClient, answers);
-    if (remote) await loadRemoteApp(remote).catch(() => undefined);
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.warn('The page was rendered again in the browser', error),
-    });
-  } else {
+  if (!hydrating) {
     createRoot(root).render(app);
+    return;
   }
+  // Hydrated once the page's remote and chunk are here, so the whole page is taken over at once
+  // and no control is enabled before its handler is there (HydrationGate).
+  const route = pageRouteAt(window.location.pathname);
+  if (route) {
+    await loadRemoteApp(route.remote)
+      .then((module) => module.preloadPage?.(route.page))
+      .catch(() => undefined);
+  }
+  seedAnswers(queryClient, answers);
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.warn('The page was rendered again in the browser', error),
+  });
 }
 
 void start();

@@ -17,6 +17,6 @@ export function serverAnswers(): ReadAnswer[] | null {
   }
 }
 
-/** The remote whose page is at `pathname`, if any. */
-export const remoteAt = (pathname: string) =>
-  PAGE_ROUTES.find((route) => matchPath(route.path, pathname) !== null)?.remote;
+/** The route of a remote's page at `pathname`, if any. */
+export const pageRouteAt = (pathname: string) =>
+  PAGE_ROUTES.find((route) => matchPath(route.path, pathname) !== null);

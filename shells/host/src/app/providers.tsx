@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
+import { HydrationGate } from './hydration-gate.tsx';
 
 /**
  * The providers every page (the host's and each remote's) renders inside: the session store,
@@ -24,7 +25,7 @@ export function Providers({
       <QueryProvider client={queryClient}>
         <ThemeProvider theme={theme}>
           <GlobalStyle />
-          {children}
+          <HydrationGate>{children}</HydrationGate>
           <Toaster />
         </ThemeProvider>
       </QueryProvider>
