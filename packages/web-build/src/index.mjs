@@ -163,6 +163,7 @@ export function createWebConfig(options, argv = {}) {
       new rspack.HtmlRspackPlugin({
         template: path.join(import.meta.dirname, 'template.ejs'),
         templateParameters: { title: app.title },
+        favicon: path.join(import.meta.dirname, 'favicon.svg'),
         // A remote's own page is for standalone development; the host never loads it.
         filename: 'index.html',
       }),

@@ -41,7 +41,10 @@ export function CategoryTiles({
       {seeMore ? (
         <li>
           <Link to="/categories" className="more">
-            <span>See More</span>
+            {/* The spec's words, said in full to screen readers and search engines. */}
+            <span>
+              See More<span className="visually-hidden"> categories</span>
+            </span>
           </Link>
         </li>
       ) : null}

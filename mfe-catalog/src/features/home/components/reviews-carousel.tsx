@@ -52,18 +52,27 @@ const Arrow = styled.button<{ $side: 'left' | 'right' }>`
 const Dots = styled.div`
   display: flex;
   justify-content: center;
-  gap: 0.5rem;
+  gap: 0.25rem;
   margin-top: 1rem;
+  /* A 24 px target around a 12 px dot. */
   button {
-    width: 12px;
-    height: 12px;
-    border-radius: 50%;
+    width: 24px;
+    height: 24px;
     border: 0;
     padding: 0;
-    background: ${theme.colors.border};
+    background: transparent;
     cursor: pointer;
   }
-  button[aria-current='true'] { background: ${theme.colors.primary}; }
+  button::before {
+    content: '';
+    display: block;
+    width: 12px;
+    height: 12px;
+    margin: auto;
+    border-radius: 50%;
+    background: ${theme.colors.border};
+  }
+  button[aria-current='true']::before { background: ${theme.colors.primary}; }
 `;
 
 /** The top reviews, one at a time: advances every 2000 ms, with arrows and clickable dots. */
