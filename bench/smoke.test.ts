@@ -12,6 +12,7 @@ import { BUDGET_KB } from './src/front-end.ts';
 import { SMOKE } from './src/modes.ts';
 import type { Cell, Results } from './src/report.ts';
 import { AUTHENTICATED_READ_COLUMNS } from './src/sections/authenticated-reads.ts';
+import { LIGHTHOUSE_COLUMNS } from './src/sections/lighthouse.ts';
 import { OVERHEAD_COLUMNS } from './src/sections/public-reads.ts';
 
 const resultsDir = mkdtempSync(join(tmpdir(), 'liveedu-bench-smoke-'));
@@ -100,6 +101,10 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
     rows: ['home page', 'catalog entry', 'learner entry', 'tutor entry', 'admin entry'],
     columns: ['min+gz', `of ${BUDGET_KB} kB budget`],
   },
+  lighthouse: {
+    rows: ['/'],
+    columns: [...LIGHTHOUSE_COLUMNS],
+  },
 };
 
 function checkCell(where: string, cell: Cell | undefined) {
@@ -155,6 +160,14 @@ describe('npm run bench -- --smoke', () => {
       for (const [column, cell] of Object.entries(row.cells)) {
         expect('median' in cell, `growth / ${row.name} / ${column}: ${JSON.stringify(cell)}`).toBe(true);
       }
+    }
+    // Lighthouse ran on the home page with Debian's Chromium: its scores are there.
+    const home = section('lighthouse').rows.find((r) => r.name === '/')!;
+    for (const column of ['accessibility', 'SEO', 'best practices']) {
+      expect(
+        'median' in home.cells[column]!,
+        `lighthouse / ${column}: ${JSON.stringify(home.cells[column])}`,
+      ).toBe(true);
     }
     const categories = section('hot-reads').rows.find((r) => r.name === 'get-all-category')!;
     expect('median' in categories.cells['response bytes']!).toBe(true);

@@ -114,6 +114,7 @@ const SCRIPTS = {
   fuzz: { script: 'tests/fuzz/run.ts', fuzzer: true },
   bench: { script: 'bench/run.ts' },
   soak: { script: 'bench/soak.ts' },
+  lighthouse: { script: 'bench/lighthouse.ts' },
 };
 
 checkNode();
@@ -143,6 +144,6 @@ if (command === 'test') {
   if (fuzzer) await ensureFuzzer();
   if (script) tsx([script, ...extra]);
 } else {
-  process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|fuzz|soak|servers\n');
+  process.stderr.write('usage: node scripts/bootstrap.mjs start|test|bench|fuzz|soak|lighthouse|servers\n');
   process.exit(2);
 }

@@ -22,6 +22,7 @@ import { authenticatedReads } from './sections/authenticated-reads.ts';
 import { eventLatency } from './sections/event-latency.ts';
 import { frontEndSize } from './sections/front-end-size.ts';
 import { growthSection, seedAndProbeGrowth } from './sections/growth-series.ts';
+import { lighthouseSection } from './sections/lighthouse.ts';
 import { media } from './sections/media.ts';
 import { idleCpuAtRest, idleMemory, memorySection } from './sections/memory-and-cpu.ts';
 import { publicReads } from './sections/public-reads.ts';
@@ -103,6 +104,7 @@ export async function runBench(
     sections.push(growthSection(ctx, growth));
     sections.push(memorySection(ctx, idle, cpuAtRest));
     sections.push(await frontEndSize(repoRoot, mode, frontEndBuildError));
+    sections.push(await lighthouseSection(ctx));
   } finally {
     sampler.stop();
     load.stop();
