@@ -50,22 +50,30 @@ type Report = {
   audits: Record<string, { numericValue?: number }>;
 };
 
+/** Attempts at one audit: a trace Lighthouse could not read (NO_NAVSTART, NO_FCP) is taken again. */
+const ATTEMPTS = 3;
+
 async function run(url: string, port: number, unthrottled: boolean): Promise<Report> {
-  const result = await lighthouse(
-    url,
-    {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: unthrottled ? ['performance'] : [...CATEGORIES],
-    },
-    // biome-ignore lint/suspicious/noExplicitAny: lighthouse's config type is wider than its literal
-    unthrottled ? (UNTHROTTLED as any) : undefined,
-  );
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const lhr = result.lhr as unknown as Report & { runtimeError?: { message: string } };
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
-  return lhr;
+  let problem = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: unthrottled ? ['performance'] : [...CATEGORIES],
+      },
+      // biome-ignore lint/suspicious/noExplicitAny: lighthouse's config type is wider than its literal
+      unthrottled ? (UNTHROTTLED as any) : undefined,
+    );
+    const lhr = result?.lhr as unknown as
+      | (Report & { runtimeError?: { code: string; message: string } })
+      | undefined;
+    if (lhr && !lhr.runtimeError) return lhr;
+    problem = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
+  }
+  throw new Error(`Lighthouse could not audit ${url} in ${ATTEMPTS} attempts (${problem})`);
 }
 
 const timings = (report: Report) => ({

@@ -38,10 +38,10 @@ export function lighthouseRows(audits: readonly Audit[]): Row[] {
       accessibility: score(audit.scores.accessibility, TARGETS.accessibility),
       'best practices': score(audit.scores['best-practices'], TARGETS['best-practices']),
       SEO: score(audit.scores.seo, TARGETS.seo),
-      'LCP mobile': { median: audit.throttled.lcpMs, unit: ' ms', note: '(simulated slow 4G, 4× CPU)' },
+      'LCP mobile': { median: audit.throttled.lcpMs, unit: 'ms', note: '(simulated slow 4G, 4× CPU)' },
       'LCP unthrottled': {
         median: audit.unthrottled.lcpMs,
-        unit: ' ms',
+        unit: 'ms',
         note: audit.unthrottled.lcpMs <= TARGETS.lcpMs ? '(≤ 800 ms met)' : '(≤ 800 ms MISSED)',
       },
       CLS: {

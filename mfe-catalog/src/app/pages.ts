@@ -1,4 +1,4 @@
-import { type PageName, pageRoutesOf } from '@liveedu/platform-registry';
+import type { PageName } from '@liveedu/platform-registry';
 import { type LazyPage, lazyPage } from '@liveedu/ui';
 
 /** The catalog's pages by the name the host asks for; each page is its own chunk. */
@@ -55,6 +55,3 @@ const pages: Record<PageName<'catalog'>, LazyPage> = {
 
 /** By name, as asked for; the type above makes it render every page the registry lists for 'catalog'. */
 export const PAGES: Readonly<Record<string, LazyPage>> = pages;
-
-/** The spec's routes this remote owns, for standalone development. */
-export const ROUTES: { path: string; page: string }[] = pageRoutesOf('catalog');
