@@ -26,11 +26,13 @@ export function serverPages(options: ServerPagesOptions) {
   const template = readFileSync(join(options.hostDir, 'index.html'), 'utf8');
   let builds: Promise<ServerBuilds> | null = null;
   const loaded = () => {
-    builds ??= loadServerBuilds(options);
-    // A failed load is tried again on the next page.
-    builds.catch(() => {
-      builds = null;
-    });
+    if (!builds) {
+      builds = loadServerBuilds(options);
+      // A failed load is tried again on the next page.
+      builds.catch(() => {
+        builds = null;
+      });
+    }
     return builds;
   };
 

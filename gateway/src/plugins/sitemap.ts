@@ -74,11 +74,11 @@ export async function sitemap(app: FastifyInstance, config: GatewayConfig): Prom
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
+    const firstPages = await Promise.all(SITEMAP_KINDS.map((kind) => read(kind, 1, request.id)));
     const files = ['pages'];
-    for (const kind of SITEMAP_KINDS) {
-      const { pages } = await read(kind, 1, request.id);
-      for (let page = 1; page <= pages; page += 1) files.push(`${kind}-${page}`);
-    }
+    SITEMAP_KINDS.forEach((kind, index) => {
+      for (let page = 1; page <= (firstPages[index]?.pages ?? 0); page += 1) files.push(`${kind}-${page}`);
+    });
     reply.header('cache-control', ONE_HOUR).type('application/xml; charset=utf-8');
     return xml(
       'sitemapindex',
