@@ -1,5 +1,5 @@
 import type { LoginResponse, ResponseOf } from '@liveedu/api-client';
-import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS } from '@liveedu/contracts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_STUDENTS, IMAGE_WIDTHS, imageVariant } from '@liveedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
@@ -112,6 +112,33 @@ describe('pages rendered on the server', () => {
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('<title>Course not found | LiveEdu</title>');
     expect((await pageHtml('/viewCouse/not-an-id')).status).toBe(404);
+  });
+
+  it("offers the course's picture resized, and the browser fetches a small copy first", async () => {
+    const { html } = await pageHtml(`/viewCouse/${rated._id}`);
+    const copies = (format: string) =>
+      IMAGE_WIDTHS.map((width) => `${imageVariant(rated.thumbnail, width, format as 'avif')} ${width}w`).join(
+        ', ',
+      );
+    // Attribute names are case-insensitive in HTML (React writes srcSet, fetchPriority).
+    const markup = html.toLowerCase();
+    expect(markup).toContain(`<source type="image/avif" srcset="${copies('avif')}"`.toLowerCase());
+    expect(markup).toContain(`<source type="image/webp" srcset="${copies('webp')}"`.toLowerCase());
+    expect(markup).toMatch(/<img src="[^"]+" alt="thumbnail of [^"]+" loading="eager" fetchpriority="high"/);
+
+    const page = await session.browser.newPage({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 1,
+    });
+    const images: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'image' && response.ok()) images.push(response.url());
+    });
+    await page.goto(`${platform().url}/viewCouse/${rated._id}`, { waitUntil: 'networkidle' });
+    // Shown 360 px wide: the 640 px AVIF (the first copy at least as wide), not the original.
+    expect(images, images.join(' ')).toContain(imageVariant(rated.thumbnail, 640, 'avif'));
+    expect(images).not.toContain(rated.thumbnail);
+    await page.close();
   });
 
   it('shows the course before any script runs', async () => {

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
+import { imageVariants } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
 import { Client } from 'minio';
 import { ObjectId } from 'mongodb';
@@ -67,11 +68,15 @@ describe('MinIO down during an upload', () => {
     await minio.resume();
     // Nor half an object in the storage once it is back.
     expect(await objectsIn(s3, stack, 'avatars')).toEqual(before.avatars);
-    expect(await objectsIn(s3, stack, 'thumbnails')).toEqual([before.course?.thumbnailKey]);
+    const thumbnail = before.course?.thumbnailKey as string;
+    expect(await objectsIn(s3, stack, 'thumbnails')).toEqual([thumbnail, ...imageVariants(thumbnail)].sort());
     // The same services store uploads again, with no restart.
     const again = await uploadAvatar(stack, student);
     expect(again.status).toBe(200);
-    expect(await objectsIn(s3, stack, 'avatars')).toHaveLength(before.avatars.length + 1);
+    // The photo and its resized copies.
+    expect(await objectsIn(s3, stack, 'avatars')).toHaveLength(
+      before.avatars.length + 1 + imageVariants('a.png').length,
+    );
     expect(await createCourse(stack, tutor, { title: 'After the Outage' })).toEqual(expect.any(String));
     expect(await courses?.countDocuments()).toBe((before.courses ?? 0) + 1);
   }, 90_000);

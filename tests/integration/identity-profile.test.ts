@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '@liveedu/api-client';
-import type { IdentityUserUpdated } from '@liveedu/contracts';
+import { type IdentityUserUpdated, IMAGE_WIDTHS, imageVariant, imageVariants } from '@liveedu/contracts';
+import { addMissingImageVariants, putImage } from '@liveedu/service-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formWith, isPng, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
@@ -252,6 +253,50 @@ describe('update-avatar', () => {
     expect(second.body.avatar).toMatch(/\.jpg$/);
     expect((await fetch(fromStorage(url))).status).toBe(404);
     expect((await fetch(fromStorage(second.body.avatar))).status).toBe(200);
+  });
+
+  it('keeps the photo resized to 320, 640 and 1280 wide in AVIF and WebP beside it, and removes them with it', async () => {
+    const user = await stack.newUser('resized');
+    const photo = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#cc6633' } })
+      .jpeg()
+      .toBuffer();
+    const response = await upload(user, photo, 'me.jpg', 'image/jpeg');
+    expect(response.status).toBe(200);
+    const url = response.body.avatar;
+    for (const width of IMAGE_WIDTHS) {
+      for (const format of ['avif', 'webp'] as const) {
+        const copy = await fetch(fromStorage(imageVariant(url, width, format)));
+        expect(copy.status, `${width} ${format}`).toBe(200);
+        expect(copy.headers.get('content-type')).toBe(`image/${format}`);
+        const meta = await sharp(Buffer.from(await copy.arrayBuffer())).metadata();
+        // Never wider than the photo itself, and in proportion.
+        expect(meta.width).toBe(Math.min(width, 1000));
+        expect(meta.height).toBe(Math.round((Math.min(width, 1000) * 600) / 1000));
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
+      }
+    }
+    // A new avatar replaces the photo: its copies go too.
+    expect((await upload(user, PNG, 'next.png', 'image/png')).status).toBe(200);
+    for (const copy of imageVariants(url)) expect((await fetch(fromStorage(copy))).status).toBe(404);
+  });
+
+  it('makes the copies of images stored before copies were made, once', async () => {
+    const { app } = stack.identity;
+    const key = `earlier/${randomBytes(8).toString('hex')}.png`;
+    const picture = await sharp({ create: { width: 700, height: 350, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    await app.storage.put('avatars', key, picture, 'image/png');
+    await app.db.collection('migrations').deleteOne({ _id: 'image-variants:avatars' as never });
+    expect(await addMissingImageVariants(app.storage, app.db, 'avatars', app.log)).toBeGreaterThanOrEqual(1);
+    const copy = await fetch(
+      fromStorage(`${stack.url}/files/${app.storage.bucket('avatars')}/${imageVariant(key, 640, 'webp')}`),
+    );
+    expect(copy.status).toBe(200);
+    expect((await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).width).toBe(640);
+    // Done once: a later start does not list the bucket again.
+    await putImage(app.storage, 'avatars', `earlier/${randomBytes(8).toString('hex')}.png`, picture);
+    expect(await addMissingImageVariants(app.storage, app.db, 'avatars', app.log)).toBe(0);
   });
 
   it('refuses a file that claims to be png but is not, and keeps nothing', async () => {

@@ -25,6 +25,7 @@ export {
   SESSION_ENDED_MESSAGE,
   SESSION_ID,
 } from './identity.ts';
+export * from './image-variants.ts';
 export {
   CATALOG_INTERNAL,
   IDENTITY_INTERNAL,

@@ -16,6 +16,7 @@ import { installIdentity } from './http/identity.ts';
 import { logRequest } from './http/log-redaction.ts';
 import { installObservability } from './http/observability.ts';
 import { declareValidationAnswers, documentMultipart, errorMessageKeyword } from './http/schemas.ts';
+import { addMissingImageVariants } from './images.ts';
 import { type CollectionIndexes, connectMongo, ensureIndexes, type MongoHandle } from './mongo.ts';
 import { createStorage, type Storage } from './storage.ts';
 
@@ -48,7 +49,11 @@ export interface ServiceDefinition {
   /** Collections whose documents carry an outbox; `outbox` itself is always relayed. */
   outboxCollections?: string[];
   handlers?: EventHandler[];
-  buckets?: { name: string; access: 'public-read' | 'private' }[];
+  /**
+   * Its buckets, made at start. `images`: the bucket holds pictures with resized copies
+   * (`storeImage`, `putImage`); images stored before copies were made get theirs after start.
+   */
+  buckets?: { name: string; access: 'public-read' | 'private'; images?: boolean }[];
   /**
    * Decorates the root instance with the service's own shared abilities (read models, caches),
    * so that routes and `onReady` see the same ones. Runs before the routes are registered.
@@ -224,6 +229,13 @@ export async function createService(
     });
     await app.ready();
     if (def.onReady) await def.onReady(app);
+    for (const bucket of def.buckets ?? []) {
+      if (!bucket.images) continue;
+      // In the background: the service answers meanwhile, with the originals where copies are missing.
+      addMissingImageVariants(app.storage, app.db, bucket.name, app.log).catch((error) =>
+        app.log.warn({ err: error, bucket: bucket.name }, 'could not check images for resized copies'),
+      );
+    }
   } catch (error) {
     await app.close().catch(() => {});
     for (const close of closers.reverse()) await close().catch(() => {});

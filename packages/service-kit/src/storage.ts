@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import { imageVariants } from '@liveedu/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { Client } from 'minio';
 import type { S3Config } from './config.ts';
 import { badRequest, HttpError, tooLarge } from './http/errors.ts';
 import { isUnavailable } from './http/unavailable.ts';
+import { encodeImage, IMAGE_MIME, type ImageKind, putEncodedImage } from './images.ts';
 
-export type ImageKind = 'png' | 'jpeg' | 'webp';
-const MIME: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 const KIND_BY_EXT: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
 
 export interface StoredObject {
@@ -28,6 +28,7 @@ export interface Storage {
   publicUrl(name: string, key: string): string;
   presignedGet(name: string, key: string, seconds?: number): Promise<string>;
   put(name: string, key: string, body: Readable | Buffer, contentType: string): Promise<void>;
+  /** Removes an object; an image's resized copies go with it. */
   remove(name: string, key: string): Promise<void>;
 }
 
@@ -77,7 +78,9 @@ export function createStorage(config: S3Config): Storage {
       await client.putObject(bucket(name), key, body, undefined, { 'Content-Type': contentType });
     },
     async remove(name, key) {
-      await client.removeObject(bucket(name), key);
+      const variants = imageVariants(key);
+      if (variants.length === 0) await client.removeObject(bucket(name), key);
+      else await client.removeObjects(bucket(name), [key, ...variants]);
     },
   };
 }
@@ -121,37 +124,15 @@ export interface UploadRule {
   accept: ImageKind[];
   /** Shown to the user when the type is wrong, e.g. 'Please upload a png or jpeg image'. */
   wrongTypeMessage?: string;
+  /** Pages show it: keep it resized for every screen too (@liveedu/contracts' image variants). */
+  resized?: boolean;
 }
 
 /**
  * Checks an uploaded file by its content (magic bytes), not its name or declared type, and
- * streams it into the bucket under a generated key. The multipart size limit ends the stream
- * with a 413, and nothing partial is kept.
+ * streams it into the bucket under a generated key (with its resized copies, if asked). The
+ * multipart size limit ends the stream with a 413, and nothing partial is kept.
  */
-/** The most pixels an uploaded image may have (a decompression bomb is refused, not decoded). */
-const MAX_IMAGE_PIXELS = 40_000_000;
-
-/**
- * The image decoded and written again in its own format with sharp (libvips), turned upright by
- * its orientation tag: what is stored carries none of the upload's metadata (EXIF with a phone's
- * GPS position, camera serials, comments) and nothing a crafted file hid past the picture.
- * sharp is loaded on the first upload, not at every service's start.
- */
-async function reencode(input: Readable, kind: ImageKind): Promise<{ stream: Readable; failed(): boolean }> {
-  const { default: sharp } = await import('sharp');
-  // Bytes after the picture (a polyglot's HTML) are dropped, not refused: only the picture is kept.
-  const pipeline = sharp({ failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-  const output =
-    kind === 'png' ? pipeline.png() : kind === 'webp' ? pipeline.webp() : pipeline.jpeg({ quality: 90 });
-  let failed = false;
-  output.on('error', () => {
-    failed = true;
-  });
-  input.on('error', (error) => output.destroy(error));
-  input.pipe(output);
-  return { stream: output, failed: () => failed };
-}
-
 export async function storeImage(
   storage: Storage,
   file: MultipartFile,
@@ -167,11 +148,10 @@ export async function storeImage(
     throw badRequest(rule.wrongTypeMessage ?? `Please upload a ${rule.accept.join(' or ')} image`);
   }
   const key = `${new Date().toISOString().slice(0, 10)}/${randomBytes(12).toString('hex')}.${detected!.ext}`;
-  const encoded = await reencode(rest, kind);
+  const encoded = await encodeImage(rest, kind, key, { resized: rule.resized ?? false });
   try {
-    await storage.put(rule.bucket, key, encoded.stream, MIME[kind]);
+    await putEncodedImage(storage, rule.bucket, encoded);
   } catch (error) {
-    await storage.remove(rule.bucket, key).catch(() => {});
     if (file.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge();
     if (encoded.failed()) {
@@ -196,7 +176,7 @@ export async function storeImage(
     bucket: rule.bucket,
     key,
     url: storage.publicUrl(rule.bucket, key),
-    contentType: MIME[kind],
+    contentType: IMAGE_MIME[kind],
     size: size(),
   };
 }

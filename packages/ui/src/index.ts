@@ -25,6 +25,7 @@ export {
 } from './components/order-history-table.tsx';
 export { PagedCourseGrid } from './components/paged-course-grid.tsx';
 export { ResourceView } from './components/resource-view.tsx';
+export { ResponsiveImage, type ResponsiveImageProps } from './components/responsive-image.tsx';
 export { StarRating, StarRatingInput } from './components/stars.tsx';
 export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TextField } from './components/text-field.tsx';

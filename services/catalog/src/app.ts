@@ -51,8 +51,8 @@ export const catalogService: ServiceDefinition = {
     onVideoReady,
   ],
   buckets: [
-    { name: THUMBNAILS_BUCKET, access: 'public-read' },
-    { name: CATEGORIES_BUCKET, access: 'public-read' },
+    { name: THUMBNAILS_BUCKET, access: 'public-read', images: true },
+    { name: CATEGORIES_BUCKET, access: 'public-read', images: true },
   ],
   decorate(app) {
     installListing(app);

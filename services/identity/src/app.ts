@@ -31,7 +31,7 @@ export const identityService: ServiceDefinition = {
   outboxCollections: [USERS.collection],
   handlers: [onBankDetailsSaved, onWithdrawalRequested, onWithdrawalUpdated, onVideoFailed],
   buckets: [
-    { name: AVATARS, access: 'public-read' },
+    { name: AVATARS, access: 'public-read', images: true },
     { name: RESUMES, access: 'private' },
   ],
   async plugins(app) {

@@ -1,5 +1,5 @@
 import type { Category } from '@liveedu/api-client';
-import { flatPanel, gridList, theme } from '@liveedu/ui';
+import { flatPanel, gridList, ResponsiveImage, theme } from '@liveedu/ui';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 
@@ -33,7 +33,11 @@ export function CategoryTiles({
       {categories.map((c) => (
         <li key={c._id}>
           <Link to={`/courses/${encodeURIComponent(c.title)}`}>
-            <img src={c.img} alt="" loading="lazy" />
+            <ResponsiveImage
+              src={c.img}
+              alt=""
+              sizes="(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw"
+            />
             <span>{c.title}</span>
           </Link>
         </li>

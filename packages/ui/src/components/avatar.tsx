@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme.ts';
+import { ResponsiveImage } from './responsive-image.tsx';
 
 const Initial = styled.span<{ $size: number }>`
   display: inline-flex;
@@ -17,7 +18,7 @@ const Initial = styled.span<{ $size: number }>`
   text-transform: uppercase;
 `;
 
-const Picture = styled.img<{ $size: number }>`
+const Picture = styled(ResponsiveImage)<{ $size: number }>`
   flex: none;
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
@@ -46,5 +47,5 @@ export function Avatar({
       </Initial>
     );
   }
-  return <Picture $size={size} src={src} alt={label} loading="lazy" onError={() => setFailedSrc(src)} />;
+  return <Picture $size={size} src={src} alt={label} sizes={`${size}px`} onError={() => setFailedSrc(src)} />;
 }

@@ -7,6 +7,7 @@ import { gridList, raisedPanel } from '../layout.ts';
 import { formatRupees, truncate } from '../text.ts';
 import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
 import { StarRating } from './stars.tsx';
 
 export const CourseGrid = styled.ul`
@@ -88,6 +89,9 @@ export interface CourseCardProps {
   actions?: ReactNode;
 }
 
+/** A card's width in the grid: one, two, three or four across (`gridList` below). */
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 /**
  * The public course card: clicking it opens /viewCouse/{id}. Resting the pointer on it (or
  * focusing its link) starts reading the course's details, so the course page opens at once.
@@ -105,7 +109,7 @@ export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, a
   };
   return (
     <Card onClick={() => navigate(href)} onPointerEnter={warm} onFocus={warm} data-testid="course-card">
-      <img src={course.thumbnail} alt={`Thumbnail of ${course.title}`} loading="lazy" />
+      <ResponsiveImage src={course.thumbnail} alt={`Thumbnail of ${course.title}`} sizes={CARD_IMAGE_SIZES} />
       <Body>
         <h3 title={course.title}>
           <Link to={href} onClick={(e) => e.stopPropagation()}>

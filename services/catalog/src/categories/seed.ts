@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
+import { isDuplicateKey, putImage, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { textKey } from '../courses/domain.ts';
 import { type CoverDesign, renderCover } from './images.ts';
@@ -36,7 +36,7 @@ export async function seedCategories(app: ServiceApp): Promise<void> {
     const titleKey = textKey(design.title);
     if (existing.has(titleKey)) continue;
     const key = `seed/${randomBytes(12).toString('hex')}.png`;
-    await app.storage.put(CATEGORIES_BUCKET, key, await renderCover(design, 480, 320), 'image/png');
+    await putImage(app.storage, CATEGORIES_BUCKET, key, await renderCover(design, 480, 320));
     try {
       await categories.insertOne({
         _id: new ObjectId(),

@@ -29,6 +29,7 @@ const thumbnailRule = {
     bucket: THUMBNAILS_BUCKET,
     accept: ['png', 'jpeg', 'webp'] as ('png' | 'jpeg' | 'webp')[],
     wrongTypeMessage: 'Please upload a png, jpeg or webp image',
+    resized: true,
   },
 };
 const CHART_DAYS = 28;

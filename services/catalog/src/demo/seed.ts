@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { calendarKeys } from '@liveedu/calendar';
 import { DEMO_STUDENTS, DEMO_TUTOR } from '@liveedu/contracts';
-import { isDuplicateKey, type ServiceApp } from '@liveedu/service-kit';
+import { isDuplicateKey, putImage, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { renderCover } from '../categories/images.ts';
 import { newestReviews, ratingTotals, type StoredReview, textKey, videoIdsOf } from '../courses/domain.ts';
@@ -82,7 +82,7 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
       colors: demo.colors,
       motif: demo.motif,
     });
-    await app.storage.put(THUMBNAILS_BUCKET, key, png, 'image/png');
+    await putImage(app.storage, THUMBNAILS_BUCKET, key, png);
     const course: CourseDoc = {
       _id: new ObjectId(demo.id),
       title: demo.title,

@@ -127,6 +127,7 @@ export async function avatarRoutes(app: ServiceApp): Promise<void> {
             bucket: AVATARS,
             accept: ['png', 'jpeg'],
             wrongTypeMessage: 'Please upload a png or jpeg image',
+            resized: true,
           },
         },
         { fileSize: avatarMaxBytes },

@@ -9,6 +9,7 @@ import {
   formatRupees,
   Loading,
   media,
+  ResponsiveImage,
   StarRating,
   theme,
   toast,
@@ -77,7 +78,12 @@ function Detail({ course }: { course: CourseDetails }) {
   return (
     <Page>
       <Top>
-        <img src={course.thumbnail} alt={`Thumbnail of ${course.title}`} />
+        <ResponsiveImage
+          src={course.thumbnail}
+          alt={`Thumbnail of ${course.title}`}
+          sizes="(min-width: 1200px) 650px, (min-width: 768px) 55vw, 100vw"
+          priority
+        />
         <div>
           <h1>{course.title}</h1>
           <p>{truncate(course.desc, 200)}</p>

@@ -1,6 +1,6 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, flatPanel, gridList, Loading, theme, toast, truncate } from '@liveedu/ui';
+import { Button, flatPanel, gridList, Loading, ResponsiveImage, theme, toast, truncate } from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -122,7 +122,7 @@ export function CoursesPage() {
               {tutors.map((t) => (
                 <li key={t._id}>
                   <Link to={`/viewUser/${encodeURIComponent(t.username)}`}>
-                    <img src={t.avatar} alt={`Avatar of ${t.username}`} />
+                    <ResponsiveImage src={t.avatar} alt={`Avatar of ${t.username}`} sizes="56px" />
                     <span>
                       <strong>{t.username}</strong>
                       <p>{truncate(t.desc, 80)}</p>

@@ -1,5 +1,5 @@
 import type { Review } from '@liveedu/api-client';
-import { flatPanel, StarRating, theme } from '@liveedu/ui';
+import { flatPanel, ResponsiveImage, StarRating, theme } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ChevronIcon } from '../../../shared/components/icons.tsx';
@@ -153,5 +153,5 @@ function Avatar({ src, name }: { src: string | undefined; name: string }) {
       </span>
     );
   }
-  return <img src={src} alt={`Avatar of ${name}`} onError={() => setFailed(true)} />;
+  return <ResponsiveImage src={src} alt={`Avatar of ${name}`} sizes="56px" onError={() => setFailed(true)} />;
 }

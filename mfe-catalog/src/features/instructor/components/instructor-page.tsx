@@ -1,6 +1,6 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ErrorState, flatPanel, Loading, truncate } from '@liveedu/ui';
+import { ErrorState, flatPanel, Loading, ResponsiveImage, truncate } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page, Section } from '../../../shared/components/page.tsx';
@@ -40,7 +40,7 @@ export function InstructorPage() {
   return (
     <Page>
       <Header>
-        <img src={user.avatar} alt={`Avatar of ${user.username}`} />
+        <ResponsiveImage src={user.avatar} alt={`Avatar of ${user.username}`} sizes="112px" priority />
         <h1>{user.username}</h1>
       </Header>
       <About aria-labelledby="about-heading">
