@@ -306,6 +306,65 @@ describe('browsing the listing', () => {
   });
 });
 
+describe('lists kept between changes', () => {
+  it('orders and narrows every list as a fresh load would, through puts, changes and removals', () => {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const levels = ['beginner', 'intermediate', 'advance', 'all level'];
+    const made = (i: number) =>
+      course(`Course ${i}`, {
+        pricePaise: Math.floor(rand() * 20) * 100_00,
+        difficulity: levels[i % 4]!,
+        ratingAverage: Math.round(rand() * 50) / 10,
+        enrolledCount: Math.floor(rand() * 30),
+        categoryKey: i % 3 === 0 ? 'data' : 'web development',
+      });
+    const current = new Map<string, ListedCourse>();
+    const listing = createCourseListing();
+    const initial = Array.from({ length: 200 }, (_, i) => made(i));
+    for (const c of initial) current.set(c._id, c);
+    listing.putAll(initial);
+    const sorts = ['newest', 'rating', 'popular', 'price-asc', 'price-desc'] as const;
+    const requests = sorts.flatMap((sort) => [
+      { sort, filters: {} },
+      { sort, filters: { levels: ['beginner', 'advance'] as never, minRating: 3 } },
+      { sort, filters: { minPricePaise: 500_00, maxPricePaise: 1_000_00 }, categoryKey: 'data' },
+    ]);
+    const ids = (l: typeof listing, r: (typeof requests)[number]) => {
+      const found = l.browse({ page: 1, limit: 500, ...r });
+      return { ids: found.items.map((c) => c._id), facets: found.facets };
+    };
+    for (let step = 0; step < 120; step += 1) {
+      const existing = [...current.values()];
+      const pick = existing[Math.floor(rand() * existing.length)]!;
+      const roll = rand();
+      if (roll < 0.5) {
+        const changed = {
+          ...pick,
+          enrolledCount: pick.enrolledCount + 5,
+          ratingAverage: Math.round(rand() * 50) / 10,
+        };
+        current.set(changed._id, changed);
+        listing.put(changed);
+      } else if (roll < 0.75) {
+        current.delete(pick._id);
+        listing.remove(pick._id);
+      } else {
+        const added = made(1000 + step);
+        current.set(added._id, added);
+        listing.put(added);
+      }
+      if (step % 10 !== 9) continue;
+      const fresh = createCourseListing();
+      fresh.putAll([...current.values()]);
+      for (const request of requests) expect(ids(listing, request)).toEqual(ids(fresh, request));
+    }
+  });
+});
+
 describe('filter counts', () => {
   it('put each price in one band, in rupees', () => {
     expect([0, 100, 499_99, 500_00, 1_000_00, 1_000_01].map(priceBand)).toEqual([

@@ -9,9 +9,13 @@
 import {
   FacetCounter,
   type Facets,
+  FilterColumns,
   type Filters,
+  type KeptCourse,
+  keptCourse,
   newerFirst,
   ORDERS,
+  SORTS,
   type Sort,
   type TutorTotals,
   tutorTotals,
@@ -112,9 +116,9 @@ function lovedFirst(a: ListedCourse, b: ListedCourse): number {
 
 /** A list kept in newest-first order, changed by binary search rather than re-sorting. */
 class NewestList {
-  readonly items: ListedCourse[] = [];
+  readonly items: KeptCourse[] = [];
 
-  private indexOf(course: ListedCourse): number {
+  private indexOf(course: KeptCourse): number {
     let lo = 0;
     let hi = this.items.length;
     while (lo < hi) {
@@ -125,12 +129,12 @@ class NewestList {
     return lo;
   }
 
-  insert(course: ListedCourse): void {
+  insert(course: KeptCourse): void {
     this.items.splice(this.indexOf(course), 0, course);
   }
 
   /** Adds without keeping the order, for a load that calls `sort` once at the end. */
-  append(course: ListedCourse): void {
+  append(course: KeptCourse): void {
     this.items.push(course);
   }
 
@@ -138,7 +142,7 @@ class NewestList {
     this.items.sort(newerFirst);
   }
 
-  delete(course: ListedCourse): void {
+  delete(course: KeptCourse): void {
     const at = this.indexOf(course);
     if (this.items[at]?._id === course._id) this.items.splice(at, 1);
   }
@@ -155,7 +159,7 @@ const BROWSED_KEPT = 256;
 
 interface Browsed {
   version: number;
-  ordered: ListedCourse[];
+  ordered: KeptCourse[];
   facets: Facets;
 }
 
@@ -167,7 +171,7 @@ export const descWordsOf = (desc: string) => desc.slice(0, DESC_WORDS);
  */
 export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}): CourseListing {
   const deletedTutors = opts.deletedTutors ?? new Set<string>();
-  const byId = new Map<string, ListedCourse>();
+  const byId = new Map<string, KeptCourse>();
   const newest = new NewestList();
   const byCategory = new Map<string, NewestList>();
   const byTutor = new Map<string, NewestList>();
@@ -177,10 +181,10 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
   let bulk = false;
   /** Bumped by every change of a course, so lists ordered or counted before it are made again. */
   let version = 0;
-  const sortedAll = new Map<Sort, { version: number; items: ListedCourse[] }>();
+  const sortedAll = new Map<Sort, { version: number; items: KeptCourse[] }>();
   const browsed = new Map<string, Browsed>();
 
-  const index = new SearchIndex<ListedCourse>();
+  const index = new SearchIndex<KeptCourse>();
 
   const listIn = (lists: Map<string, NewestList>, key: string) => {
     let list = lists.get(key);
@@ -191,27 +195,82 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     return list;
   };
 
-  function unlink(course: ListedCourse): void {
+  function unlink(course: KeptCourse): void {
+    course.gone = true;
     newest.delete(course);
     byCategory.get(course.categoryKey)?.delete(course);
     byTutor.get(course.tutorId)?.delete(course);
     byId.delete(course._id);
   }
 
-  /** Every listed course in the order asked (relevance aside), sorted once per change. */
-  function allIn(sort: Exclude<Sort, 'relevance'>): ListedCourse[] {
+  /**
+   * Courses put since a version, oldest first, so that a list sorted before a change takes in the
+   * new copies instead of being made again; bounded, past which a list is made from scratch.
+   */
+  const putSince: Array<{ version: number; course: KeptCourse }> = [];
+  /** The log holds every course put after this version. */
+  let putLogFrom = 0;
+  const PUT_LOG_KEPT = 10_000;
+
+  /**
+   * Every listed course in the order asked (relevance aside), sorted again after a change. The
+   * list sorted before is the start: a change moves a course or two, and the sort (a merge sort
+   * that finds runs already in order) then takes about one pass instead of a full sort.
+   */
+  function allIn(sort: Exclude<Sort, 'relevance'>): KeptCourse[] {
     if (sort === 'newest') return newest.items;
     const kept = sortedAll.get(sort);
     if (kept?.version === version) return kept.items;
-    const items = [...newest.items].sort(ORDERS[sort]);
+    let items: KeptCourse[];
+    if (kept && kept.version >= putLogFrom) {
+      items = kept.items.filter((course) => !course.gone);
+      for (const entry of putSince) {
+        if (entry.version > kept.version && !entry.course.gone) items.push(entry.course);
+      }
+    } else {
+      items = [...newest.items];
+    }
+    items.sort(ORDERS[sort]);
     sortedAll.set(sort, { version, items });
     return items;
   }
 
+  /** Numbers for category and tutor keys (`category:<key>`, `tutor:<id>`), for the columns. */
+  const groups = new Map<string, number>();
+  const groupAt = (key: string) => {
+    let at = groups.get(key);
+    if (at === undefined) {
+      at = groups.size;
+      groups.set(key, at);
+    }
+    return at;
+  };
+  const columnsKept = new WeakMap<readonly KeptCourse[], { version: number; columns: FilterColumns }>();
+  /** A list's columns, made again after a change of the listing. */
+  function columnsOf(items: readonly KeptCourse[]): FilterColumns {
+    const kept = columnsKept.get(items);
+    if (kept?.version === version && kept.columns.items.length === items.length) return kept.columns;
+    const columns = new FilterColumns(items);
+    columnsKept.set(items, { version, columns });
+    return columns;
+  }
+
   /** The whole narrowed list in order, and its counts, for a browse request (pages aside). */
-  function narrowed(request: BrowseRequest, matched: Set<ListedCourse> | null): Omit<Browsed, 'version'> {
+  function narrowed(request: BrowseRequest, matched: Set<KeptCourse> | null): Omit<Browsed, 'version'> {
     const { categoryKey, tutorId, filters } = request;
     const sort = request.sort === 'relevance' ? 'newest' : request.sort;
+    const counter = new FacetCounter(filters);
+    const ordered: KeptCourse[] = [];
+    if (matched !== null && matched.size < byId.size / 8) {
+      // A search matched few courses: those, in the order asked, without reading the rest.
+      const found = [...matched].sort(ORDERS[sort]);
+      for (const course of found) {
+        if (categoryKey !== undefined && course.categoryKey !== categoryKey) continue;
+        if (tutorId !== undefined && course.tutorId !== tutorId) continue;
+        if (counter.countKept(course)) ordered.push(course);
+      }
+      return { ordered, facets: counter.facets() };
+    }
     const base =
       sort === 'newest' && matched === null
         ? ((categoryKey !== undefined
@@ -220,13 +279,16 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
               ? byTutor.get(tutorId)?.items
               : newest.items) ?? [])
         : allIn(sort);
-    const counter = new FacetCounter(filters);
-    const ordered: ListedCourse[] = [];
-    for (const course of base) {
-      if (categoryKey !== undefined && course.categoryKey !== categoryKey) continue;
-      if (tutorId !== undefined && course.tutorId !== tutorId) continue;
-      if (matched !== null && !matched.has(course)) continue;
-      if (counter.count(course)) ordered.push(course);
+    const columns = columnsOf(base);
+    // A key no course has matches nothing (and is not given a number: requests name any key).
+    const category = categoryKey === undefined ? -1 : (groups.get(`category:${categoryKey}`) ?? -2);
+    const tutor = tutorId === undefined ? -1 : (groups.get(`tutor:${tutorId}`) ?? -2);
+    if (category === -2 || tutor === -2) return { ordered, facets: counter.facets() };
+    for (let at = 0; at < base.length; at += 1) {
+      if (category >= 0 && columns.category[at] !== category) continue;
+      if (tutor >= 0 && columns.tutor[at] !== tutor) continue;
+      if (matched !== null && !matched.has(base[at]!)) continue;
+      if (counter.countAt(columns, at)) ordered.push(base[at]!);
     }
     return { ordered, facets: counter.facets() };
   }
@@ -236,7 +298,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     const { page, limit, filters } = request;
     const counter = new FacetCounter(filters);
     const found = index.searchNarrowed(request.text, (page - 1) * limit, limit, (course) =>
-      counter.count(course),
+      counter.countKept(course),
     );
     const items = found.ids.flatMap((id) => {
       const course = byId.get(id);
@@ -256,7 +318,8 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
         return;
       }
       // At 100k courses the description text would be a fifth of the catalog's memory.
-      const { descWords, ...course } = listed;
+      const course = keptCourse(listed, groupAt);
+      const descWords = listed.descWords;
       byId.set(course._id, course);
       const add = (list: NewestList) => (bulk ? list.append(course) : list.insert(course));
       add(newest);
@@ -276,6 +339,13 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       );
       lovedCache = null;
       version += 1;
+      if (!bulk) {
+        putSince.push({ version, course });
+        if (putSince.length > PUT_LOG_KEPT) {
+          putLogFrom = putSince[putSince.length - PUT_LOG_KEPT - 1]!.version;
+          putSince.splice(0, putSince.length - PUT_LOG_KEPT);
+        }
+      }
     },
 
     putAll(courses) {
@@ -287,6 +357,11 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       } finally {
         bulk = false;
         for (const list of [newest, ...byCategory.values(), ...byTutor.values()]) list.sort();
+        // A load is not in the log: lists sorted before it are made again, now rather than by the
+        // first visitor to ask for each order (at 100k courses a sort takes tens of milliseconds).
+        putSince.length = 0;
+        putLogFrom = version;
+        for (const sort of SORTS) columnsOf(allIn(sort));
       }
     },
 
@@ -352,9 +427,9 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       ]);
       let answer = browsed.get(key);
       if (answer?.version !== version) {
-        let matched: Set<ListedCourse> | null = null;
+        let matched: Set<KeptCourse> | null = null;
         if (request.text !== undefined) {
-          const words = new Set<ListedCourse>();
+          const words = new Set<KeptCourse>();
           index.searchNarrowed(request.text, 0, 0, (course) => {
             words.add(course);
             return false;
