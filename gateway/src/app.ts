@@ -61,10 +61,14 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   const policy = contentSecurityPolicy({
     ...(config.site.checkoutUrl ? { checkoutUrl: config.site.checkoutUrl } : {}),
     remoteUrls: config.site.remoteUrls,
-    uploadOrigins: [
-      config.filesUpstream,
-      ...(config.site.uploadEndpoint ? [config.site.uploadEndpoint] : []),
-    ],
+    // Browsers upload video parts to the upload endpoint when one is set, else to storage itself.
+    // A deployment's pages (`HOST_URL`) carry the host's policy, which its nginx makes from the
+    // same settings: there storage's own address is inside the deployment, not for browsers.
+    uploadOrigins: config.site.uploadEndpoint
+      ? [config.site.uploadEndpoint]
+      : config.site.hostUrl
+        ? []
+        : [config.filesUpstream],
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', policy);

@@ -40,8 +40,20 @@ export interface GatewayConfig {
     /** The site's public origin (`PUBLIC_URL`): canonical and shared-link addresses of pages. */
     publicUrl: string;
     hostDir?: string;
+    /**
+     * Where the host's files are read from when they are not in a folder here (`HOST_URL`, a
+     * deployment's host): the page template and the host's server build. A remote's relative
+     * address is read from there too.
+     */
+    hostUrl?: string;
     remotes: Record<string, string>;
+    /** Where browsers load each remote's manifest (`MFE_<NAME>_URL`, as the host's config says). */
     remoteUrls: Record<string, string>;
+    /**
+     * Where this gateway reaches a remote's files when not where browsers do
+     * (`MFE_<NAME>_INTERNAL_URL`, a folder: a deployment's in-cluster address).
+     */
+    remoteInternalUrls: Record<string, string>;
     checkoutUrl?: string;
     /** Where browsers upload video parts when not the S3 endpoint (`MEDIA_S3_UPLOAD_ENDPOINT`). */
     uploadEndpoint?: string;
@@ -86,15 +98,28 @@ const serviceUrlsEnv = Type.Object(
   ),
 );
 
-const remoteVariable = (name: string, key: 'DIST_DIR' | 'URL') => envName(`mfe-${name}`, key);
+const remoteVariable = (name: string, key: 'DIST_DIR' | 'URL' | 'INTERNAL_URL') =>
+  envName(`mfe-${name}`, key);
 
 /** The built front end the gateway serves: each part's folder, or the address a remote is loaded from. */
 const siteEnv = Type.Object({
   HOST_DIST_DIR: Type.Optional(Type.String()),
+  HOST_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/]+/?$',
+      errorMessage: 'must be an origin, such as http://host:8080',
+    }),
+  ),
   ...Object.fromEntries(
     REMOTE_NAMES.flatMap((name) => [
       [remoteVariable(name, 'DIST_DIR'), Type.Optional(Type.String())],
       [remoteVariable(name, 'URL'), Type.Optional(Type.String())],
+      [
+        remoteVariable(name, 'INTERNAL_URL'),
+        Type.Optional(
+          Type.String({ pattern: '^https?://.+/$', errorMessage: 'must be a folder address ending in /' }),
+        ),
+      ],
     ]),
   ),
 });
@@ -103,16 +128,27 @@ const siteEnv = Type.Object({
 export function loadSiteFolders(
   repo: string,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<GatewayConfig['site'], 'hostDir' | 'remotes' | 'remoteUrls'> {
+): Pick<GatewayConfig['site'], 'hostDir' | 'hostUrl' | 'remotes' | 'remoteUrls' | 'remoteInternalUrls'> {
   const read: Record<string, string | undefined> = parseEnv(siteEnv, env);
   const remotes: Record<string, string> = {};
   const remoteUrls: Record<string, string> = {};
+  const remoteInternalUrls: Record<string, string> = {};
   for (const name of REMOTE_NAMES) {
+    const internal = read[remoteVariable(name, 'INTERNAL_URL')];
+    if (internal) remoteInternalUrls[name] = internal;
     remotes[name] = read[remoteVariable(name, 'DIST_DIR')] ?? join(repo, remoteDir(name), 'dist');
     const url = read[remoteVariable(name, 'URL')];
     if (url) remoteUrls[name] = url;
   }
-  return { hostDir: read.HOST_DIST_DIR ?? join(repo, HOST.dir, 'dist'), remotes, remoteUrls };
+  if (read.HOST_URL) {
+    return { hostUrl: read.HOST_URL.replace(/\/$/, ''), remotes: {}, remoteUrls, remoteInternalUrls };
+  }
+  return {
+    hostDir: read.HOST_DIST_DIR ?? join(repo, HOST.dir, 'dist'),
+    remotes,
+    remoteUrls,
+    remoteInternalUrls,
+  };
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -154,6 +190,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       publicUrl: kit.publicUrl,
       remotes: {},
       remoteUrls: {},
+      remoteInternalUrls: {},
       ...(read.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: read.RAZORPAY_CHECKOUT_URL } : {}),
       ...(read.MEDIA_S3_UPLOAD_ENDPOINT ? { uploadEndpoint: read.MEDIA_S3_UPLOAD_ENDPOINT } : {}),
     },

@@ -234,15 +234,36 @@ describe('docker-compose.yml', () => {
     expect(mounted).toEqual([{ source: 'host-routes', target: '/etc/nginx/routes/compose.conf' }]);
     const routes = Object.fromEntries(
       [
-        ...read('infra/nginx/compose-routes.conf').matchAll(/location \^~ (\S+) \{\n\s+proxy_pass (\S+);/g),
-      ].map((m) => [m[1], m[2]]),
+        ...read('infra/nginx/compose-routes.conf').matchAll(
+          /location (\^~|=) (\S+) \{\n\s+proxy_pass (\S+);/g,
+        ),
+      ].map((m) => [`${m[1]} ${m[2]}`, m[3]]),
     );
-    for (const path of GATEWAY.publicPaths) expect(routes[path]).toBe('http://gateway:8080');
+    for (const path of GATEWAY.publicPaths) expect(routes[`^~ ${path}`]).toBe('http://gateway:8080');
+    // The public pages go to the gateway to be rendered (ADR 13): each page, its parameters, crawlers' files.
+    for (const page of [
+      '= /',
+      '= /courses',
+      '^~ /courses/',
+      '^~ /viewCouse/',
+      '^~ /viewUser/',
+      '^~ /certificates/',
+    ])
+      expect(routes[page], page).toBe('http://gateway:8080');
+    for (const crawled of ['= /robots.txt', '= /sitemap.xml', '^~ /sitemaps/'])
+      expect(routes[crawled], crawled).toBe('http://gateway:8080');
+    // Private pages stay the host's shell.
+    for (const path of Object.keys(routes))
+      expect(path).not.toMatch(/profile|dashboard|\/learn\/|create-a-new-course/);
     for (const remote of REMOTES) {
-      expect(routes[`/mf/${remote}/`]).toBe(`http://mfe-${remote}:8080`);
+      expect(routes[`^~ /mf/${remote}/`]).toBe(`http://mfe-${remote}:8080`);
       expect(host?.environment?.[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
     }
-    expect(Object.keys(routes)).toHaveLength(GATEWAY.publicPaths.length + REMOTES.length);
+    // The gateway reads the host's page and the catalog's server build inside the network.
+    expect(services.gateway?.environment).toMatchObject({
+      HOST_URL: 'http://host:8080',
+      MFE_CATALOG_INTERNAL_URL: 'http://mfe-catalog:8080/mf/catalog/',
+    });
     expect(services.host?.ports).toEqual(['8080:8080']);
   });
 });

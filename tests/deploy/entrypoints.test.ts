@@ -316,7 +316,18 @@ describe('each image entrypoint, started natively with its compose environment',
     const page = await fetch(`${host}/courses`);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
-    expect(await page.text()).toContain('<div id="root"');
+    // Rendered by the gateway from the host's page and build and the catalog's (ADR 13), read
+    // over the network as in compose; its scripts are the host's files.
+    const html = await page.text();
+    expect(html).toContain('<title>All courses | LiveEdu</title>');
+    expect(html).toMatch(/<div id="root">\s*<[a-z]/);
+    const script = /<script[^>]* src="([^"]+\.js)"/.exec(html)?.[1] ?? '';
+    expect((await fetch(new URL(script, host))).status, script).toBe(200);
+    // A private page stays the host's shell, unrendered.
+    expect(await (await fetch(`${host}/profile/todo`)).text()).toContain('<div id="root"></div>');
+    const robots = await fetch(`${host}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain('Sitemap:');
     // The page's security headers, the gateway's policy for the host's configuration.
     const words = (policy: string | null) =>
       (policy ?? '').split(';').map((directive) => directive.trim().split(/\s+/).join(' '));

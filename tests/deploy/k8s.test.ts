@@ -297,6 +297,12 @@ describe('infra/k8s', () => {
       [...SERVICES, 'media-transcoder', 'mongo-users'].sort(),
     );
     expect(peers(of('host').spec.egress ?? [])).toEqual([]);
+    // The gateway reads the host's page and the catalog's server build (ADR 13); the learner's not.
+    expect(peers(of('gateway').spec.egress)).toEqual(expect.arrayContaining(['host', 'mfe-catalog']));
+    expect(peers(of('gateway').spec.egress)).not.toContain('mfe-learner');
+    expect(peers(of('host').spec.ingress)).toEqual(expect.arrayContaining(['ingress-nginx', 'gateway']));
+    expect(peers(of('mfe-catalog').spec.ingress)).toContain('gateway');
+    expect(peers(of('mfe-learner').spec.ingress)).not.toContain('gateway');
     expect(of('gateway').spec.egress.map((r: K8sDoc) => r.ports[0].port)).toEqual(
       expect.arrayContaining(SERVICES.map((s) => service(s).port)),
     );
@@ -317,10 +323,31 @@ describe('infra/k8s', () => {
       expect(route[`/mf/${remote}`]).toBe(`mfe-${remote}`);
       expect(config[`MFE_${remote.toUpperCase()}_URL`]).toBe(`/mf/${remote}/mf-manifest.json`);
     }
-    expect(route['/']).toBe('host');
+    const to = (path: string, pathType: string) =>
+      paths.find((p) => p.path === path && p.pathType === pathType)?.backend.service.name;
+    expect(to('/', 'Prefix')).toBe('host');
+    // The public pages the gateway renders (ADR 13), and the crawlers' files.
+    expect(to('/', 'Exact')).toBe('gateway');
+    for (const page of ['/courses', '/viewCouse', '/viewUser', '/certificates', '/sitemaps'])
+      expect(to(page, 'Prefix'), page).toBe('gateway');
+    for (const file of ['/robots.txt', '/sitemap.xml', '/categories'])
+      expect(to(file, 'Exact'), file).toBe('gateway');
     for (const p of paths) {
-      expect(p.pathType).toBe('Prefix');
+      expect(['Prefix', 'Exact']).toContain(p.pathType);
+      expect(p.path).not.toMatch(/profile|dashboard|^\/learn/);
       expect(find('Service', p.backend.service.name), p.path).toBeDefined();
     }
+    // The gateway reads the host's page and the catalog's server build from their Services.
+    const gateway = find('Deployment', 'gateway') as K8sDoc;
+    const env = Object.fromEntries(
+      (gateway.spec.template.spec.containers[0].env as { name: string; value?: string }[]).map((e) => [
+        e.name,
+        e.value,
+      ]),
+    );
+    expect(env).toMatchObject({
+      HOST_URL: 'http://host:8080',
+      MFE_CATALOG_INTERNAL_URL: 'http://mfe-catalog:8080/mf/catalog/',
+    });
   });
 });

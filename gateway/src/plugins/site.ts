@@ -59,11 +59,12 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
 
   await sitemap(app, config);
 
-  const hostDir = config.site.hostDir;
-  const hasHost = hostDir !== undefined && existsSync(join(hostDir, 'index.html'));
-  if (hasHost) {
+  const { hostDir, hostUrl } = config.site;
+  const hasHostFolder =
+    hostUrl === undefined && hostDir !== undefined && existsSync(join(hostDir, 'index.html'));
+  if (hasHostFolder) {
     await app.register(fastifyStatic, {
-      root: hostDir,
+      root: hostDir as string,
       prefix: '/',
       wildcard: false,
       // `/` is a page like any other (rendered on the server), not the file index.html.
@@ -72,26 +73,33 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
     });
   }
 
-  const render = hasHost
-    ? serverPages({
-        hostDir: hostDir as string,
-        remotes: config.site.remotes,
-        remoteUrls: config.site.remoteUrls,
-        origin: config.site.publicUrl,
-        apiOrigin: () => ownOrigin(app, config.host),
-      })
-    : null;
+  // In a deployment (`HOST_URL`) the host's nginx serves its files, and the Ingress (or the
+  // host, in compose) sends the public pages here to be rendered.
+  const pages =
+    hasHostFolder || hostUrl !== undefined
+      ? serverPages({
+          ...(hasHostFolder ? { hostDir } : { hostUrl }),
+          remotes: config.site.remotes,
+          remoteUrls: config.site.remoteUrls,
+          remoteInternalUrls: config.site.remoteInternalUrls,
+          origin: config.site.publicUrl,
+          apiOrigin: () => ownOrigin(app, config.host),
+        })
+      : null;
 
   // Client-side routes (/courses, /profile/todo, ...) all load the shell; public pages arrive
   // rendered (ADR 13), or unrendered when they cannot be.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
-    if (wantsPage && render) {
+    if (wantsPage && pages) {
       reply.header('cache-control', 'no-cache');
-      const page = await render(request.url, request.log);
+      const page = await pages.render(request.url, request.log);
       if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
-      return reply.sendFile('index.html', hostDir as string);
+      if (hasHostFolder) return reply.sendFile('index.html', hostDir as string);
+      const unrendered = await pages.unrendered();
+      if (unrendered !== null) return reply.type('text/html; charset=utf-8').send(unrendered);
+      return reply.status(503).send({ message: 'The site is unavailable, please try again' });
     }
     if (wantsPage) {
       return reply

@@ -10,7 +10,7 @@ import {
   natsUsersConfig,
   s3SecretVariable,
 } from './access.ts';
-import { type Component, imageOf } from './components.ts';
+import { type Component, component, imageOf } from './components.ts';
 import {
   CONFIG,
   DATA_NAMESPACE,
@@ -23,6 +23,7 @@ import {
   S3_PORT,
   SECRETS,
 } from './k8s-names.ts';
+import { gatewaySiteSources } from './page-routing.ts';
 import { settingsOf } from './settings.ts';
 
 const ACCESS = 'liveedu-access';
@@ -171,6 +172,8 @@ function componentPolicy(c: Component) {
   const egress: object[] = [];
   if (c.role === 'gateway' || c.kind === 'web')
     ingress.push({ from: [namespace(INGRESS_NAMESPACE)], ports: tcp(c.port) });
+  // The gateway reads the host's page and the server builds it renders pages with (ADR 13).
+  if (gatewaySiteSources().includes(c.name)) ingress.push({ from: [pods(GATEWAY.name)], ports: tcp(c.port) });
   const callers = callersOf(c);
   if (callers.length > 0) ingress.push({ from: callers.map(pods), ports: tcp(c.port) });
   if (c.kind === 'server') {
@@ -183,6 +186,10 @@ function componentPolicy(c: Component) {
     const callees =
       c.role === 'gateway' ? SERVICES.map((s) => s.name) : (serviceSpec(part).calls as readonly string[]);
     for (const callee of callees) egress.push({ to: [pods(callee)], ports: tcp(serviceSpec(callee).port) });
+    if (c.role === 'gateway') {
+      for (const source of gatewaySiteSources())
+        egress.push({ to: [pods(source)], ports: tcp(component(source).port) });
+    }
     const outside = settingsOf(c).internetPorts ?? [];
     if (outside.length > 0) egress.push({ to: [internet], ports: tcp(...outside) });
   }

@@ -21,6 +21,7 @@ import {
 import { COMPONENTS, type Component, component, imageOf, WORKERS } from './components.ts';
 import { accessManifests, networkPolicies } from './k8s-access.ts';
 import { CONFIG, GENERATED, MONGO_HOST, NAMESPACE, SECRETS } from './k8s-names.ts';
+import { gatewayRoutes, gatewaySiteEnv } from './page-routing.ts';
 import { SERVER_SECRETS, settingsOf } from './settings.ts';
 
 /** The user the official nginx image runs its workers as; the Node images run as `node` (1000). */
@@ -82,7 +83,9 @@ function container(c: Component) {
   const env = [
     ...(server ? [{ name: c.portVariable, value: String(c.port) }] : []),
     ...(settings.dataVolume ? [{ name: 'DATA_DIR', value: '/data' }] : []),
-    ...Object.entries(settings.env ?? {}).map(([name, value]) => ({ name, value })),
+    ...Object.entries({ ...settings.env, ...(c.role === 'gateway' ? gatewaySiteEnv() : {}) }).map(
+      ([name, value]) => ({ name, value }),
+    ),
     ...settings.config.map(configRef),
     ...(server ? [...ownUsers(c), ...SERVER_SECRETS.map((name) => secretRef(name))] : []),
     ...settings.secrets.map((name) => secretRef(name)),
@@ -256,15 +259,24 @@ function configFile(): string {
 
 function ingressFile(): string {
   const backend = (name: string) => ({ service: { name, port: { name: 'http' } } });
+  // A prefix is matched by whole path segments: `/viewCouse` takes /viewCouse/<id>, and
+  // `/courses` both /courses and /courses/<category> (so an exact `/courses` is not listed too).
+  const toGateway = new Map<string, 'Exact' | 'Prefix'>();
+  for (const { path, match } of gatewayRoutes()) {
+    const segment = match === 'exact' ? path : path.replace(/\/$/, '') || '/';
+    if (match === 'prefix' || !toGateway.has(segment))
+      toGateway.set(segment, match === 'exact' ? 'Exact' : 'Prefix');
+  }
   const paths = [
-    ...GATEWAY.publicPaths.map((path) => ({ path: path.replace(/\/$/, ''), name: GATEWAY.name })),
-    ...REMOTE_NAMES.map((name) => ({ path: `/mf/${name}`, name: remoteDir(name) })),
-    { path: '/', name: 'host' },
+    ...[...toGateway].map(([path, pathType]) => ({ path, pathType, name: GATEWAY.name })),
+    ...REMOTE_NAMES.map((name) => ({ path: `/mf/${name}`, pathType: 'Prefix', name: remoteDir(name) })),
+    { path: '/', pathType: 'Prefix', name: 'host' },
   ];
   return [
     GENERATED,
-    "# One public origin: the API and public files go to the gateway, each remote's files to its own",
-    '# Service, everything else (the shell, its client-side routes, /app-config.json) to the host.',
+    '# One public origin: the API, public files and the public pages it renders (ADR 13) go to the',
+    "# gateway, each remote's files to its own Service, everything else (the shell, its other",
+    '# client-side routes, /app-config.json) to the host.',
     stringify(
       {
         apiVersion: 'networking.k8s.io/v1',
@@ -283,7 +295,7 @@ function ingressFile(): string {
             {
               host: 'liveedu.example.com',
               http: {
-                paths: paths.map(({ path, name }) => ({ path, pathType: 'Prefix', backend: backend(name) })),
+                paths: paths.map(({ path, pathType, name }) => ({ path, pathType, backend: backend(name) })),
               },
             },
           ],

@@ -85,7 +85,8 @@ const SETTINGS: Record<string, DeploySettings> = {
   },
   gateway: {
     secrets: ['JWT_SECRET'],
-    config: ['RAZORPAY_CHECKOUT_URL'],
+    // The pages it renders carry the host's page policy, made from the same settings.
+    config: ['RAZORPAY_CHECKOUT_URL', 'MEDIA_S3_UPLOAD_ENDPOINT'],
     // One proxy in front of it (the host's nginx, or the Ingress): it names the client's address.
     env: { TRUSTED_PROXIES: '1' },
     replicas: 2,

@@ -56,6 +56,30 @@ export const SERVER_RENDERED_REMOTES: readonly RemoteName[] = /*#__PURE__*/ REMO
 /** A remote's server build, beside its `remoteEntry.js`. */
 export const SERVER_BUILD_FILE = 'server/render.cjs';
 
+/** What crawlers read from the gateway beside the pages (its sitemap plugin answers them). */
+export const CRAWLER_PATHS = ['/robots.txt', '/sitemap.xml', '/sitemaps/*'] as const;
+
+/**
+ * The paths a deployment sends to the gateway to be rendered (ADR 13) rather than to the host's
+ * files: the pages of the remotes rendered on the server and the crawlers' files. `exact` is one
+ * path; `prefix` every path under it (a route with a parameter, `/viewCouse/:id` → `/viewCouse/`).
+ */
+export function serverRenderedPaths(): { path: string; match: 'exact' | 'prefix' }[] {
+  const paths = [
+    ...PAGE_ROUTES.filter((route) =>
+      (SERVER_RENDERED_REMOTES as readonly string[]).includes(route.remote),
+    ).map((route) => route.path),
+    ...CRAWLER_PATHS,
+  ];
+  const routes = new Map<string, 'exact' | 'prefix'>();
+  for (const path of paths) {
+    const open = path.search(/[:*]/);
+    if (open === -1) routes.set(path, routes.get(path) ?? 'exact');
+    else routes.set(path.slice(0, open), 'prefix');
+  }
+  return [...routes].map(([path, match]) => ({ path, match }));
+}
+
 /** The host's routes a remote renders, for its standalone development server. */
 export function pageRoutesOf<R extends RemoteName>(remote: R): { path: string; page: PageName<R> }[] {
   return PAGE_ROUTES.filter((route) => route.remote === remote).map(({ path, page }) => ({

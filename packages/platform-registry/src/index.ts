@@ -14,6 +14,7 @@ export {
   storageUser,
 } from './access.ts';
 export {
+  CRAWLER_PATHS,
   envName,
   envPrefix,
   type PageName,
@@ -28,6 +29,7 @@ export {
   SERVER_RENDERED_REMOTES,
   SERVICE_NAMES,
   type ServiceName,
+  serverRenderedPaths,
   service,
   serviceStartOrder,
 } from './derived.ts';
