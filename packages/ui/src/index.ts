@@ -32,6 +32,6 @@ export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
 export { ToggleButtons } from './components/toggle-buttons.tsx';
 export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
-export { type LazyPage, lazyPage, lazyRoute } from './lazy-page.ts';
+export { type LazyPage, lazyPage } from './lazy-page.ts';
 export { formatRupees, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

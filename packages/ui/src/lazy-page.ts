@@ -35,11 +35,3 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   Page.displayName = name;
   return Object.assign(Page, { preload });
 }
-
-/** The same for a react-router route's `lazy`: the route's `Component` comes with its chunk. */
-export function lazyRoute<K extends string, M extends Record<K, ComponentType>>(
-  name: K,
-  load: () => Promise<M>,
-): () => Promise<{ Component: M[K] }> {
-  return () => load().then((m) => ({ Component: m[name] }));
-}

@@ -4,10 +4,10 @@ import { configureRemotes, loadRemoteApp } from '@liveedu/remote-loader';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { pageRouteAt, serverAnswers } from './app/hydration.ts';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 
 async function start() {
   const root = document.getElementById('root');
@@ -24,11 +24,12 @@ async function start() {
   const store = createSessionStore(config.apiBaseUrl);
   void store.dispatch(restoreSession());
   const queryClient = createQueryClient();
-  const router = createAppRouter();
   const app = (
     <StrictMode>
       <Providers store={store} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>
   );

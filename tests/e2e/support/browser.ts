@@ -62,6 +62,10 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
     policyViolations,
     async open(path) {
       await page.goto(path, { waitUntil: 'domcontentloaded' });
+      // As a person would wait for the page to respond: a page rendered on the server shows
+      // before its scripts take it over, and its controls stay disabled until then (the host's
+      // HydrationGate); a click on a card before that does nothing, a link reloads the page.
+      await page.locator('#root > fieldset:not([disabled])').first().waitFor({ timeout: 30_000 });
     },
     async screenshot(name) {
       mkdirSync(screenshotsDir, { recursive: true });

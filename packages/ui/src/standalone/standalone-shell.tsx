@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { Toaster } from '../components/toaster.tsx';
 import { GlobalStyle, theme } from '../theme.ts';
@@ -23,24 +23,31 @@ export async function startStandalone(options: {
   const store = createSessionStore(config.apiBaseUrl);
   void store.dispatch(restoreSession());
   const { App } = options;
-  const router = createBrowserRouter([
-    {
-      path: '/',
-      element: (
-        <>
-          <header style={{ padding: '0.75rem 1rem', borderBottom: '1px solid #e5e7eb', background: '#fff' }}>
-            <Link to="/">LiveEdu</Link> — {options.name} (standalone)
-          </header>
-          <Outlet />
-        </>
-      ),
-      children: options.routes.map(({ path, page }) =>
-        path === '/'
-          ? { index: true, element: <App page={page} /> }
-          : { path: path.slice(1), element: <App key={page} page={page} /> },
-      ),
-    },
-  ]);
+  const routes = (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <>
+            <header
+              style={{ padding: '0.75rem 1rem', borderBottom: '1px solid #e5e7eb', background: '#fff' }}
+            >
+              <Link to="/">LiveEdu</Link> — {options.name} (standalone)
+            </header>
+            <Outlet />
+          </>
+        }
+      >
+        {options.routes.map(({ path, page }) =>
+          path === '/' ? (
+            <Route key={page} index element={<App page={page} />} />
+          ) : (
+            <Route key={page} path={path.slice(1)} element={<App key={page} page={page} />} />
+          ),
+        )}
+      </Route>
+    </Routes>
+  );
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   createRoot(root).render(
@@ -49,7 +56,7 @@ export async function startStandalone(options: {
         <QueryProvider client={createQueryClient()}>
           <ThemeProvider theme={theme}>
             <GlobalStyle />
-            <RouterProvider router={router} />
+            <BrowserRouter>{routes}</BrowserRouter>
             <Toaster />
           </ThemeProvider>
         </QueryProvider>

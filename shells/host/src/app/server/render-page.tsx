@@ -7,10 +7,10 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { Providers } from '../providers.tsx';
-import { routes } from '../router.tsx';
+import { AppRoutes } from '../router.tsx';
 import { pageDocument } from './document.ts';
 
 /** Renders with every lazy part loaded; resolves to the HTML. */
@@ -87,10 +87,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
   // The contract types the component loosely (it is shared with Node code); it is a React component.
   provideRemoteApp(match.route.remote, remote as RemoteAppModule);
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   const store = createSessionStore('/', request.apiOrigin);
@@ -98,7 +94,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
   const tree = (
     <StrictMode>
       <Providers store={store} queryClient={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>
   );

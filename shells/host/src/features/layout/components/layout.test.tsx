@@ -2,10 +2,10 @@ import type { Role } from '@liveedu/api-client';
 import { createSessionStore, sessionActions } from '@liveedu/session';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { shellVisibility } from '../hooks/shell-visibility.ts';
-import { Layout } from './layout.tsx';
+import { Layout, NotFoundScreen } from './layout.tsx';
 
 function renderAt(path: string, session: { loggedIn: boolean; role?: Role }) {
   const store = createSessionStore('/');
@@ -13,10 +13,13 @@ function renderAt(path: string, session: { loggedIn: boolean; role?: Role }) {
     store.dispatch(sessionActions.loggedIn({ userId: 'u1' }));
     store.dispatch(sessionActions.userDataLoaded({ role: session.role ?? 'student', stausOfPage: 'none' }));
   }
-  const router = createMemoryRouter([{ path: '*', Component: Layout }], { initialEntries: [path] });
   render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={<Layout />} />
+        </Routes>
+      </MemoryRouter>
     </Provider>,
   );
 }
@@ -75,5 +78,44 @@ describe('shell visibility rules', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the page frame', () => {
+  function Crash(): never {
+    throw new Error('Cannot read the course');
+  }
+
+  function renderPages(path: string) {
+    render(
+      <Provider store={createSessionStore('/')}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/" element={<Layout />}>
+              <Route path="broken" element={<Crash />} />
+              <Route path="courses" element={<p>Every course</p>} />
+              <Route path="*" element={<NotFoundScreen />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+  }
+
+  it('shows a crashed page as the error screen inside the frame, and the next page again', () => {
+    renderPages('/broken');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Unexpected Application Error!');
+    expect(alert.textContent).toContain('Cannot read the course');
+    expect(nav()).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('link', { name: 'Courses' })[0]!);
+    expect(screen.getByText('Every course')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("answers an unknown route with the router's screen and its status", () => {
+    renderPages('/no-such-page');
+    expect(screen.getByRole('alert').textContent).toContain('Unexpected Application Error!404 Not Found');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 });
