@@ -7,6 +7,7 @@ export {
   CourseGrid,
   courseAverage,
   courseReviewCount,
+  FIRST_ROW_OF_CARDS,
 } from './components/course-card.tsx';
 export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
 export { Field } from './components/field.tsx';

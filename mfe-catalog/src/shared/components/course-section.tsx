@@ -1,6 +1,6 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
 import type { Resource } from '@liveedu/query';
-import { CourseCard, CourseGrid, EmptyState, ErrorState, Loading } from '@liveedu/ui';
+import { CourseCard, CourseGrid, EmptyState, ErrorState, FIRST_ROW_OF_CARDS, Loading } from '@liveedu/ui';
 import { useCourseActions } from '../hooks/use-course-actions.ts';
 
 /** A grid of public course cards with its loading, error and empty states. */
@@ -21,9 +21,15 @@ export function CourseList({
   if (resource.data.length === 0) return <EmptyState message={emptyText} />;
   return (
     <CourseGrid>
-      {resource.data.map((course) => (
+      {resource.data.map((course, index) => (
         <li key={course._id}>
-          <CourseCard course={course} showRating={showRating} onBuy={onBuy} onAddFavourite={onAddFavourite} />
+          <CourseCard
+            course={course}
+            showRating={showRating}
+            onBuy={onBuy}
+            onAddFavourite={onAddFavourite}
+            priority={index < FIRST_ROW_OF_CARDS}
+          />
         </li>
       ))}
     </CourseGrid>

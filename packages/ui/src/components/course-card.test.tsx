@@ -18,4 +18,25 @@ describe('CourseCard', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(requestedPaths()).toEqual(['/api/v1/get-course-details/c1']);
   });
+
+  it("fetches a first-row card's picture at once and leaves the others for when they are scrolled to", () => {
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <CourseCard course={course} priority />
+              <CourseCard course={{ ...course, _id: 'c2', title: 'Later course' }} />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    const first = screen.getByAltText('Thumbnail of Statistics with Python');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(screen.getByAltText('Thumbnail of Later course').getAttribute('loading')).toBe('lazy');
+  });
 });

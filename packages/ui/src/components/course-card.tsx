@@ -87,7 +87,12 @@ export interface CourseCardProps {
   onAddFavourite?: (course: CourseCardData) => void;
   /** Extra controls in place of, or after, Buy course and Add to favourite. */
   actions?: ReactNode;
+  /** In the first row of its grid: its picture is fetched at once, not when scrolled to. */
+  priority?: boolean;
 }
+
+/** Cards in a grid's first row at its widest (four across): their pictures are the page's first. */
+export const FIRST_ROW_OF_CARDS = 4;
 
 /** A card's width in the grid: one, two, three or four across (`gridList` below). */
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw';
@@ -96,7 +101,14 @@ const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 768px) 33vw, (m
  * The public course card: clicking it opens /viewCouse/{id}. Resting the pointer on it (or
  * focusing its link) starts reading the course's details, so the course page opens at once.
  */
-export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, actions }: CourseCardProps) {
+export function CourseCard({
+  course,
+  showRating = true,
+  onBuy,
+  onAddFavourite,
+  actions,
+  priority = false,
+}: CourseCardProps) {
   const navigate = useNavigate();
   const prefetch = usePrefetchCourse();
   const warm = () => prefetch(course._id);
@@ -109,7 +121,12 @@ export function CourseCard({ course, showRating = true, onBuy, onAddFavourite, a
   };
   return (
     <Card onClick={() => navigate(href)} onPointerEnter={warm} onFocus={warm} data-testid="course-card">
-      <ResponsiveImage src={course.thumbnail} alt={`Thumbnail of ${course.title}`} sizes={CARD_IMAGE_SIZES} />
+      <ResponsiveImage
+        src={course.thumbnail}
+        alt={`Thumbnail of ${course.title}`}
+        sizes={CARD_IMAGE_SIZES}
+        priority={priority}
+      />
       <Body>
         <h3 title={course.title}>
           <Link to={href} onClick={(e) => e.stopPropagation()}>

@@ -1,7 +1,7 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
 import type { PagedList } from '@liveedu/query';
 import type { ReactNode } from 'react';
-import { CourseCard, CourseGrid } from './course-card.tsx';
+import { CourseCard, CourseGrid, FIRST_ROW_OF_CARDS } from './course-card.tsx';
 import { PagedListEnd } from './load-more.tsx';
 import { Loading } from './loading.tsx';
 import { ErrorState } from './states.tsx';
@@ -34,9 +34,14 @@ export function PagedCourseGrid({
   return (
     <>
       <CourseGrid aria-label={label}>
-        {list.items.map((course) => (
+        {list.items.map((course, index) => (
           <li key={course._id}>
-            <CourseCard course={course} showRating={showRating} actions={actions(course)} />
+            <CourseCard
+              course={course}
+              showRating={showRating}
+              actions={actions(course)}
+              priority={index < FIRST_ROW_OF_CARDS}
+            />
           </li>
         ))}
         {trailing ? <li>{trailing}</li> : null}
