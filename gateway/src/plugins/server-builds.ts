@@ -29,7 +29,8 @@ const requireHere = createRequire(import.meta.url);
 
 const FETCH_TIMEOUT_MS = 10_000;
 
-async function fetchText(url: string): Promise<string> {
+/** A file of the site read over HTTP; an answer other than 2xx is an error. */
+export async function fetchText(url: string): Promise<string> {
   const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.text();

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { RenderedPage } from '@liveedu/contracts';
 import { SERVER_RENDERED_REMOTES } from '@liveedu/platform-registry';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadServerBuilds, remoteManifestUrl, type ServerBuilds, type SiteSources } from './server-builds.ts';
+import {
+  fetchText,
+  loadServerBuilds,
+  remoteManifestUrl,
+  type ServerBuilds,
+  type SiteSources,
+} from './server-builds.ts';
 
 /** A page not rendered within this long is sent unrendered (the browser renders it). */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -26,11 +32,7 @@ async function deploymentStamp(site: SiteSources): Promise<string> {
     ...(SERVER_RENDERED_REMOTES as readonly string[]).flatMap((name) => remoteManifestUrl(site, name) ?? []),
   ];
   const hash = createHash('sha256');
-  for (const url of urls) {
-    const response = await fetch(url, { signal: AbortSignal.timeout(REDEPLOY_CHECK_MS) });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    hash.update(await response.text());
-  }
+  for (const url of urls) hash.update(await fetchText(url));
   return hash.digest('hex');
 }
 
@@ -110,10 +112,7 @@ export function serverPages(options: ServerPagesOptions) {
     async unrendered(): Promise<string | null> {
       const template = (await loaded().catch(() => null))?.template;
       if (template !== undefined) return template;
-      const response = await fetch(`${options.hostUrl}/index.html`, {
-        signal: AbortSignal.timeout(REDEPLOY_CHECK_MS),
-      }).catch(() => null);
-      return response?.ok ? response.text() : null;
+      return fetchText(`${options.hostUrl}/index.html`).catch(() => null);
     },
   };
 }

@@ -117,10 +117,13 @@ export async function putImage(
   await putEncodedImage(storage, bucket, await encodeImage(Readable.from([picture]), kind, key));
 }
 
-function kindOfKey(key: string): ImageKind | undefined {
-  const ext = /\.(png|jpe?g|webp)$/i.exec(key)?.[1]?.toLowerCase();
-  return ext === 'png' ? 'png' : ext === 'webp' ? 'webp' : ext ? 'jpeg' : undefined;
-}
+const KIND_BY_EXTENSION: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp' };
+
+/** The kind of image a file extension (`jpg`, `png`, …) names, if any. */
+export const imageKindOf = (extension: string): ImageKind | undefined =>
+  KIND_BY_EXTENSION[extension.toLowerCase()];
+
+const kindOfKey = (key: string) => imageKindOf(/\.([a-z]+)$/i.exec(key)?.[1] ?? '');
 
 async function streamToBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

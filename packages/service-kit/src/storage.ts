@@ -8,9 +8,7 @@ import { Client } from 'minio';
 import type { S3Config } from './config.ts';
 import { badRequest, HttpError, tooLarge } from './http/errors.ts';
 import { isUnavailable } from './http/unavailable.ts';
-import { encodeImage, IMAGE_MIME, type ImageKind, putEncodedImage } from './images.ts';
-
-const KIND_BY_EXT: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+import { encodeImage, IMAGE_MIME, type ImageKind, imageKindOf, putEncodedImage } from './images.ts';
 
 export interface StoredObject {
   bucket: string;
@@ -140,7 +138,7 @@ export async function storeImage(
 ): Promise<StoredObject> {
   const { head, rest, size } = await peek(file.file);
   const detected = await fileTypeFromBuffer(head);
-  const kind = detected ? KIND_BY_EXT[detected.ext] : undefined;
+  const kind = detected ? imageKindOf(detected.ext) : undefined;
   if (!kind || !rule.accept.includes(kind)) {
     // Read the rest away so the request completes; a size-limit error changes nothing here.
     rest.on('error', () => {});
