@@ -1,5 +1,5 @@
 import type { Review } from '@liveedu/api-client';
-import { flatPanel, ResponsiveImage, StarRating, theme } from '@liveedu/ui';
+import { Avatar, flatPanel, StarRating, theme } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ChevronIcon } from '../../../shared/components/icons.tsx';
@@ -20,16 +20,8 @@ const Slide = styled.figure`
   justify-items: center;
   gap: 0.6rem;
   blockquote { margin: 0; font-size: 1.1rem; font-style: italic; max-width: 60ch; }
-  img, .initial { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; }
-  .initial {
-    display: grid;
-    place-items: center;
-    background: ${theme.colors.primary};
-    color: #fff;
-    font-size: 1.4rem;
-    font-weight: 700;
-    text-transform: uppercase;
-  }
+  /* The reviewer's avatar above their name. */
+  figcaption { display: grid; justify-items: center; }
 `;
 
 const Arrow = styled.button<{ $side: 'left' | 'right' }>`
@@ -103,11 +95,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
         <StarRating value={current.rating} size="1.3rem" />
         <blockquote>{current.comment}</blockquote>
         <figcaption>
-          <Avatar
-            key={current.user?.username}
-            src={current.user?.avatar}
-            name={current.user?.username ?? 'a student'}
-          />
+          <Avatar src={current.user?.avatar} username={current.user?.username ?? 'a student'} size={56} />
           <strong>{current.user?.username}</strong>
         </figcaption>
       </Slide>
@@ -141,17 +129,4 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
       </Dots>
     </Frame>
   );
-}
-
-/** The reviewer's picture, or their initial when they have none or it does not load. */
-function Avatar({ src, name }: { src: string | undefined; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) {
-    return (
-      <span className="initial" role="img" aria-label={`Avatar of ${name}`}>
-        {name.charAt(0)}
-      </span>
-    );
-  }
-  return <ResponsiveImage src={src} alt={`Avatar of ${name}`} sizes="56px" onError={() => setFailed(true)} />;
 }
