@@ -1,3 +1,4 @@
+export { AppProviders, type AppProvidersProps } from './components/app-providers.tsx';
 export { Avatar } from './components/avatar.tsx';
 export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
 export { Chart, type ChartSeries } from './components/chart.tsx';

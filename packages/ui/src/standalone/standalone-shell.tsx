@@ -1,14 +1,11 @@
 import { loadAppConfig } from '@liveedu/api-client';
-import { createQueryClient, QueryProvider } from '@liveedu/query';
+import { createQueryClient } from '@liveedu/query';
 import { createSessionStore, restoreSession } from '@liveedu/session';
 import type { ComponentType } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
-import { ThemeProvider } from 'styled-components';
-import { Toaster } from '../components/toaster.tsx';
-import { GlobalStyle, theme } from '../theme.ts';
+import { AppProviders } from '../components/app-providers.tsx';
 
 /**
  * Runs a remote on its own for development: its own store, query client, router and a minimal frame, with the
@@ -52,15 +49,9 @@ export async function startStandalone(options: {
   if (!root) throw new Error('The page has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <Provider store={store}>
-        <QueryProvider client={createQueryClient()}>
-          <ThemeProvider theme={theme}>
-            <GlobalStyle />
-            <BrowserRouter>{routes}</BrowserRouter>
-            <Toaster />
-          </ThemeProvider>
-        </QueryProvider>
-      </Provider>
+      <AppProviders store={store} queryClient={createQueryClient()}>
+        <BrowserRouter>{routes}</BrowserRouter>
+      </AppProviders>
     </StrictMode>,
   );
 }
