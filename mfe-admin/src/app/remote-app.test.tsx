@@ -2,6 +2,8 @@ import { sessionActions } from '@liveedu/session';
 import {
   answer,
   createTestStore,
+  expectFiltered,
+  expectFiltersCleared,
   expectNextPage,
   json,
   type Role,
@@ -440,21 +442,21 @@ describe('all payments', () => {
     await expectNextPage('order_3', 'Showing 3 of 3');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: '28 days' }));
-    await waitFor(() => expect(screen.queryByText('order_2')).toBeNull());
-    expect(screen.getByText('order_1')).toBeTruthy();
-    expect(screen.queryByText('order_3')).toBeNull();
-    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+    await expectFiltered('28 days', {
+      gone: ['order_2', 'order_3'],
+      kept: 'order_1',
+      count: 'Showing 1 of 1',
+    });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     // Back to every order, as far as it had been read, from the cache: nothing is asked again.
-    expect(await screen.findByText('order_3')).toBeTruthy();
-    expect(screen.getByText('order_2')).toBeTruthy();
-    expect(urls()).toEqual([
-      '/api/v1/all-payment-history',
-      '/api/v1/all-payment-history?page=2',
-      '/api/v1/all-payment-history?timePeriod=past28days',
-    ]);
+    await expectFiltersCleared(
+      ['order_3', 'order_2'],
+      [
+        '/api/v1/all-payment-history',
+        '/api/v1/all-payment-history?page=2',
+        '/api/v1/all-payment-history?timePeriod=past28days',
+      ],
+    );
   });
 
   it('says when there is nothing in the period, and shows a failed load with a retry', async () => {

@@ -11,5 +11,5 @@ export {
   resetApi,
 } from './api-server.ts';
 export { courseCard, userData } from './fixtures.ts';
-export { expectNextPage } from './paged-list.ts';
+export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { createTestStore, type Role, renderRoutes, renderWithProviders, type TestUser } from './render.tsx';

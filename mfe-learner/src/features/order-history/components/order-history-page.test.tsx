@@ -1,10 +1,15 @@
-import { answer, expectNextPage, json, renderWithProviders, requestedPaths } from '@liveedu/web-test-kit';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  answer,
+  expectFiltered,
+  expectFiltersCleared,
+  expectNextPage,
+  json,
+  renderWithProviders,
+} from '@liveedu/web-test-kit';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderHistoryPage } from './order-history-page.tsx';
-
-const urls = () => requestedPaths();
 
 function renderPage() {
   renderWithProviders(
@@ -44,20 +49,18 @@ describe('order history', () => {
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
     await expectNextPage('order_3', 'Showing 3 of 3');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(screen.queryByText('order_2')).toBeNull());
-    expect(screen.getByText('order_1')).toBeTruthy();
-    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+    await expectFiltered('Today', { gone: ['order_2'], kept: 'order_1', count: 'Showing 1 of 1' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     // Every order again, as far as it had been read, from the cache: nothing is asked again.
-    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(await screen.findByText('order_3')).toBeTruthy();
-    expect(urls()).toEqual([
-      '/api/v1/order-history',
-      '/api/v1/order-history?page=2',
-      '/api/v1/payment-history-time?timePeriod=today',
-    ]);
+    await expectFiltersCleared(
+      ['order_3'],
+      [
+        '/api/v1/order-history',
+        '/api/v1/order-history?page=2',
+        '/api/v1/payment-history-time?timePeriod=today',
+      ],
+    );
   });
 
   it("says 'No Order History' when there is none, and shows a failed load with a retry", async () => {
