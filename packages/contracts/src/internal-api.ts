@@ -21,6 +21,16 @@ export interface InternalRoute {
 const ObjectId = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
 const OfTutor = Type.Object({ tutorId: ObjectId });
 
+/**
+ * A question the media service asks the catalog about one video of a tutor (`?tutorId=`), answered
+ * from that tutor's courses; always answered (no error statuses).
+ */
+const aboutVideo = <Params extends TObject, Response extends TSchema>(
+  path: string,
+  params: Params,
+  response: Response,
+) => ({ method: 'GET', path, params, query: OfTutor, response, errors: [] }) as const;
+
 /** What a sitemap lists (ADR 13): listed courses by id, teaching tutors by username, categories by name. */
 export const SITEMAP_KINDS = ['courses', 'instructors', 'categories'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
@@ -41,32 +51,23 @@ export const CATALOG_INTERNAL = {
     errors: [],
   },
   /** Whether a user bought a course of the video's tutor that plays the video. */
-  videoViewer: {
-    method: 'GET',
-    path: '/internal/videos/:videoId/viewers/:userId',
-    params: Type.Object({ videoId: ObjectId, userId: ObjectId }),
-    query: OfTutor,
-    response: Type.Object({ allowed: Type.Boolean() }),
-    errors: [],
-  },
+  videoViewer: aboutVideo(
+    '/internal/videos/:videoId/viewers/:userId',
+    Type.Object({ videoId: ObjectId, userId: ObjectId }),
+    Type.Object({ allowed: Type.Boolean() }),
+  ),
   /** Whether a listed course of the video's tutor offers it as a free preview, to anyone. */
-  videoPreview: {
-    method: 'GET',
-    path: '/internal/videos/:videoId/preview',
-    params: Type.Object({ videoId: ObjectId }),
-    query: OfTutor,
-    response: Type.Object({ preview: Type.Boolean() }),
-    errors: [],
-  },
+  videoPreview: aboutVideo(
+    '/internal/videos/:videoId/preview',
+    Type.Object({ videoId: ObjectId }),
+    Type.Object({ preview: Type.Boolean() }),
+  ),
   /** The courses of the video's tutor that play it (deleted ones too: their students keep access). */
-  videoCourses: {
-    method: 'GET',
-    path: '/internal/videos/:videoId/courses',
-    params: Type.Object({ videoId: ObjectId }),
-    query: OfTutor,
-    response: Type.Object({ courseIds: Type.Array(Type.String()) }),
-    errors: [],
-  },
+  videoCourses: aboutVideo(
+    '/internal/videos/:videoId/courses',
+    Type.Object({ videoId: ObjectId }),
+    Type.Object({ courseIds: Type.Array(Type.String()) }),
+  ),
   /**
    * What checkout needs of a course: its price, title and tutor, and whether the buyer has it
    * already. A course no longer listed is found only for a buyer who has it (404 otherwise).
