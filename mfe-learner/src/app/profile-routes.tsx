@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CertificatesPage } from '../features/certificates/components/certificates-page.tsx';
 import { EnrolledCoursesPage } from '../features/enrolled-courses/components/enrolled-courses-page.tsx';
@@ -7,7 +7,7 @@ import { OrderHistoryPage } from '../features/order-history/components/order-his
 import { ProfileFrame } from '../features/profile/components/profile-frame.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { TodoPage } from '../features/todo/components/todo-page.tsx';
-import { TutorPage } from '../features/tutor-pages/components/tutor-page.tsx';
+import { TutorPage, type TutorPageName } from '../features/tutor-pages/components/tutor-page.tsx';
 import { useProfileUser } from '../shared/hooks/profile-user.ts';
 
 /** Tutor-only pages; anybody else is sent to their profile index. The role is the one the frame just read. */
@@ -21,42 +21,39 @@ function ProfileIndex() {
   return role === 'tutor' ? <TutorPage page="my-courses" /> : <EnrolledCoursesPage />;
 }
 
+/** The learner's pages, by their path under /profile. */
+const LEARNER_PAGES: [path: string, Page: ComponentType][] = [
+  ['enrolled-courses', EnrolledCoursesPage],
+  ['order-history', OrderHistoryPage],
+  ['favourites', FavouritesPage],
+  ['certificates', CertificatesPage],
+  ['todo', TodoPage],
+  ['settings', SettingsPage],
+];
+
+/** The tutor remote's pages shown in the frame, each at its own name under /profile. */
+const TUTOR_PAGES: TutorPageName[] = ['payment-history', 'tutor-analytics', 'withdraw-money'];
+
 /** Everything under /profile: the frame and the page of each sidebar entry. */
 export function ProfileRoutes() {
   return (
     <Routes>
       <Route element={<ProfileFrame />}>
         <Route index element={<ProfileIndex />} />
-        <Route path="enrolled-courses" element={<EnrolledCoursesPage />} />
-        <Route path="order-history" element={<OrderHistoryPage />} />
-        <Route path="favourites" element={<FavouritesPage />} />
-        <Route path="certificates" element={<CertificatesPage />} />
-        <Route path="todo" element={<TodoPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route
-          path="payment-history"
-          element={
-            <TutorOnly>
-              <TutorPage page="payment-history" />
-            </TutorOnly>
-          }
-        />
-        <Route
-          path="tutor-analytics"
-          element={
-            <TutorOnly>
-              <TutorPage page="tutor-analytics" />
-            </TutorOnly>
-          }
-        />
-        <Route
-          path="withdraw-money"
-          element={
-            <TutorOnly>
-              <TutorPage page="withdraw-money" />
-            </TutorOnly>
-          }
-        />
+        {LEARNER_PAGES.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {TUTOR_PAGES.map((page) => (
+          <Route
+            key={page}
+            path={page}
+            element={
+              <TutorOnly>
+                <TutorPage page={page} />
+              </TutorOnly>
+            }
+          />
+        ))}
         <Route path="*" element={<Navigate to="/profile" replace />} />
       </Route>
     </Routes>
