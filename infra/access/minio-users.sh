@@ -5,21 +5,19 @@
 # the policies and passwords again.
 set -eu
 mc alias set liveedu "$S3_ENDPOINT" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null
-cat > /tmp/liveedu-identity.json <<'POLICY'
+# service_user NAME PASSWORD: the user NAME with PASSWORD and, as its policy, the JSON on stdin.
+service_user() {
+  cat > "/tmp/$1.json"
+  mc admin policy create liveedu "$1" "/tmp/$1.json"
+  mc admin user add liveedu "$1" "$2"
+  mc admin policy attach liveedu "$1" --user "$1" 2>/dev/null || mc admin user info liveedu "$1" | grep -q "$1"
+}
+service_user liveedu-identity "$IDENTITY_S3_SECRET_KEY" <<'POLICY'
 {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:*"],"Resource":["arn:aws:s3:::liveedu-avatars","arn:aws:s3:::liveedu-avatars/*","arn:aws:s3:::liveedu-resumes","arn:aws:s3:::liveedu-resumes/*"]}]}
 POLICY
-mc admin policy create liveedu liveedu-identity /tmp/liveedu-identity.json
-mc admin user add liveedu liveedu-identity "$IDENTITY_S3_SECRET_KEY"
-mc admin policy attach liveedu liveedu-identity --user liveedu-identity 2>/dev/null || mc admin user info liveedu liveedu-identity | grep -q liveedu-identity
-cat > /tmp/liveedu-catalog.json <<'POLICY'
+service_user liveedu-catalog "$CATALOG_S3_SECRET_KEY" <<'POLICY'
 {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:*"],"Resource":["arn:aws:s3:::liveedu-thumbnails","arn:aws:s3:::liveedu-thumbnails/*","arn:aws:s3:::liveedu-categories","arn:aws:s3:::liveedu-categories/*"]}]}
 POLICY
-mc admin policy create liveedu liveedu-catalog /tmp/liveedu-catalog.json
-mc admin user add liveedu liveedu-catalog "$CATALOG_S3_SECRET_KEY"
-mc admin policy attach liveedu liveedu-catalog --user liveedu-catalog 2>/dev/null || mc admin user info liveedu liveedu-catalog | grep -q liveedu-catalog
-cat > /tmp/liveedu-media.json <<'POLICY'
+service_user liveedu-media "$MEDIA_S3_SECRET_KEY" <<'POLICY'
 {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:*"],"Resource":["arn:aws:s3:::liveedu-video-uploads","arn:aws:s3:::liveedu-video-uploads/*","arn:aws:s3:::liveedu-video-renditions","arn:aws:s3:::liveedu-video-renditions/*"]}]}
 POLICY
-mc admin policy create liveedu liveedu-media /tmp/liveedu-media.json
-mc admin user add liveedu liveedu-media "$MEDIA_S3_SECRET_KEY"
-mc admin policy attach liveedu liveedu-media --user liveedu-media 2>/dev/null || mc admin user info liveedu liveedu-media | grep -q liveedu-media

@@ -123,7 +123,7 @@ describe('docker-compose.yml', () => {
     expect(read('infra/access/nats-users.conf')).toContain('password: $TODO_NATS_PASSWORD');
     expect(read('infra/access/mongo-users.js')).toContain("role: 'readWrite', db: name");
     expect(read('infra/access/minio-users.sh')).toContain(
-      'mc admin user add liveedu liveedu-media "$MEDIA_S3_SECRET_KEY"',
+      'service_user liveedu-media "$MEDIA_S3_SECRET_KEY"',
     );
     expect(compose.configs?.['nats-users']?.file).toBe('./infra/access/nats-users.conf');
   });

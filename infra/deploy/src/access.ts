@@ -112,16 +112,19 @@ export function minioUsersScript(bucketPrefix = DEFAULT_BUCKET_PREFIX): string {
     '# the policies and passwords again.',
     'set -eu',
     'mc alias set liveedu "$S3_ENDPOINT" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null',
+    '# service_user NAME PASSWORD: the user NAME with PASSWORD and, as its policy, the JSON on stdin.',
+    'service_user() {',
+    '  cat > "/tmp/$1.json"',
+    '  mc admin policy create liveedu "$1" "/tmp/$1.json"',
+    '  mc admin user add liveedu "$1" "$2"',
+    '  mc admin policy attach liveedu "$1" --user "$1" 2>/dev/null || mc admin user info liveedu "$1" | grep -q "$1"',
+    '}',
   ];
   for (const service of STORAGE_PARTS) {
-    const user = storageUser(service.name);
     lines.push(
-      `cat > /tmp/${user}.json <<'POLICY'`,
+      `service_user ${storageUser(service.name)} "$${s3SecretVariable(service.name)}" <<'POLICY'`,
       JSON.stringify(storagePolicy(service.name, bucketPrefix)),
       'POLICY',
-      `mc admin policy create liveedu ${user} /tmp/${user}.json`,
-      `mc admin user add liveedu ${user} "$${s3SecretVariable(service.name)}"`,
-      `mc admin policy attach liveedu ${user} --user ${user} 2>/dev/null || mc admin user info liveedu ${user} | grep -q ${user}`,
     );
   }
   lines.push('');
