@@ -1,6 +1,6 @@
 import { notFound, type ServiceApp } from '@liveedu/service-kit';
 import type { ObjectId } from 'mongodb';
-import { changeUser, LIVE, USERS, type UserDoc } from '../accounts/store.ts';
+import { changeUser, LIVE, USERS, type UserChange, type UserDoc } from '../accounts/store.ts';
 import {
   afterLogin,
   deviceOf,
@@ -56,26 +56,22 @@ export async function sawSession(app: ServiceApp, user: Pick<UserDoc, '_id'>, si
   );
 }
 
+/** The change that ends the user's sessions `pick` chooses, with the event saying so. */
+const ending = (user: UserDoc, pick: (sid: string) => boolean): UserChange => ({
+  set: {
+    sessions: (user.sessions ?? []).filter((s) => !pick(s.sid)),
+    sessionsSeen: Object.fromEntries(Object.entries(user.sessionsSeen ?? {}).filter(([sid]) => !pick(sid))),
+  },
+  endsSessions: { sessionIds: (user.sessions ?? []).map((s) => s.sid).filter(pick), all: false },
+});
+
 /** Ends the sessions `pick` chooses among the caller's open ones (with the event saying so). */
 export const endSessions = (
   app: ServiceApp,
   userId: ObjectId,
   pick: (sid: string) => boolean,
   requestId: string,
-) =>
-  changeUser(
-    app,
-    userId,
-    (user) => {
-      const ended = (user.sessions ?? []).map((s) => s.sid).filter(pick);
-      const seen = Object.fromEntries(Object.entries(user.sessionsSeen ?? {}).filter(([sid]) => !pick(sid)));
-      return {
-        set: { sessions: (user.sessions ?? []).filter((s) => !pick(s.sid)), sessionsSeen: seen },
-        endsSessions: { sessionIds: ended, all: false },
-      };
-    },
-    { requestId },
-  );
+) => changeUser(app, userId, (user) => ending(user, pick), { requestId });
 
 /** Ends every session of the user at once: tokens of an older version stop working. */
 export const endAllSessions = (app: ServiceApp, userId: ObjectId, requestId: string) =>
@@ -96,15 +92,7 @@ export const endSession = (app: ServiceApp, userId: ObjectId, sid: string, reque
     userId,
     (user) => {
       if (!openSessions(user, new Date()).some((s) => s.sid === sid)) throw notFound('Session not found');
-      return {
-        set: {
-          sessions: (user.sessions ?? []).filter((s) => s.sid !== sid),
-          sessionsSeen: Object.fromEntries(
-            Object.entries(user.sessionsSeen ?? {}).filter(([seen]) => seen !== sid),
-          ),
-        },
-        endsSessions: { sessionIds: [sid], all: false },
-      };
+      return ending(user, (other) => other === sid);
     },
     { requestId },
   );
