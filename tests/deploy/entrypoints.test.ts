@@ -353,7 +353,8 @@ describe('each image entrypoint, started natively with its compose environment',
   it('caches hashed files for a year and revalidates the files that name them; remotes answer any origin', async () => {
     const host = `http://127.0.0.1:${ports.host}`;
     const hashed = (dir: string) => {
-      const file = readdirSync(join(repoRoot, dir, 'dist')).find((f) => /\.[0-9a-f]{8}\.js$/.test(f));
+      const files = readdirSync(join(repoRoot, dir, 'dist'));
+      const file = files.find((f) => /\.[0-9a-f]{8}\.js$/.test(f) && files.includes(`${f}.gz`));
       if (!file) throw new Error(`no hashed file in ${dir}/dist`);
       return file;
     };
@@ -367,6 +368,9 @@ describe('each image entrypoint, started natively with its compose environment',
       expect(chunk.status, remote).toBe(200);
       expect(chunk.headers.get('cache-control')).toBe(immutable);
       expect(chunk.headers.get('content-type')).toMatch(/javascript/);
+      // fetch asks for gzip and decodes it: the build's compressed copy was sent.
+      expect(chunk.headers.get('content-encoding')).toBe('gzip');
+      expect(chunk.headers.get('vary')).toMatch(/accept-encoding/i);
     }
     const own = await fetch(`${host}/${hashed('shells/host')}`);
     expect(own.headers.get('cache-control')).toBe(immutable);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildFrontEnd } from '@liveedu/platform';
 import { REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,23 @@ describe('front-end production build', () => {
   it('emits a host page that loads hashed scripts', () => {
     const html = readFileSync(path.join(root, 'shells/host/dist/index.html'), 'utf8');
     expect(html).toMatch(/<script[^>]+src="[^"]*main\.[0-9a-f]{8}\.js"/);
+  });
+
+  it('writes Brotli and gzip copies beside every text file worth compressing, each the same file', () => {
+    for (const dir of ['shells/host', ...REMOTE_NAMES.map((name) => remoteDir(name))]) {
+      const dist = path.join(root, dir, 'dist');
+      const scripts = readdirSync(dist).filter((f) => /\.(js|html|json)$/.test(f));
+      const large = scripts.filter((f) => statSync(path.join(dist, f)).size >= 4096);
+      expect(large.length, dir).toBeGreaterThan(0);
+      for (const file of large) {
+        const original = readFileSync(path.join(dist, file));
+        const br = readFileSync(path.join(dist, `${file}.br`));
+        const gz = readFileSync(path.join(dist, `${file}.gz`));
+        expect(br.length, file).toBeLessThan(original.length);
+        expect(brotliDecompressSync(br).equals(original), file).toBe(true);
+        expect(gunzipSync(gz).equals(original), file).toBe(true);
+      }
+    }
   });
 
   it('writes the server builds of the host and the catalog, requiring the shared packages, not bundling them', () => {

@@ -4,23 +4,37 @@ import fastifyStatic from '@fastify/static';
 import { type RemoteName, remoteBasePath, remoteManifestPath } from '@liveedu/platform-registry';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
+import { sendCompressed } from './compressed-text.ts';
 import { serverPages } from './server-pages.ts';
 import { sitemap } from './sitemap.ts';
 
-/** Files that say where everything else is must never be cached; hashed files may be forever. */
+/** A file's name as the build wrote it, without the ending of a compressed copy (`.br`, `.gz`). */
+const servedName = (path: string) => (path.split('/').pop() ?? '').replace(/\.(?:br|gz)$/, '');
+
+/**
+ * Files that say where everything else is must never be cached; hashed files may be forever;
+ * the rest (the favicon) for a few minutes. Every file may come compressed (the build writes
+ * `.br` and `.gz` copies beside it), so caches keep one copy per encoding.
+ */
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
-  const name = path.split('/').pop() ?? '';
-  if (
-    name === 'index.html' ||
-    name === 'mf-manifest.json' ||
-    name === 'remoteEntry.js' ||
-    name.endsWith('.json')
-  ) {
+  const name = servedName(path);
+  res.setHeader('vary', 'accept-encoding');
+  if (name === 'index.html' || name === 'remoteEntry.js' || name.endsWith('.json')) {
     res.setHeader('cache-control', 'no-cache');
   } else if (/\.[0-9a-f]{8,}\./.test(name)) {
     res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  } else {
+    res.setHeader('cache-control', 'public, max-age=300');
   }
 }
+
+/** How the site's built files are served: their compressed copies when the browser takes them. */
+const STATIC_FILES = {
+  decorateReply: false,
+  setHeaders: cacheHeaders,
+  cacheControl: false,
+  preCompressed: true,
+};
 
 /** Where this gateway answers itself, once it listens (a render reads the API through it). */
 function ownOrigin(app: FastifyInstance, host: string): string {
@@ -42,8 +56,7 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
     await app.register(fastifyStatic, {
       root: dir,
       prefix: remoteBasePath(name as RemoteName),
-      decorateReply: false,
-      setHeaders: cacheHeaders,
+      ...STATIC_FILES,
     });
   }
   Object.assign(remoteUrls, config.site.remoteUrls);
@@ -69,7 +82,8 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
       wildcard: false,
       // `/` is a page like any other (rendered on the server), not the file index.html.
       index: false,
-      setHeaders: cacheHeaders,
+      ...STATIC_FILES,
+      decorateReply: true,
     });
   }
 
@@ -95,10 +109,15 @@ export async function site(app: FastifyInstance, config: GatewayConfig): Promise
     if (wantsPage && pages) {
       reply.header('cache-control', 'no-cache');
       const page = await pages.render(request.url, request.log);
-      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+      if (page) {
+        reply.status(page.status).type('text/html; charset=utf-8');
+        return sendCompressed(request, reply, page.html);
+      }
       if (hasHostFolder) return reply.sendFile('index.html', hostDir as string);
       const unrendered = await pages.unrendered();
-      if (unrendered !== null) return reply.type('text/html; charset=utf-8').send(unrendered);
+      if (unrendered !== null) {
+        return sendCompressed(request, reply.type('text/html; charset=utf-8'), unrendered);
+      }
       return reply.status(503).send({ message: 'The site is unavailable, please try again' });
     }
     if (wantsPage) {

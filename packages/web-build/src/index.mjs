@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { tsImport } from 'tsx/esm/api';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -214,6 +215,7 @@ export function createWebConfig(options, argv = {}) {
           optimization: { target: 'web' },
         },
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       minimize: production,
