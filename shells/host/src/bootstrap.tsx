@@ -2,7 +2,7 @@ import { loadAppConfig, readCredentials } from '@liveedu/api-client';
 import { createQueryClient, seedAnswers } from '@liveedu/query';
 import { configureRemotes, loadRemoteApp } from '@liveedu/remote-loader';
 import { createSessionStore, restoreSession } from '@liveedu/session';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { pageRouteAt, serverAnswers } from './app/hydration.ts';
@@ -46,8 +46,12 @@ async function start() {
       .catch(() => undefined);
   }
   seedAnswers(queryClient, answers);
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.warn('The page was rendered again in the browser', error),
+  // As a transition the page is taken over in slices, the browser answering input between them,
+  // instead of in one long task.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('The page was rendered again in the browser', error),
+    });
   });
 }
 
