@@ -1,7 +1,7 @@
 import type { CourseCard as CourseCardData } from '@liveedu/api-client';
 import { usePrefetchCourse } from '@liveedu/query';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { gridList, raisedPanel } from '../layout.ts';
 import { formatRupees, truncate } from '../text.ts';
@@ -15,12 +15,12 @@ export const CourseGrid = styled.ul`
 `;
 
 const Card = styled.article`
+  position: relative;
   display: flex;
   flex-direction: column;
   height: 100%;
   ${raisedPanel}
   overflow: hidden;
-  cursor: pointer;
   transition: transform 0.15s ease;
   &:hover { transform: translateY(-2px); }
   img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e5e7eb; }
@@ -35,6 +35,9 @@ const Body = styled.div`
   h3 { font-size: 1.05rem; margin: 0; }
   h3 a { color: inherit; text-decoration: none; }
   h3 a:hover { text-decoration: underline; }
+  /* The title's link covers the whole card: a click anywhere on it is a plain link, which works
+     before the page's scripts have started as after. */
+  h3 a::after { content: ''; position: absolute; inset: 0; }
 `;
 
 const Meta = styled.p`
@@ -66,6 +69,9 @@ const Actions = styled.div`
   margin-top: auto;
   padding-top: 0.5rem;
   button, a { flex: 1 1 auto; }
+  /* The card's own controls sit above its link. */
+  position: relative;
+  z-index: 1;
 `;
 
 export function courseAverage(course: Pick<CourseCardData, 'reviews' | 'ratingAverage'>): number {
@@ -98,7 +104,7 @@ export const FIRST_ROW_OF_CARDS = 4;
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /**
- * The public course card: clicking it opens /viewCouse/{id}. Resting the pointer on it (or
+ * The public course card: clicking it (its title's link, stretched over it) opens /viewCouse/{id}. Resting the pointer on it (or
  * focusing its link) starts reading the course's details, so the course page opens at once.
  */
 export function CourseCard({
@@ -109,18 +115,13 @@ export function CourseCard({
   actions,
   priority = false,
 }: CourseCardProps) {
-  const navigate = useNavigate();
   const prefetch = usePrefetchCourse();
   const warm = () => prefetch(course._id);
   const href = `/viewCouse/${course._id}`;
   const average = courseAverage(course);
   const count = courseReviewCount(course);
-  const stop = (fn: () => void) => (event: { stopPropagation: () => void }) => {
-    event.stopPropagation();
-    fn();
-  };
   return (
-    <Card onClick={() => navigate(href)} onPointerEnter={warm} onFocus={warm} data-testid="course-card">
+    <Card onPointerEnter={warm} onFocus={warm} data-testid="course-card">
       <ResponsiveImage
         src={course.thumbnail}
         alt={`Thumbnail of ${course.title}`}
@@ -129,9 +130,7 @@ export function CourseCard({
       />
       <Body>
         <h3 title={course.title}>
-          <Link to={href} onClick={(e) => e.stopPropagation()}>
-            {truncate(course.title, 20)}
-          </Link>
+          <Link to={href}>{truncate(course.title, 20)}</Link>
         </h3>
         <Meta>{course.difficulity}</Meta>
         {showRating ? (
@@ -144,22 +143,16 @@ export function CourseCard({
         <Price>{formatRupees(course.price)}</Price>
         <Actions>
           {onBuy ? (
-            <Button type="button" onClick={stop(() => onBuy(course))}>
+            <Button type="button" onClick={() => onBuy(course)}>
               Buy course
             </Button>
           ) : null}
           {onAddFavourite ? (
-            <Button type="button" $variant="secondary" onClick={stop(() => onAddFavourite(course))}>
+            <Button type="button" $variant="secondary" onClick={() => onAddFavourite(course)}>
               Add to favourite
             </Button>
           ) : null}
-          {actions ? (
-            // biome-ignore lint/a11y/noStaticElementInteractions: stops card navigation for nested controls only
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the nested controls handle their own keys
-            <div style={{ display: 'contents' }} onClick={(e) => e.stopPropagation()}>
-              {actions}
-            </div>
-          ) : null}
+          {actions}
         </Actions>
       </Body>
     </Card>
