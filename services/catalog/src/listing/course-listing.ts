@@ -157,6 +157,12 @@ const DESC_WORDS = 1_000;
 /** Browsed lists kept between changes of the listing (each key a list, its filters and order). */
 const BROWSED_KEPT = 256;
 
+/** What a search's words matched: the courses, each marked with the search's number. */
+interface Matches {
+  stamp: number;
+  found: KeptCourse[];
+}
+
 interface Browsed {
   version: number;
   ordered: KeptCourse[];
@@ -255,21 +261,36 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     return columns;
   }
 
+  /** Numbers the searches of `browse`: a course matched by the current one carries its number. */
+  let searchCount = 0;
+  /** The courses a search's words match, each marked with the search's number. */
+  function matchesOf(text: string): Matches {
+    searchCount += 1;
+    const stamp = searchCount;
+    const found: KeptCourse[] = [];
+    index.searchNarrowed(text, 0, 0, (course) => {
+      course.matchedBy = stamp;
+      found.push(course);
+      return false;
+    });
+    return { stamp, found };
+  }
+
   /** The whole narrowed list in order, and its counts, for a browse request (pages aside). */
-  function narrowed(request: BrowseRequest, matched: Set<KeptCourse> | null): Omit<Browsed, 'version'> {
+  function narrowed(request: BrowseRequest, matched: Matches | null): Omit<Browsed, 'version'> {
     const { categoryKey, tutorId, filters } = request;
     const sort = request.sort === 'relevance' ? 'newest' : request.sort;
     const counter = new FacetCounter(filters);
     const ordered: KeptCourse[] = [];
-    if (matched !== null && matched.size < byId.size / 8) {
-      // A search matched few courses: those, in the order asked, without reading the rest.
-      const found = [...matched].sort(ORDERS[sort]);
-      for (const course of found) {
+    if (matched !== null && matched.found.length < byId.size / 8) {
+      // A search matched few courses: those the filters keep, put in the order asked, without
+      // reading the rest (every match is counted; only what is kept is sorted).
+      for (const course of matched.found) {
         if (categoryKey !== undefined && course.categoryKey !== categoryKey) continue;
         if (tutorId !== undefined && course.tutorId !== tutorId) continue;
         if (counter.countKept(course)) ordered.push(course);
       }
-      return { ordered, facets: counter.facets() };
+      return { ordered: ordered.sort(ORDERS[sort]), facets: counter.facets() };
     }
     const base =
       sort === 'newest' && matched === null
@@ -287,7 +308,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     for (let at = 0; at < base.length; at += 1) {
       if (category >= 0 && columns.category[at] !== category) continue;
       if (tutor >= 0 && columns.tutor[at] !== tutor) continue;
-      if (matched !== null && !matched.has(base[at]!)) continue;
+      if (matched !== null && base[at]!.matchedBy !== matched.stamp) continue;
       if (counter.countAt(columns, at)) ordered.push(base[at]!);
     }
     return { ordered, facets: counter.facets() };
@@ -427,15 +448,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       ]);
       let answer = browsed.get(key);
       if (answer?.version !== version) {
-        let matched: Set<KeptCourse> | null = null;
-        if (request.text !== undefined) {
-          const words = new Set<KeptCourse>();
-          index.searchNarrowed(request.text, 0, 0, (course) => {
-            words.add(course);
-            return false;
-          });
-          matched = words;
-        }
+        const matched = request.text === undefined ? null : matchesOf(request.text);
         answer = { version, ...narrowed(request, matched) };
         browsed.delete(key);
         browsed.set(key, answer);

@@ -61,6 +61,8 @@ export interface KeptCourse extends ListedCourse {
   tutorAt: number;
   /** Replaced by a newer copy or removed: lists sorted before drop it. */
   gone: boolean;
+  /** The last search that matched it (a number per search), so a list is narrowed without a set. */
+  matchedBy: number;
 }
 
 /**
@@ -91,6 +93,7 @@ export function keptCourse(
     categoryAt: groupAt(`category:${course.categoryKey}`),
     tutorAt: groupAt(`tutor:${course.tutorId}`),
     gone: false,
+    matchedBy: 0,
   };
 }
 
