@@ -93,10 +93,10 @@ describe('the typed internal client', () => {
     });
   });
 
-  it('refuses, before it runs, a call the callee does not declare or a missing input', () => {
+  it('refuses, before it runs, a call the callee does not declare or a missing input', async () => {
     const typed = client();
     // @ts-expect-error: no such call in the API
-    expect(() => typed.call('triple', { params: { name: 'a' } }, 'r')).rejects.toThrow();
+    await expect(typed.call('triple', { params: { name: 'a' } }, 'r')).rejects.toThrow();
     // @ts-expect-error: the body is part of the call
     void typed.call('double', { params: { name: 'a' } }, 'r').catch(() => {});
   });
