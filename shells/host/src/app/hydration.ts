@@ -1,9 +1,9 @@
 import { PAGE_ROUTES } from '@liveedu/platform-registry';
 import type { ReadAnswer } from '@liveedu/query';
 import { matchPath } from 'react-router';
+import { ANSWERS_ELEMENT_ID } from './answers-element.ts';
 
-/** The element holding the answers a server-rendered page was rendered from (ADR 13). */
-export const ANSWERS_ELEMENT_ID = 'liveedu-answers';
+export { ANSWERS_ELEMENT_ID };
 
 /** The answers the server rendered this page from, or null when the page came unrendered. */
 export function serverAnswers(): ReadAnswer[] | null {
