@@ -89,6 +89,40 @@ export const CATALOG_INTERNAL = {
     /** 404: no such course on sale. */
     errors: [404],
   },
+  /**
+   * What the learning service needs of one item for one user (`?role=` the caller's role): how
+   * the user may use it (the course's student, its tutor, the admin, or none), what kind of item
+   * it is, and whether it is still locked for them (a sequential course opens each item once the
+   * one before is completed; never locked for the tutor or the admin). 404: no such course or
+   * item, or a course no longer listed that the user does not have.
+   */
+  learnerItem: {
+    method: 'GET',
+    path: '/internal/courses/:courseId/items/:itemId/learners/:userId',
+    params: Type.Object({ courseId: ObjectId, itemId: ObjectId, userId: ObjectId }),
+    query: Type.Object({
+      role: Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]),
+    }),
+    response: Type.Object({
+      access: Type.Union([
+        Type.Literal('student'),
+        Type.Literal('tutor'),
+        Type.Literal('admin'),
+        Type.Literal('none'),
+      ]),
+      tutorId: Type.String(),
+      courseTitle: Type.String(),
+      itemTitle: Type.String(),
+      kind: Type.Union([
+        Type.Literal('video'),
+        Type.Literal('article'),
+        Type.Literal('quiz'),
+        Type.Literal('assignment'),
+      ]),
+      locked: Type.Boolean(),
+    }),
+    errors: [404],
+  },
 } as const satisfies Record<string, InternalRoute>;
 
 export const IDENTITY_INTERNAL = {
