@@ -2,6 +2,14 @@ export { type Static, Type } from '@fastify/type-provider-typebox';
 export { type EventNames, eventNames } from '@liveedu/platform-registry';
 export { seriesPerKey } from './calendar-series.ts';
 export {
+  type CheckedFile,
+  FILE_KINDS,
+  type FileKind,
+  type FileRule,
+  fileKindOf,
+  storeCheckedFile,
+} from './checked-files.ts';
+export {
   ConfigError,
   DEFAULT_SERVICE_PORTS,
   HttpUrl,

@@ -90,7 +90,7 @@ const HEAD_BYTES = 4100;
  * source is read through one iterator from start to end: leaving a `for await` early would
  * destroy it, and a `data` listener would let bytes flow away before the uploader reads them.
  */
-async function peek(stream: Readable): Promise<{ head: Buffer; rest: Readable; size: () => number }> {
+export async function peek(stream: Readable): Promise<{ head: Buffer; rest: Readable; size: () => number }> {
   const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let size = 0;
