@@ -4,6 +4,7 @@ import { catalogService } from '@liveedu/catalog';
 import * as contracts from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
+import { learningService } from '@liveedu/learning';
 import { mediaService } from '@liveedu/media';
 import { paymentsService } from '@liveedu/payments';
 import {
@@ -27,6 +28,7 @@ const definitions: Record<string, ServiceDefinition> = {
   earnings: earningsService,
   todo: todoService,
   media: mediaService,
+  learning: learningService,
 };
 /** Every event type packages/contracts declares (`identity.user.registered`, …). */
 const eventTypes = (Object.values(contracts) as unknown[]).filter(

@@ -1,6 +1,7 @@
 import { catalogService } from '@liveedu/catalog';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
+import { learningService } from '@liveedu/learning';
 import { mediaService } from '@liveedu/media';
 import { paymentsService } from '@liveedu/payments';
 import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
@@ -15,6 +16,7 @@ const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
   earnings: earningsService,
   payments: paymentsService,
   media: mediaService,
+  learning: learningService,
 };
 
 /** Every service of the platform registry, each started after those it calls. */

@@ -100,6 +100,9 @@ export const SERVICES = [
       // Its own: certificates and the tutors' analytics are kept from them.
       'catalog.course.completed',
       'catalog.progress.recorded',
+      // A passed quiz or assignment completes its item; a required one gates the certificate.
+      'learning.item.passed',
+      'learning.requirement.changed',
     ],
     calls: [],
     buckets: ['thumbnails', 'categories'],
@@ -149,6 +152,22 @@ export const SERVICES = [
     // Who may watch a video: the catalog knows who bought which course.
     calls: ['catalog'],
     buckets: ['video-uploads', 'video-renditions'],
+  },
+  {
+    name: 'learning',
+    port: 8087,
+    database: 'learning',
+    publishes: [
+      'learning.item.passed',
+      'learning.requirement.changed',
+      'learning.submission.graded',
+      'learning.quiz.attempted',
+    ],
+    // Its own attempts feed the tutors' per-question figures; a deleted user's notes go with them.
+    consumes: ['learning.quiz.attempted', 'identity.user.deleted'],
+    // Who may use an item, of which kind, and whether it is still locked: the catalog knows.
+    calls: ['catalog'],
+    buckets: ['submissions'],
   },
 ] as const satisfies readonly ServiceSpec[];
 

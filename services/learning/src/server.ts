@@ -1,0 +1,4 @@
+import { runService } from '@liveedu/service-kit';
+import { learningService } from './app.ts';
+
+await runService(learningService);
