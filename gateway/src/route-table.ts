@@ -18,6 +18,8 @@ export interface RouteEntry {
   limit?: 'auth';
   /** Multipart uploads get a larger body limit. */
   upload?: true;
+  /** An upload that may be larger than the gateway's upload limit: up to this many MiB. */
+  uploadMb?: number;
   /** A write of the caller's own data only: the shared cache of public answers is kept. */
   private?: true;
 }
@@ -125,6 +127,31 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/media/:videoId/:renditionSet/:token/:file', 'media', 'public'),
   r('GET', '/media/:videoId/:renditionSet/:token/:rendition/:file', 'media', 'public'),
   r('GET', '/media/:videoId/:renditionSet/:token/captions/:file', 'media', 'public'),
+
+  // Learning: quizzes, in-video questions and notes. The service asks the catalog who may use
+  // which item (its student, unlocked; its tutor; the admin) and answers 403 otherwise.
+  r('PUT', '/api/v1/courses/:courseId/items/:itemId/quiz', 'learning', 'tutor', { private: true }),
+  r('GET', '/api/v1/courses/:courseId/items/:itemId/quiz', 'learning', 'tutor'),
+  r('GET', '/api/v1/quiz/:courseId/:itemId', 'learning', 'user'),
+  r('POST', '/api/v1/quiz/:courseId/:itemId/attempts', 'learning', 'user', { private: true }),
+  r('GET', '/api/v1/courses/:courseId/items/:itemId/quiz/figures', 'learning', 'tutor'),
+  r('PUT', '/api/v1/courses/:courseId/items/:itemId/assignment', 'learning', 'tutor', { private: true }),
+  r('GET', '/api/v1/courses/:courseId/items/:itemId/assignment', 'learning', 'tutor'),
+  r('GET', '/api/v1/assignments/:courseId/:itemId', 'learning', 'user'),
+  // A hand-in's file is at most 50 MB (the assignment says how much less), with the form around it.
+  r('POST', '/api/v1/assignments/:courseId/:itemId/submissions', 'learning', 'user', {
+    private: true,
+    upload: true,
+    uploadMb: 51,
+  }),
+  r('GET', '/api/v1/assignments/:courseId/:itemId/submissions/mine', 'learning', 'user'),
+  r('GET', '/api/v1/tutor/submissions', 'learning', 'tutor'),
+  r('PUT', '/api/v1/tutor/submissions/:submissionId', 'learning', 'tutor', { private: true }),
+  r('POST', '/api/v1/notes', 'learning', 'user', { private: true }),
+  r('GET', '/api/v1/notes', 'learning', 'user'),
+  r('GET', '/api/v1/notes/export', 'learning', 'user'),
+  r('PUT', '/api/v1/notes/:noteId', 'learning', 'user', { private: true }),
+  r('DELETE', '/api/v1/notes/:noteId', 'learning', 'user', { private: true }),
 
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),

@@ -21,3 +21,6 @@ POLICY
 service_user liveedu-media "$MEDIA_S3_SECRET_KEY" <<'POLICY'
 {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:*"],"Resource":["arn:aws:s3:::liveedu-video-uploads","arn:aws:s3:::liveedu-video-uploads/*","arn:aws:s3:::liveedu-video-renditions","arn:aws:s3:::liveedu-video-renditions/*"]}]}
 POLICY
+service_user liveedu-learning "$LEARNING_S3_SECRET_KEY" <<'POLICY'
+{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:*"],"Resource":["arn:aws:s3:::liveedu-submissions","arn:aws:s3:::liveedu-submissions/*"]}]}
+POLICY

@@ -31,6 +31,11 @@ const users = [
     "user": "media",
     "db": "media",
     "password": "MEDIA_MONGO_PASSWORD"
+  },
+  {
+    "user": "learning",
+    "db": "learning",
+    "password": "LEARNING_MONGO_PASSWORD"
   }
 ];
 for (const { user, db: name, password } of users) {

@@ -15,7 +15,10 @@ const TOO_LONG = 'A part of this address is too long';
 
 /** Body limits and, for log-in and the like, the per-address rate limit of a routed call. */
 function limitsOf(entry: RouteEntry, config: GatewayConfig) {
-  const bodyLimit = entry.upload ? config.uploadBodyLimit : config.jsonBodyLimit;
+  const bodyLimit =
+    entry.upload === undefined
+      ? config.jsonBodyLimit
+      : Math.max(config.uploadBodyLimit, (entry.uploadMb ?? 0) * 1024 * 1024);
   return {
     bodyLimit,
     ...(entry.limit === 'auth'
