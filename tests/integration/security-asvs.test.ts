@@ -188,6 +188,8 @@ describe('ids probed through every {id} path', () => {
   let deletedItem: string;
   let video: string;
   let todo: string;
+  let note: string;
+  let submission: string;
   /** One of the owner student's log-in sessions. */
   let ownerSession: string;
   let withdrawal: string;
@@ -284,6 +286,55 @@ describe('ids probed through every {id} path', () => {
     const withdrawals = await call('GET', '/api/v1/withdrawl-history', { as: admin });
     withdrawal = (withdrawals.body as { withdrawls: Array<{ _id: string }> }).withdrawls[0]!._id;
 
+    // The listed lecture asks a question midway; the owner student keeps a note on it.
+    const quiz = await call('PUT', `/api/v1/courses/${listedCourse}/items/${listedItem}/quiz`, {
+      as: ownerTutor,
+      body: {
+        passPercent: 50,
+        maxAttempts: null,
+        required: false,
+        questions: [
+          { type: 'short', prompt: 'Said midway?', accepted: ['unreleased-masterclass'], atSec: 1 },
+        ],
+      },
+    });
+    expect(quiz.status, JSON.stringify(quiz.body)).toBe(200);
+    const noted = await call('POST', '/api/v1/notes', {
+      as: ownerStudent,
+      body: { courseId: listedCourse, itemId: listedItem, text: 'private margin note' },
+    });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(201);
+    note = (noted.body as { _id: string })._id;
+
+    // An assignment of the owner tutor's, handed in by the owner student.
+    const assigned = await createCourse(stack, ownerTutor, {
+      title: 'Assigned Course',
+      courseContent: [[{ sectionTitle: 'Work', videoTitle: 'Hand this in', kind: 'assignment' }]],
+    });
+    const task = (await courseForUpdate(stack, assigned, ownerTutor)).courseContent.flat()[0]!._id;
+    const set = await call('PUT', `/api/v1/courses/${assigned}/items/${task}/assignment`, {
+      as: ownerTutor,
+      body: { brief: 'Write an essay', fileTypes: ['txt'], maxSizeMb: 1, required: true },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    await publishPaymentSucceeded(stack.services.catalog, {
+      courseId: assigned,
+      courseTitle: 'Assigned Course',
+      studentId: ownerStudent._id,
+      tutorId: ownerTutor._id,
+      amountPaise: 49_900,
+    });
+    const handedIn = await eventually(async () => {
+      const form = new FormData();
+      form.append('text', 'private essay draft');
+      const answer = await call('POST', `/api/v1/assignments/${assigned}/${task}/submissions`, {
+        as: ownerStudent,
+        raw: form,
+      });
+      return answer.status === 201 ? answer : undefined;
+    });
+    submission = (handedIn.body as { _id: string })._id;
+
     // Another student's order of the listed course, opened but not paid.
     const buyer = await stack.newUser('orderowner');
     const course = await courseDetails(stack, listedCourse, buyer);
@@ -308,6 +359,8 @@ describe('ids probed through every {id} path', () => {
       'unreleased-masterclass',
       'Confidential Payee',
       'hidden-lecture',
+      'private margin note',
+      'private essay draft',
     ];
   }, 120_000);
 
@@ -429,6 +482,66 @@ describe('ids probed through every {id} path', () => {
       ],
       body: progressReport,
     },
+    // An item's quiz: a listed course's items are public (its page lists them); what its tutor
+    // wrote, and a deleted course's items, are not.
+    'PUT /api/v1/courses/:courseId/items/:itemId/quiz': {
+      as: ['student', 'tutor'],
+      pairs: itemPairs,
+      body: () => ({
+        passPercent: 50,
+        maxAttempts: null,
+        required: false,
+        questions: [{ type: 'short', prompt: 'Taken over?', accepted: ['yes'], atSec: 1 }],
+      }),
+    },
+    'GET /api/v1/courses/:courseId/items/:itemId/quiz': { as: ['student', 'tutor'], pairs: itemPairs },
+    'GET /api/v1/courses/:courseId/items/:itemId/quiz/figures': {
+      as: ['student', 'tutor'],
+      pairs: itemPairs,
+    },
+    'GET /api/v1/quiz/:courseId/:itemId': { as: ['student', 'tutor'], pairs: itemPairs },
+    'POST /api/v1/quiz/:courseId/:itemId/attempts': {
+      as: ['student', 'tutor'],
+      pairs: itemPairs,
+      body: () => ({ answers: [] }),
+    },
+    'PUT /api/v1/courses/:courseId/items/:itemId/assignment': {
+      as: ['student', 'tutor'],
+      pairs: itemPairs,
+      body: () => ({ brief: 'Taken over', fileTypes: [], maxSizeMb: 1, required: false }),
+    },
+    'GET /api/v1/courses/:courseId/items/:itemId/assignment': { as: ['student', 'tutor'], pairs: itemPairs },
+    'GET /api/v1/assignments/:courseId/:itemId': { as: ['student', 'tutor'], pairs: itemPairs },
+    'POST /api/v1/assignments/:courseId/:itemId/submissions': {
+      as: ['student', 'tutor'],
+      pairs: itemPairs,
+      form: () => {
+        const form = new FormData();
+        form.append('text', 'Probing');
+        return form;
+      },
+    },
+    'GET /api/v1/assignments/:courseId/:itemId/submissions/mine': {
+      as: ['student', 'tutor'],
+      pairs: itemPairs,
+    },
+    'PUT /api/v1/tutor/submissions/:submissionId': {
+      as: ['student', 'tutor'],
+      pairs: () => [
+        {
+          what: "another tutor's student's hand-in",
+          existing: { submissionId: submission },
+          missing: { submissionId: randomId() },
+        },
+      ],
+      body: () => ({ score: 100, passed: true, feedback: 'Taken over' }),
+    },
+    'PUT /api/v1/notes/:noteId': {
+      as: ['student', 'tutor'],
+      pairs: notePairs,
+      body: () => ({ text: 'Taken over' }),
+    },
+    'DELETE /api/v1/notes/:noteId': { as: ['student', 'tutor'], pairs: notePairs },
     'GET /api/v1/course-analytics/:courseId': {
       as: ['student', 'tutor'],
       pairs: coursePairs('courseId', [403]),
@@ -512,6 +625,27 @@ describe('ids probed through every {id} path', () => {
       body: () => ({ status: 'Success' }),
     },
   };
+
+  /** An item of another tutor's listed course (public, refused) and of a deleted one (as if none). */
+  function itemPairs(): Pair[] {
+    return [
+      {
+        what: "an item of another tutor's listed course",
+        existing: { courseId: listedCourse, itemId: listedItem },
+        missing: { courseId: randomId(), itemId: listedItem },
+        public: [403],
+      },
+      {
+        what: "an item of another tutor's deleted course",
+        existing: { courseId: deletedCourse, itemId: deletedItem },
+        missing: { courseId: randomId(), itemId: deletedItem },
+      },
+    ];
+  }
+
+  function notePairs(): Pair[] {
+    return [{ what: "another student's note", existing: { noteId: note }, missing: { noteId: randomId() } }];
+  }
 
   /** Another student's certificate and a missing one: public to whoever holds the id. */
   function certificatePairs(): Pair[] {
