@@ -1,0 +1,2 @@
+export { Markdown } from './markdown.tsx';
+export { renderMarkdown } from './render.ts';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './render.ts';
+
+describe("a tutor's Markdown", () => {
+  it('renders headings, emphasis, lists and code', () => {
+    const html = renderMarkdown('Intro.\n\n## Title\n\nSome **bold** and `code`.\n\n- one\n- two\n');
+    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toContain('<li>two</li>');
+  });
+
+  it('shows raw HTML as text, never as elements', () => {
+    const html = renderMarkdown('<script>alert(1)</script> <img src=x onerror=alert(1)>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('keeps http(s) links, opening in a new tab, and drops other schemes', () => {
+    const html = renderMarkdown(
+      '[site](https://example.com) [bad](javascript:alert(1)) [data](data:text/html,x)',
+    );
+    expect(html).toContain('href="https://example.com"');
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+    expect(html).not.toContain('href="javascript:');
+    expect(html).not.toContain('href="data:');
+    expect(html.match(/<a /g)).toHaveLength(1);
+  });
+
+  it('keeps pictures only from http(s) addresses', () => {
+    expect(renderMarkdown('![a](https://example.com/a.png)')).toContain('src="https://example.com/a.png"');
+    expect(renderMarkdown('![a](data:image/png;base64,AAAA)')).not.toContain('<img');
+  });
+});
