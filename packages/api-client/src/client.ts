@@ -36,6 +36,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** The request outlives the page (a report sent as the page closes). */
   keepalive?: boolean;
+  /** The answer is a file (a `Blob`), not JSON. */
+  file?: boolean;
 }
 
 const enc = encodeURIComponent;
@@ -97,10 +99,10 @@ function normaliseBase(base: string): string {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
- * The typed calls of the API document (`get`, `post`, `put`, `del`) over one base address and
- * set of credentials: what each client below is made of.
+ * The typed calls of the API document (`get`, `post`, `put`, `del`, and `getFile` for an answer
+ * that is a file) over one base address and set of credentials: what each client is made of.
  */
-function apiCalls(options: ApiClientOptions) {
+export function apiCalls(options: ApiClientOptions) {
   const base = normaliseBase(options.baseUrl);
   const credentials = options.credentials ?? readCredentials;
 
@@ -134,6 +136,7 @@ function apiCalls(options: ApiClientOptions) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError('The server could not be reached.', 0);
     }
+    if (opts.file && response.ok) return (await response.blob()) as T;
     const text = await response.text();
     let data: unknown = null;
     if (text) {
@@ -165,7 +168,11 @@ function apiCalls(options: ApiClientOptions) {
         `${fill(path, opts.params)}${opts.query ?? ''}`,
         opts,
       );
-  return { base, get: call('get'), post: call('post'), put: call('put'), del: call('delete') };
+  const getFile = <P extends PathsWith<'get'>>(path: P, opts: CallOptions = {}) =>
+    request<Blob>('GET', `${fill(path, opts.params)}${opts.query ?? ''}`, { ...opts, file: true });
+  /** The address of a call, for what sends it another way (an upload with progress, a link). */
+  const url = (path: ApiPath, params?: Record<string, string | number>) => `${base}${fill(path, params)}`;
+  return { base, get: call('get'), post: call('post'), put: call('put'), del: call('delete'), getFile, url };
 }
 
 const auth = { auth: true } as const;

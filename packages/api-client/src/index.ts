@@ -10,6 +10,7 @@ export {
   type RevenueFigure,
 } from './client.ts';
 export { ApiError, messageOf } from './errors.ts';
+export { createLearningClient, type LearningClient } from './learning.ts';
 export {
   clearCredentials,
   ID_KEY,

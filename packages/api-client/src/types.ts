@@ -89,3 +89,12 @@ export type CourseProgress = ResponseOf<'/api/v1/progress/{courseId}', 'get'>;
 export type CertificateSummary = ResponseOf<'/api/v1/certificates', 'get'>[number];
 export type Certificate = ResponseOf<'/api/v1/certificates/{certificateId}', 'get'>;
 export type CourseAnalytics = ResponseOf<'/api/v1/course-analytics/{courseId}', 'get'>;
+
+/** A quiz as a learner answers it: questions without their answers, and the learner's attempts. */
+export type LearnerQuiz = ResponseOf<'/api/v1/quiz/{courseId}/{itemId}', 'get'>;
+export type QuizQuestion = LearnerQuiz['questions'][number];
+export type QuizAnswer = BodyOf<'/api/v1/quiz/{courseId}/{itemId}/attempts', 'post'>['answers'][number];
+export type QuizAttemptResult = ResponseOf<'/api/v1/quiz/{courseId}/{itemId}/attempts', 'post'>;
+export type Assignment = ResponseOf<'/api/v1/assignments/{courseId}/{itemId}', 'get'>;
+export type Submission = ResponseOf<'/api/v1/assignments/{courseId}/{itemId}/submissions', 'post'>;
+export type Note = ResponseOf<'/api/v1/notes', 'post'>;
