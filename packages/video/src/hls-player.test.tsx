@@ -1,7 +1,8 @@
 import { answer, renderWithProviders } from '@liveedu/web-test-kit';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { HlsPlayer } from './hls-player.tsx';
+import { HlsPlayer, type VideoControl } from './hls-player.tsx';
 
 const VTT = `WEBVTT
 
@@ -56,5 +57,106 @@ describe('the player with captions', () => {
   it('shows no transcript control for a video without captions', () => {
     renderWithProviders(<HlsPlayer src="/media/v/r/t/master.m3u8" title="Lecture 2" />);
     expect(screen.queryByLabelText('Transcript language')).toBeNull();
+  });
+});
+
+describe('what the page around the player may do', () => {
+  /** happy-dom plays nothing: a video whose play and pause only say so, as a browser's do. */
+  function playable(video: HTMLVideoElement) {
+    let paused = true;
+    Object.defineProperty(video, 'paused', { get: () => paused, configurable: true });
+    Object.defineProperty(video, 'duration', { value: 100, configurable: true });
+    video.play = async () => {
+      paused = false;
+      video.dispatchEvent(new Event('play'));
+    };
+    video.pause = () => {
+      if (paused) return;
+      paused = true;
+      video.dispatchEvent(new Event('pause'));
+    };
+    fireEvent(video, new Event('durationchange'));
+    return video;
+  }
+
+  it('reads and moves the clock, tells it as it plays, and holds the video while asked to', async () => {
+    const control = createRef<VideoControl>();
+    const times: number[] = [];
+    const view = (hold: boolean) => (
+      <HlsPlayer
+        src="/media/v/r/t/master.m3u8"
+        title="Lecture 3"
+        control={control}
+        onTime={(t) => times.push(t)}
+        hold={hold}
+        overlay={hold ? <p>Question 1</p> : null}
+      />
+    );
+    const { rerender } = render(view(false));
+    const video = playable(screen.getByTestId('hls-player') as HTMLVideoElement);
+    control.current?.seek(12);
+    expect(control.current?.currentTime()).toBe(12);
+    fireEvent(video, new Event('timeupdate'));
+    expect(times).toEqual([12]);
+
+    control.current?.play();
+    await waitFor(() => expect(video.paused).toBe(false));
+    rerender(view(true));
+    expect(screen.getByText('Question 1')).toBeTruthy();
+    await waitFor(() => expect(video.paused).toBe(true));
+    // Held: whatever starts it (its own controls, a key) is paused again.
+    await video.play();
+    expect(video.paused).toBe(true);
+    rerender(view(false));
+    // Released, it plays on, as it was playing when held.
+    await waitFor(() => expect(video.paused).toBe(false));
+    expect(screen.queryByText('Question 1')).toBeNull();
+  });
+
+  it('shows marks at their share of the video, and a mark that can be chosen is a button', async () => {
+    const chosen: number[] = [];
+    renderWithProviders(
+      <HlsPlayer
+        src="/media/v/r/t/master.m3u8"
+        title="Lecture 4"
+        markers={[
+          { atSec: 25, kind: 'question', label: 'Question 1 at 0:25' },
+          {
+            atSec: 50,
+            kind: 'note',
+            label: 'Note at 0:50: the second idea',
+            onSelect: () => chosen.push(50),
+          },
+          { atSec: 500, kind: 'note', label: 'Past the end' },
+        ]}
+      />,
+    );
+    expect(screen.queryByRole('list', { name: 'Marks on the timeline' })).toBeNull();
+    playable(screen.getByTestId('hls-player') as HTMLVideoElement);
+    const marks = within(await screen.findByRole('list', { name: 'Marks on the timeline' }));
+    const question = marks.getByRole('img', { name: 'Question 1 at 0:25' });
+    expect(question.parentElement?.style.left).toBe('calc((100% - 14px) * 0.25)');
+    fireEvent.click(marks.getByRole('button', { name: 'Note at 0:50: the second idea' }));
+    expect(chosen).toEqual([50]);
+    expect(marks.queryByText('Past the end')).toBeNull();
+    expect(marks.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('keeps its keys to itself: typing in what is shown over it does not play or seek', () => {
+    renderWithProviders(
+      <HlsPlayer
+        src="/media/v/r/t/master.m3u8"
+        title="Lecture 5"
+        hold
+        overlay={<input aria-label="Your answer" />}
+      />,
+    );
+    const video = playable(screen.getByTestId('hls-player') as HTMLVideoElement);
+    video.currentTime = 10;
+    fireEvent.keyDown(screen.getByLabelText('Your answer'), { key: 'ArrowRight' });
+    expect(video.currentTime).toBe(10);
+    // The player's own keys still work on it.
+    fireEvent.keyDown(video.parentElement as HTMLElement, { key: 'ArrowRight' });
+    expect(video.currentTime).toBe(15);
   });
 });

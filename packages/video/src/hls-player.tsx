@@ -6,14 +6,43 @@
  */
 
 import type { WatchReport } from '@liveedu/api-client';
+import { media } from '@liveedu/ui';
 import Hls from 'hls.js';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import styled from 'styled-components';
 import { clockOf } from './clock.ts';
 import { type Cue, cueAt, languageName, parseCues } from './transcript.ts';
 import { WatchedSpans } from './watched-spans.ts';
 
 export const REPORT_EVERY_MS = 10_000;
+
+/** What a page around the player may do with it: read its clock, move it, play and pause it. */
+export interface VideoControl {
+  /** The second the video is at (0 before it has loaded). */
+  currentTime(): number;
+  /** Moves the video to a second (playing on from there if it was playing). */
+  seek(seconds: number): void;
+  play(): void;
+  pause(): void;
+}
+
+/** A mark on the video's timeline: a question asked there, or a note written there. */
+export interface VideoMarker {
+  atSec: number;
+  kind: 'question' | 'note';
+  /** What the mark is, read out and shown on hover. */
+  label: string;
+  /** What choosing the mark does (a mark without it is only shown). */
+  onSelect?(): void;
+}
 
 export interface HlsPlayerProps {
   /** The signed master playlist. */
@@ -26,6 +55,19 @@ export interface HlsPlayerProps {
   onEnded?(): void;
   /** Its WebVTT captions, one signed address per language: subtitles in the player, and a transcript. */
   captions?: ReadonlyArray<{ lang: string; url: string }>;
+  /** Filled with the player's controls while it is shown. */
+  control?: Ref<VideoControl>;
+  /** Told the video's second as it plays and after every seek. */
+  onTime?(seconds: number): void;
+  /**
+   * While true the video stays paused (out of full screen, so what is shown over it is seen);
+   * when it turns false again the video plays on if it was playing.
+   */
+  hold?: boolean;
+  /** Marks shown on a strip under the video, at their share of its length. */
+  markers?: readonly VideoMarker[];
+  /** Shown over the video (under it on a small screen): a question asked while it is held. */
+  overlay?: ReactNode;
 }
 
 interface Level {
@@ -49,6 +91,48 @@ const Frame = styled.div`
     aspect-ratio: 16 / 9;
     background: #000;
   }
+`;
+
+const Stage = styled.div`
+  position: relative;
+`;
+
+const Overlay = styled.div`
+  margin-top: 0.5rem;
+  ${media.sm} {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    padding: 1rem;
+    background: rgba(17, 24, 39, 0.6);
+    border-radius: 8px;
+    overflow-y: auto;
+  }
+`;
+
+const Timeline = styled.ol`
+  position: relative;
+  list-style: none;
+  height: 14px;
+  margin: 0.4rem 0 0;
+  padding: 0;
+  border-radius: 7px;
+  background: #e5e7eb;
+  li { position: absolute; top: 0; }
+  .mark {
+    display: block;
+    width: 14px;
+    height: 14px;
+    padding: 0;
+    border: 2px solid #fff;
+    border-radius: 50%;
+  }
+  .question { background: #b45309; border-radius: 3px; }
+  .note { background: #4f46e5; }
+  button.mark { cursor: pointer; }
 `;
 
 const Quality = styled.label`
@@ -176,13 +260,79 @@ function Transcript({
   );
 }
 
-export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded, captions }: HlsPlayerProps) {
+export function HlsPlayer({
+  src,
+  poster,
+  startAt = 0,
+  title,
+  onReport,
+  onEnded,
+  captions,
+  control,
+  onTime,
+  hold = false,
+  markers,
+  overlay,
+}: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
   const [levels, setLevels] = useState<Level[]>([]);
   const [level, setLevel] = useState(-1);
+  const [duration, setDuration] = useState(0);
   const report = useRef(onReport);
   report.current = onReport;
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+  const time = useRef(onTime);
+  time.current = onTime;
+
+  useImperativeHandle(
+    control,
+    () => ({
+      currentTime: () => videoRef.current?.currentTime ?? 0,
+      seek: (seconds) => {
+        if (videoRef.current) videoRef.current.currentTime = Math.max(0, seconds);
+      },
+      // A play the browser refuses (no gesture yet) leaves the video paused, as it was.
+      play: () => void videoRef.current?.play()?.catch(() => {}),
+      pause: () => videoRef.current?.pause(),
+    }),
+    [],
+  );
+
+  // The clock, for the page around the player, and the length, for the timeline's marks.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const tell = () => time.current?.(video.currentTime);
+    const measure = () => setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+    measure();
+    video.addEventListener('timeupdate', tell);
+    video.addEventListener('seeked', tell);
+    video.addEventListener('durationchange', measure);
+    video.addEventListener('loadedmetadata', measure);
+    return () => {
+      video.removeEventListener('timeupdate', tell);
+      video.removeEventListener('seeked', tell);
+      video.removeEventListener('durationchange', measure);
+      video.removeEventListener('loadedmetadata', measure);
+    };
+  }, []);
+
+  // Held: paused, and kept paused whatever starts it, until released.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !hold) return;
+    const wasPlaying = !video.paused && !video.ended;
+    video.pause();
+    if (document.fullscreenElement) void document.exitFullscreen?.()?.catch(() => {});
+    const stay = () => video.pause();
+    video.addEventListener('play', stay);
+    return () => {
+      video.removeEventListener('play', stay);
+      if (wasPlaying && !video.ended) void video.play()?.catch(() => {});
+    };
+  }, [hold]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -219,7 +369,7 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded, 
     const onEnd = () => {
       if (Number.isFinite(video.duration)) spans.ended(video.duration);
       flush();
-      onEnded?.();
+      ended.current?.();
     };
     // A hidden page may be closed without another event, and a closing one runs no clean-up:
     // report what was played so far (the report is sent with `keepalive`).
@@ -273,7 +423,7 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded, 
       hls?.destroy();
       hlsRef.current = null;
     };
-  }, [src, startAt, onEnded]);
+  }, [src, startAt]);
 
   const chooseLevel = (index: number) => {
     const hls = hlsRef.current;
@@ -286,7 +436,8 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded, 
 
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const video = videoRef.current;
-    if (!video) return;
+    // The keys are the player's own, not those of a control inside it (the quality list).
+    if (!video || (event.target !== event.currentTarget && event.target !== video)) return;
     switch (event.key) {
       case ' ':
       case 'k':
@@ -318,42 +469,76 @@ export function HlsPlayer({ src, poster, startAt = 0, title, onReport, onEnded, 
     event.preventDefault();
   };
 
+  const shownMarkers = duration > 0 ? (markers ?? []).filter((m) => m.atSec <= duration) : [];
   return (
     <>
-      <Frame
-        tabIndex={0}
-        onKeyDown={onKey}
-        onContextMenu={(e) => e.preventDefault()}
-        aria-label={title ?? 'Video player'}
-      >
-        {/* biome-ignore lint/a11y/useMediaCaption: lectures are generated or uploaded without caption tracks */}
-        <video
-          ref={videoRef}
-          poster={poster}
-          controls
-          playsInline
-          controlsList="nodownload"
-          disablePictureInPicture
-          data-testid="hls-player"
+      <Stage>
+        <Frame
+          tabIndex={0}
+          onKeyDown={onKey}
+          onContextMenu={(e) => e.preventDefault()}
+          aria-label={title ?? 'Video player'}
         >
-          {(captions ?? []).map((c) => (
-            <track key={c.lang} kind="subtitles" srcLang={c.lang} label={languageName(c.lang)} src={c.url} />
+          {/* biome-ignore lint/a11y/useMediaCaption: lectures are generated or uploaded without caption tracks */}
+          <video
+            ref={videoRef}
+            poster={poster}
+            controls
+            playsInline
+            controlsList="nodownload"
+            disablePictureInPicture
+            data-testid="hls-player"
+          >
+            {(captions ?? []).map((c) => (
+              <track
+                key={c.lang}
+                kind="subtitles"
+                srcLang={c.lang}
+                label={languageName(c.lang)}
+                src={c.url}
+              />
+            ))}
+          </video>
+          {levels.length > 1 && (
+            <Quality>
+              Quality
+              <select
+                value={level}
+                onChange={(e) => chooseLevel(Number(e.target.value))}
+                aria-label="Quality"
+              >
+                <option value={-1}>Auto</option>
+                {levels.map((l) => (
+                  <option key={l.index} value={l.index}>
+                    {l.height}p
+                  </option>
+                ))}
+              </select>
+            </Quality>
+          )}
+        </Frame>
+        {overlay ? <Overlay>{overlay}</Overlay> : null}
+      </Stage>
+      {shownMarkers.length > 0 ? (
+        <Timeline aria-label="Marks on the timeline">
+          {shownMarkers.map((m, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: marks are drawn anew from the page's list each time
+            <li key={i} style={{ left: `calc((100% - 14px) * ${m.atSec / duration})` }}>
+              {m.onSelect ? (
+                <button
+                  type="button"
+                  className={`mark ${m.kind}`}
+                  aria-label={m.label}
+                  title={m.label}
+                  onClick={m.onSelect}
+                />
+              ) : (
+                <span className={`mark ${m.kind}`} role="img" aria-label={m.label} title={m.label} />
+              )}
+            </li>
           ))}
-        </video>
-        {levels.length > 1 && (
-          <Quality>
-            Quality
-            <select value={level} onChange={(e) => chooseLevel(Number(e.target.value))} aria-label="Quality">
-              <option value={-1}>Auto</option>
-              {levels.map((l) => (
-                <option key={l.index} value={l.index}>
-                  {l.height}p
-                </option>
-              ))}
-            </select>
-          </Quality>
-        )}
-      </Frame>
+        </Timeline>
+      ) : null}
       {captions && captions.length > 0 ? <Transcript captions={captions} video={videoRef} /> : null}
     </>
   );

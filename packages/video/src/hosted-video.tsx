@@ -2,7 +2,10 @@ import type { WatchReport } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { ResourceView } from '@liveedu/ui';
-import { HlsPlayer } from './hls-player.tsx';
+import { HlsPlayer, type HlsPlayerProps } from './hls-player.tsx';
+
+/** What the page may add to the player: its controls, its clock, holding it, marks and what shows over it. */
+type PlayerExtras = Pick<HlsPlayerProps, 'control' | 'onTime' | 'onEnded' | 'hold' | 'markers' | 'overlay'>;
 
 /**
  * A video hosted here: its signed playback address (with its captions) is asked for when it is
@@ -14,7 +17,8 @@ export function HostedVideo({
   startAt,
   onReport,
   loading = 'Loading video…',
-}: {
+  ...extras
+}: PlayerExtras & {
   videoId: string;
   title: string;
   startAt?: number;
@@ -37,6 +41,7 @@ export function HostedVideo({
           startAt={startAt}
           title={title}
           onReport={onReport}
+          {...extras}
         />
       )}
     </ResourceView>

@@ -1,5 +1,11 @@
 export { clockOf } from './clock.ts';
-export { HlsPlayer, type HlsPlayerProps, REPORT_EVERY_MS } from './hls-player.tsx';
+export {
+  HlsPlayer,
+  type HlsPlayerProps,
+  REPORT_EVERY_MS,
+  type VideoControl,
+  type VideoMarker,
+} from './hls-player.tsx';
 export { HostedVideo } from './hosted-video.tsx';
 export { CAPTION_LANGUAGES, type Cue, cueAt, languageName, parseCues } from './transcript.ts';
 export {
