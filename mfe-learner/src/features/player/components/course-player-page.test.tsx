@@ -1,9 +1,8 @@
-import { sessionActions } from '@liveedu/session';
-import { answer, createTestStore, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import type { CourseProgress } from '@liveedu/api-client';
+import { answer, json, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CoursePlayerPage } from './course-player-page.tsx';
+import { emptyProgress, renderPlayer, servePlayer } from '../testing/player-server.tsx';
 
 const longDesc = `${'A'.repeat(1000)}TAIL`;
 const course = {
@@ -37,24 +36,12 @@ const course = {
   ],
 };
 
-const noProgress = { percent: 0, completedItems: 0, resume: null, items: [] };
-
 /** The course for the player's read, and progress (none yet, or `progress`) for its other one. */
-function answerCourse(progress: unknown = noProgress) {
-  answer((request) => (request.path.startsWith('/api/v1/progress/') ? json(progress) : json(course)));
+function answerCourse(progress: CourseProgress = emptyProgress()) {
+  servePlayer({ course, progress });
 }
 
-function renderPage() {
-  const store = createTestStore();
-  store.dispatch(sessionActions.loggedIn({ userId: 'u1' }));
-  const router = createMemoryRouter(
-    [{ path: '/learn/:courseid/user/:userid', Component: CoursePlayerPage }],
-    {
-      initialEntries: ['/learn/c1/user/u1'],
-    },
-  );
-  renderWithProviders(<RouterProvider router={router} />, store);
-}
+const renderPage = renderPlayer;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,13 +77,7 @@ describe('course player', () => {
   });
 
   it("asks for both fields of the review ('All fields are required') and sends rating and review", async () => {
-    answer(({ method, path }) =>
-      method === 'POST'
-        ? json({ message: 'Review added successfully' }, 201)
-        : path.startsWith('/api/v1/progress/')
-          ? json(noProgress)
-          : json(course),
-    );
+    answerCourse();
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit review' }));
     expect(await screen.findByText('All fields are required')).toBeTruthy();
@@ -106,7 +87,7 @@ describe('course player', () => {
     fireEvent.change(screen.getByLabelText('Review'), { target: { value: 'Very clear' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     expect(await screen.findByText('Review added successfully')).toBeTruthy();
-    const post = requests().find((r) => r.method === 'POST');
+    const post = requests().find((r) => r.method === 'POST' && r.path.includes('review'));
     expect(post?.path).toBe('/api/v1/create-review/c1');
     expect(post?.body).toEqual({ rating: 4, review: 'Very clear' });
   });

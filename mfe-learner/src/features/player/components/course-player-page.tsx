@@ -1,13 +1,19 @@
 import type { CourseProgress, LearnCourse, WatchReport } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
-import { HostedVideo, VideoView } from '@liveedu/video';
-import { useCallback, useState } from 'react';
+import { Banner, Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
+import type { VideoControl } from '@liveedu/video';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
+import { kindOf, LOCKED_MESSAGE, type PlayerItem } from '../api/items.ts';
+import { playerKeys } from '../api/keys.ts';
+import { usePoll } from '../hooks/use-poll.ts';
+import { CompletionPanel } from './completion-panel.tsx';
 import { ContentList, type Position } from './content-list.tsx';
+import { ArticleView, AssignmentView, NotesPanel, QuizView } from './lazy-views.ts';
 import { ReviewForm } from './review-form.tsx';
+import { VideoLesson } from './video-lesson.tsx';
 
 export const TITLE_MAX = 80;
 export const DESC_MAX = 1000;
@@ -66,33 +72,38 @@ const Done = styled.div`
 `;
 
 /** Where "Continue" opens the player: the item last watched, at its second. */
-function resumeOf(
-  sections: LearnCourse['courseContent'],
-  progress?: CourseProgress,
-): Position & { at: number } {
+function resumeOf(sections: PlayerItem[][], progress?: CourseProgress): Position & { at: number } {
   const itemId = progress?.resume?.itemId;
   for (let s = 0; s < sections.length; s += 1) {
-    const i = sections[s]!.findIndex((item) => item._id === itemId);
+    const i = sections[s]!.findIndex((item) => item._id === itemId && !item.locked);
     if (i >= 0) return { section: s, item: i, at: progress?.resume?.positionSec ?? 0 };
   }
   return { section: 0, item: 0, at: 0 };
 }
 
+/** A lazily loaded view, with a spinner while its code arrives. */
+function Later({ label, children }: { label: string; children: ReactNode }) {
+  return <Suspense fallback={<Loading label={label} />}>{children}</Suspense>;
+}
+
 function Player({
   course,
   courseId,
-  progress,
+  reloadCourse,
 }: {
   course: LearnCourse;
   courseId: string;
-  progress?: CourseProgress;
+  /** Reads the course again: which items are locked changes as the learner completes them. */
+  reloadCourse: () => void;
 }) {
   const api = useApi();
-  const sections = (course.courseContent ?? []).filter((s) => s.length > 0);
-  const [start] = useState(() => resumeOf(sections, progress));
+  const progressKey = playerKeys.progress(courseId);
+  const progress = useApiQuery(progressKey, (signal) => api.progress(courseId, signal));
+  const sections = (course.courseContent ?? []).filter((s) => s.length > 0) as PlayerItem[][];
+  const [start] = useState(() => resumeOf(sections, progress.data));
   const [position, setPosition] = useState<Position>({ section: start.section, item: start.item });
   const item = sections[position.section]?.[position.item];
-  const progressKey = ['learner', 'progress', courseId];
+  const control = useRef<VideoControl>(null);
   const report = useApiMutation(
     ({ itemId, body }: { itemId: string; body: WatchReport }) => api.reportProgress(courseId, itemId, body),
     { invalidates: [SHARED_KEYS.enrolledCourses], answers: progressKey },
@@ -105,57 +116,92 @@ function Player({
     },
     [mutate, itemId],
   );
-  const completed = new Set(
-    (report.data ?? progress)?.items?.filter((i) => i.completed).map((i) => i.itemId) ?? [],
-  );
+  const completed = new Set(progress.data?.items?.filter((i) => i.completed).map((i) => i.itemId) ?? []);
+
+  // A quiz passed is completed by the catalog from an event: read the progress until it shows.
+  const [passedItem, setPassedItem] = useState<string | null>(null);
+  const onPassed = useCallback(() => setPassedItem(itemId ?? null), [itemId]);
+  usePoll(passedItem !== null && !completed.has(passedItem), progress.reload);
+
+  // An item completed may open the next one of a sequential course.
+  const completedCount = completed.size;
+  const seen = useRef(completedCount);
+  const sequential = sections.some((section) => section.some((i) => i.locked));
+  useEffect(() => {
+    if (completedCount > seen.current && sequential) reloadCourse();
+    seen.current = completedCount;
+  }, [completedCount, sequential, reloadCourse]);
+
   const startAt = item && start.section === position.section && start.item === position.item ? start.at : 0;
+  const kind = item ? kindOf(item) : 'video';
+  const markDone = item ? (
+    <Done>
+      {completed.has(item._id) ? (
+        <span data-testid="item-done">✓ Done</span>
+      ) : (
+        <Button
+          type="button"
+          $variant="ghost"
+          disabled={report.isPending}
+          onClick={() => mutate({ itemId: item._id, body: { completed: true } })}
+        >
+          Mark as done
+        </Button>
+      )}
+    </Done>
+  ) : null;
+
+  let lesson: ReactNode;
+  if (!item) {
+    lesson = <EmptyState message="This course has no videos yet." />;
+  } else if (item.locked) {
+    lesson = <Banner tone="warning">{LOCKED_MESSAGE}</Banner>;
+  } else if (kind === 'article') {
+    lesson = (
+      <Later label="Loading article…">
+        <ArticleView title={item.videoTitle} body={item.body ?? ''} done={markDone} />
+      </Later>
+    );
+  } else if (kind === 'quiz') {
+    lesson = (
+      <Later label="Loading quiz…">
+        <QuizView courseId={courseId} itemId={item._id} title={item.videoTitle} onPassed={onPassed} />
+      </Later>
+    );
+  } else if (kind === 'assignment') {
+    lesson = (
+      <Later label="Loading assignment…">
+        <AssignmentView courseId={courseId} itemId={item._id} title={item.videoTitle} />
+      </Later>
+    );
+  } else {
+    lesson = (
+      <>
+        <VideoLesson
+          key={item._id}
+          courseId={courseId}
+          item={item}
+          startAt={startAt}
+          onReport={onReport}
+          control={control}
+          onPassed={onPassed}
+        />
+        {!item.videoId ? markDone : null}
+        <Lesson aria-labelledby="lesson-title">
+          <h2 id="lesson-title">{item.videoTitle}</h2>
+          {/* A new lesson starts with its description folded again. */}
+          <Description key={`${position.section}-${position.item}`} text={item.videoDesc ?? ''} />
+        </Lesson>
+      </>
+    );
+  }
+
   return (
     <Frame>
       <h1 title={course.title}>{truncate(course.title, TITLE_MAX)}</h1>
+      {progress.data?.percent === 100 ? <CompletionPanel courseId={courseId} /> : null}
       <Layout>
-        <div>
-          {item ? (
-            <>
-              <VideoView
-                link={item.videoLink}
-                title={item.videoTitle}
-                hosted={
-                  item.videoId ? (
-                    <HostedVideo
-                      videoId={item.videoId}
-                      title={item.videoTitle}
-                      startAt={startAt}
-                      onReport={onReport}
-                    />
-                  ) : undefined
-                }
-              />
-              {!item.videoId ? (
-                <Done>
-                  {completed.has(item._id) ? (
-                    <span data-testid="item-done">✓ Done</span>
-                  ) : (
-                    <Button
-                      type="button"
-                      $variant="ghost"
-                      disabled={report.isPending}
-                      onClick={() => mutate({ itemId: item._id, body: { completed: true } })}
-                    >
-                      Mark as done
-                    </Button>
-                  )}
-                </Done>
-              ) : null}
-              <Lesson aria-labelledby="lesson-title">
-                <h2 id="lesson-title">{item.videoTitle}</h2>
-                {/* A new lesson starts with its description folded again. */}
-                <Description key={`${position.section}-${position.item}`} text={item.videoDesc ?? ''} />
-              </Lesson>
-            </>
-          ) : (
-            <EmptyState message="This course has no videos yet." />
-          )}
-        </div>
+        <div>{lesson}</div>
         <Side>
           {sections.length ? (
             <ContentList
@@ -165,6 +211,16 @@ function Player({
               completed={completed}
             />
           ) : null}
+          {item && !item.locked ? (
+            <Later label="Loading notes…">
+              <NotesPanel
+                key={item._id}
+                courseId={courseId}
+                itemId={item._id}
+                video={kind === 'video' && item.videoId ? control : undefined}
+              />
+            </Later>
+          ) : null}
           <ReviewForm courseId={courseId} />
         </Side>
       </Layout>
@@ -172,14 +228,14 @@ function Player({
   );
 }
 
-/** /learn/{courseid}/user/{userid}: the course's videos for a student who bought it. */
+/** /learn/{courseid}/user/{userid}: the course's lessons for a student who bought it. */
 export function CoursePlayerPage() {
   const api = useApi();
   const { courseid = '', userid = '' } = useParams();
-  const course = useApiQuery(['learner', 'course', courseid, userid], (signal) =>
+  const course = useApiQuery(playerKeys.course(courseid, userid), (signal) =>
     api.learnCourse(courseid, userid, signal),
   );
-  const progress = useApiQuery(['learner', 'progress', courseid], (signal) => api.progress(courseid, signal));
+  const progress = useApiQuery(playerKeys.progress(courseid), (signal) => api.progress(courseid, signal));
   if (course.status === 'loading' || progress.status === 'loading')
     return <Loading label="Loading course…" />;
   if (course.status === 'error') {
@@ -190,5 +246,5 @@ export function CoursePlayerPage() {
     );
   }
   // Without its progress (a failed read) the course still plays, from the start.
-  return <Player course={course.data} courseId={courseid} progress={progress.data} />;
+  return <Player course={course.data} courseId={courseid} reloadCourse={course.reload} />;
 }
