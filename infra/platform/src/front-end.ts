@@ -19,6 +19,8 @@ const SHARED_SOURCES = [
   'packages/web-build',
   'packages/query',
   'packages/upload',
+  'packages/video',
+  'packages/markdown',
   'packages/remote-loader',
   'packages/react-query',
   'packages/platform-registry',
