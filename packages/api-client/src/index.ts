@@ -20,4 +20,18 @@ export {
   TOKEN_KEY,
   writeCredentials,
 } from './storage.ts';
+export {
+  type AssignmentFileType,
+  createTutorLearningClient,
+  type QuizFigures,
+  type SubmissionGrade,
+  type SubmissionStatus,
+  type TutorAssignment,
+  type TutorAssignmentBody,
+  type TutorLearningClient,
+  type TutorQuiz,
+  type TutorQuizBody,
+  type TutorQuizQuestion,
+  type TutorSubmission,
+} from './tutor-learning.ts';
 export type * from './types.ts';
