@@ -1,8 +1,17 @@
 import { Button, Field, theme } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { type ItemDraft, MAX_PREVIEWS, previewsIn } from '../api/course-form.ts';
+import {
+  ITEM_KINDS,
+  type ItemDraft,
+  type ItemKind,
+  kindLabel,
+  MAX_ARTICLE_LENGTH,
+  MAX_PREVIEWS,
+  previewsIn,
+} from '../api/course-form.ts';
 import type { CourseDraftApi } from '../hooks/use-course-draft.ts';
+import { MarkdownField } from './markdown-field.tsx';
 import { VideoUploadField } from './video-upload-field.tsx';
 
 const SectionBox = styled.fieldset`
@@ -33,6 +42,24 @@ const TitleRow = styled.div`
   input { flex: 1 1 12rem; }
 `;
 
+const KindRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin-bottom: 0.75rem;
+  label { font-weight: 600; }
+  select { padding: 0.45rem 0.6rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
+`;
+
+const Sequential = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.5rem;
+  margin: 0 0 1rem;
+  input { margin-top: 0.25rem; }
+`;
+
 const Preview = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -55,11 +82,15 @@ function ItemEditor({
 }) {
   const id = useId();
   const [editingTitle, setEditingTitle] = useState(false);
-  const set = (field: keyof ItemDraft) => (e: { target: { value: string } }) =>
-    api.setItemField(sectionKey, item.key, field as 'videoTitle', e.target.value);
+  const set = (field: 'sectionTitle' | 'videoTitle' | 'videoDesc') => (e: { target: { value: string } }) =>
+    api.setItemField(sectionKey, item.key, field, e.target.value);
+  const label = kindLabel(item.kind);
+  const video = item.kind === 'video';
   return (
     <ItemBox>
-      <legend>Video {index + 1}</legend>
+      <legend>
+        {label} {index + 1}
+      </legend>
       <TitleRow>
         {editingTitle ? (
           <>
@@ -95,18 +126,66 @@ function ItemEditor({
           Delete
         </Button>
       </TitleRow>
+      <KindRow>
+        <label htmlFor={`${id}-kind`}>Kind</label>
+        <select
+          id={`${id}-kind`}
+          value={item.kind}
+          onChange={(e) => api.setItemKind(sectionKey, item.key, e.target.value as ItemKind)}
+        >
+          {ITEM_KINDS.map((kind) => (
+            <option key={kind.id} value={kind.id}>
+              {kind.label}
+            </option>
+          ))}
+        </select>
+      </KindRow>
       <Field>
-        <label htmlFor={`${id}-title`}>Video title</label>
+        <label htmlFor={`${id}-title`}>{label} title</label>
         <input id={`${id}-title`} value={item.videoTitle} onChange={set('videoTitle')} />
       </Field>
       <Field>
-        <label htmlFor={`${id}-desc`}>Video description</label>
+        <label htmlFor={`${id}-desc`}>{video ? 'Video description' : 'Description (optional)'}</label>
         <textarea id={`${id}-desc`} value={item.videoDesc} onChange={set('videoDesc')} />
       </Field>
+      {item.kind === 'article' ? (
+        <MarkdownField
+          id={`${id}-body`}
+          label="Article (Markdown)"
+          previewLabel="Preview of the article"
+          value={item.body}
+          maxLength={MAX_ARTICLE_LENGTH}
+          onChange={(body) => api.setItemField(sectionKey, item.key, 'body', body)}
+        />
+      ) : null}
+      {video ? <VideoFields sectionKey={sectionKey} item={item} api={api} id={id} /> : null}
+    </ItemBox>
+  );
+}
+
+/** A video's source (a link or an upload) and whether it is a free preview. */
+function VideoFields({
+  sectionKey,
+  item,
+  api,
+  id,
+}: {
+  sectionKey: string;
+  item: ItemDraft;
+  api: CourseDraftApi;
+  id: string;
+}) {
+  return (
+    <>
       {item.videoId ? null : (
         <Field>
           <label htmlFor={`${id}-link`}>Video link</label>
-          <input id={`${id}-link`} type="url" value={item.videoLink} onChange={set('videoLink')} />
+          <input
+            id={`${id}-link`}
+            type="url"
+            value={item.videoLink}
+            onChange={(e) => api.setItemField(sectionKey, item.key, 'videoLink', e.target.value)}
+          />
         </Field>
       )}
       <VideoUploadField
@@ -128,15 +207,30 @@ function ItemEditor({
           used)
         </small>
       </Preview>
-    </ItemBox>
+    </>
   );
 }
 
-/** Course content: sections, each a list of videos, with add, delete and edit-title controls. */
+/**
+ * Course content: sections, each a list of items (videos, articles, quizzes, assignments), with
+ * add, delete and edit-title controls, and whether the items unlock one after another.
+ */
 export function CourseContentEditor({ api }: { api: CourseDraftApi }) {
+  const id = useId();
   return (
     <div>
       <h2>Course content</h2>
+      <Sequential>
+        <input
+          id={`${id}-sequential`}
+          type="checkbox"
+          checked={api.draft.sequential}
+          onChange={(e) => api.setSequential(e.target.checked)}
+        />
+        <label htmlFor={`${id}-sequential`}>
+          Sequential: unlock each item after the previous one is completed
+        </label>
+      </Sequential>
       {api.draft.sections.map((section, s) => (
         <SectionBox key={section.key}>
           <legend>Section {s + 1}</legend>

@@ -161,6 +161,106 @@ describe('create a course', () => {
   });
 });
 
+describe('items of other kinds', () => {
+  const chooseKind = (item: HTMLElement, kind: string) =>
+    fireEvent.change(within(item).getByLabelText('Kind'), { target: { value: kind } });
+
+  it('builds an article with a live preview, a quiz and an assignment beside a video, and sends their kinds and the sequential flag', async () => {
+    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
+    await screen.findByRole('option', { name: 'Web Development' });
+    fillCourse();
+    const section = screen.getByRole('group', { name: 'Section 1' });
+    fillItem(within(section).getByRole('group', { name: 'Video 1' }), 1);
+    for (let n = 0; n < 3; n++)
+      fireEvent.click(within(section).getByRole('button', { name: 'Add more content' }));
+
+    chooseKind(within(section).getByRole('group', { name: 'Video 2' }), 'article');
+    const article = within(section).getByRole('group', { name: 'Article 2' });
+    // An article has no video: no link, no upload, no free preview.
+    expect(within(article).queryByLabelText('Video link')).toBeNull();
+    expect(within(article).queryByLabelText('Free preview')).toBeNull();
+    type('Article title', 'Reading: types', article);
+    const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    // Its text is required.
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+    expect(screen.getByRole('alert').textContent).toBe('All fields are required');
+    type('Article (Markdown)', 'Types catch **mistakes**.\n\n## Why types\n\nBefore users do.', article);
+    const preview = within(article).getByRole('region', { name: 'Preview of the article' });
+    expect(await within(preview).findByRole('heading', { name: 'Why types' })).toBeTruthy();
+    expect(within(preview).getByText('mistakes').tagName).toBe('STRONG');
+
+    chooseKind(within(section).getByRole('group', { name: 'Video 3' }), 'quiz');
+    const quiz = within(section).getByRole('group', { name: 'Quiz 3' });
+    expect(within(quiz).queryByLabelText('Video link')).toBeNull();
+    type('Quiz title', 'Checkpoint', quiz);
+    chooseKind(within(section).getByRole('group', { name: 'Video 4' }), 'assignment');
+    type(
+      'Assignment title',
+      'Write a typed function',
+      within(section).getByRole('group', { name: 'Assignment 4' }),
+    );
+
+    const sequential = screen.getByLabelText(
+      'Sequential: unlock each item after the previous one is completed',
+    );
+    expect((sequential as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(sequential);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+
+    expect(await screen.findByText('Course created successfully')).toBeTruthy();
+    const data = JSON.parse(String(formOf(uploads()[0]).get('Data')));
+    expect(data.sequential).toBe(true);
+    expect(data.courseContent).toEqual([
+      [
+        {
+          sectionTitle: 'Untitled Section',
+          videoTitle: 'Lesson 1',
+          videoDesc: 'What lesson 1 covers',
+          videoLink: 'https://videos.example.com/1',
+        },
+        {
+          sectionTitle: 'Untitled Section',
+          videoTitle: 'Reading: types',
+          kind: 'article',
+          body: 'Types catch **mistakes**.\n\n## Why types\n\nBefore users do.',
+        },
+        { sectionTitle: 'Untitled Section', videoTitle: 'Checkpoint', kind: 'quiz' },
+        { sectionTitle: 'Untitled Section', videoTitle: 'Write a typed function', kind: 'assignment' },
+      ],
+    ]);
+    // The form is back to one empty video, not sequential.
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Video 1' })).toBeTruthy());
+    expect((screen.getByLabelText(/^Sequential/) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('keeps what was typed for a video when its kind changes and back, and refuses an article too long', async () => {
+    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
+    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
+    await screen.findByRole('option', { name: 'Web Development' });
+    fillCourse();
+    const item = () => screen.getByRole('group', { name: /^(Video|Article|Quiz|Assignment) 1$/ });
+    fillItem(item(), 1);
+    fireEvent.click(within(item()).getByLabelText('Free preview'));
+    chooseKind(item(), 'article');
+    expect((within(item()).getByLabelText('Article title') as HTMLInputElement).value).toBe('Lesson 1');
+    type('Article (Markdown)', 'x'.repeat(50_001), item());
+    expect(within(item()).getByText('50,001 of 50,000 characters · Markdown')).toBeTruthy();
+    const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
+    expect(screen.getByRole('alert').textContent).toBe('An article may be at most 50,000 characters');
+    chooseKind(item(), 'video');
+    expect((within(item()).getByLabelText('Video link') as HTMLInputElement).value).toBe(
+      'https://videos.example.com/1',
+    );
+    // A free preview is a video's only: it was let go with the change of kind.
+    expect((within(item()).getByLabelText('Free preview') as HTMLInputElement).checked).toBe(false);
+    expect(uploads()).toHaveLength(0);
+  });
+});
+
 describe('update a course', () => {
   const course = {
     _id: 'course-9',

@@ -5,6 +5,7 @@ import {
   emptyItem,
   emptySection,
   type ItemField,
+  type ItemKind,
   type SectionDraft,
 } from '../api/course-form.ts';
 
@@ -19,10 +20,19 @@ export function useCourseDraft(initial: () => CourseDraft) {
     draft,
     reset: useCallback((next: CourseDraft) => setDraft(next), []),
     setField: (field: CourseField, value: string) => setDraft((d) => ({ ...d, [field]: value })),
+    setSequential: (sequential: boolean) => setDraft((d) => ({ ...d, sequential })),
     setItemField: (sectionKey: string, itemKey: string, field: ItemField, value: string) =>
       mapSection(sectionKey, (s) => ({
         ...s,
         items: s.items.map((it) => (it.key === itemKey ? { ...it, [field]: value } : it)),
+      })),
+    /** Another kind keeps what was typed for the old one (choosing it again brings it back); only a video is a free preview. */
+    setItemKind: (sectionKey: string, itemKey: string, kind: ItemKind) =>
+      mapSection(sectionKey, (s) => ({
+        ...s,
+        items: s.items.map((it) =>
+          it.key === itemKey ? { ...it, kind, preview: kind === 'video' ? it.preview : false } : it,
+        ),
       })),
     setItemPreview: (sectionKey: string, itemKey: string, preview: boolean) =>
       mapSection(sectionKey, (s) => ({
