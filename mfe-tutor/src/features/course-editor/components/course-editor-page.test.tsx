@@ -331,6 +331,128 @@ describe('update a course', () => {
   });
 });
 
+describe('update a course of several kinds', () => {
+  const course = {
+    _id: 'course-7',
+    title: 'Typed JavaScript',
+    desc: 'Types in practice.',
+    thumbnail: 'http://files.example/thumb.png',
+    price: 499,
+    category: 'Web Development',
+    difficulity: 'beginner',
+    benefits: 'Fewer bugs',
+    prerequistes: 'JavaScript',
+    sequential: true,
+    courseContent: [
+      [
+        {
+          _id: 'i-video',
+          sectionTitle: 'Start',
+          videoTitle: 'Why types',
+          videoDesc: 'The case for types',
+          videoLink: 'https://v.example/1',
+        },
+        {
+          _id: 'i-article',
+          sectionTitle: 'Start',
+          videoTitle: 'Reading',
+          kind: 'article',
+          body: 'Read *this*.',
+        },
+        { _id: 'i-quiz', sectionTitle: 'Start', videoTitle: 'Checkpoint', kind: 'quiz' },
+        {
+          _id: 'i-task',
+          sectionTitle: 'Start',
+          videoTitle: 'Essay',
+          kind: 'assignment',
+          videoDesc: 'One page',
+        },
+      ],
+    ],
+  };
+
+  it('presets each kind and the order rule, sends the kinds back with the ids, and edits quizzes and assignments of saved items', async () => {
+    answerRoutes({
+      'GET /api/v1/get-all-category': CATEGORIES,
+      'GET /api/v1/get-course-details-to-updateByTutor/course-7': { body: course },
+      'GET /api/v1/courses/course-7/items/i-quiz/quiz': { status: 404, body: { message: 'No quiz yet' } },
+      'GET /api/v1/courses/course-7/items/i-video/quiz': { status: 404, body: { message: 'No quiz yet' } },
+      'GET /api/v1/courses/course-7/items/i-task/assignment': {
+        status: 404,
+        body: { message: 'No assignment yet' },
+      },
+      'PUT /api/v1/update-course/course-7': {
+        body: { message: 'Course updated successfully', _id: 'course-7' },
+      },
+    });
+    renderPage(<TutorApp page="update-course" />, {
+      path: '/update-a-course/course-7',
+      pattern: '/update-a-course/:id',
+    });
+    const form = await screen.findByRole('form', { name: 'Update course' });
+    expect((screen.getByLabelText(/^Sequential/) as HTMLInputElement).checked).toBe(true);
+    const article = within(form).getByRole('group', { name: 'Article 2' });
+    expect((within(article).getByLabelText('Kind') as HTMLSelectElement).value).toBe('article');
+    expect((within(article).getByLabelText('Article (Markdown)') as HTMLTextAreaElement).value).toBe(
+      'Read *this*.',
+    );
+    expect(within(form).getByRole('group', { name: 'Quiz 3' })).toBeTruthy();
+    expect(within(form).getByRole('group', { name: 'Assignment 4' })).toBeTruthy();
+
+    // Saved items with questions or a brief of their own each have an editor; the article has none.
+    const extras = screen.getByRole('region', { name: 'Quizzes and assignments' });
+    expect(within(extras).getAllByRole('group')).toHaveLength(3);
+    const quizItem = within(extras).getByRole('group', { name: '1.3 Checkpoint (Quiz)' });
+    const open = within(quizItem).getByRole('button', { name: 'Edit the quiz' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(await within(quizItem).findByRole('form', { name: 'Quiz: Checkpoint' })).toBeTruthy();
+    const videoItem = within(extras).getByRole('group', { name: '1.1 Why types (Video)' });
+    fireEvent.click(within(videoItem).getByRole('button', { name: 'Questions in the video' }));
+    expect(await within(videoItem).findByLabelText('Asked at (m:ss)')).toBeTruthy();
+    const taskItem = within(extras).getByRole('group', { name: '1.4 Essay (Assignment)' });
+    fireEvent.click(within(taskItem).getByRole('button', { name: 'Edit the assignment' }));
+    expect(await within(taskItem).findByRole('form', { name: 'Assignment: Essay' })).toBeTruthy();
+    // Typing in them is not the course's form: Update Course still sends the course alone.
+    fireEvent.change(within(quizItem).getByLabelText('Question text'), {
+      target: { value: 'Is a type a set?' },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update Course' }));
+    expect(await screen.findByText('Course page')).toBeTruthy();
+    const data = JSON.parse(String(formOf(uploads()[0]).get('Data')));
+    expect(uploads()).toHaveLength(1);
+    expect(data.sequential).toBe(true);
+    expect(data.courseContent).toEqual([
+      [
+        {
+          _id: 'i-video',
+          sectionTitle: 'Start',
+          videoTitle: 'Why types',
+          videoDesc: 'The case for types',
+          videoLink: 'https://v.example/1',
+        },
+        {
+          _id: 'i-article',
+          sectionTitle: 'Start',
+          videoTitle: 'Reading',
+          kind: 'article',
+          body: 'Read *this*.',
+        },
+        { _id: 'i-quiz', sectionTitle: 'Start', videoTitle: 'Checkpoint', kind: 'quiz' },
+        {
+          _id: 'i-task',
+          sectionTitle: 'Start',
+          videoTitle: 'Essay',
+          kind: 'assignment',
+          videoDesc: 'One page',
+        },
+      ],
+    ]);
+  });
+});
+
 describe('who may edit', () => {
   it('sends a student to /profile once the server confirms the role', async () => {
     answerRoutes({

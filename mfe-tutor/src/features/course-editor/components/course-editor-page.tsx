@@ -18,6 +18,7 @@ import {
 import { saveCourse } from '../api/save-course.ts';
 import { useCourseDraft } from '../hooks/use-course-draft.ts';
 import { CourseContentEditor } from './course-content-editor.tsx';
+import { LearningItems } from './learning-items.tsx';
 
 const Form = styled.form`
   ${raisedPanel}
@@ -203,12 +204,15 @@ function UpdateForm({ id }: { id: string }) {
   return (
     <ResourceView resource={course} loading="Loading the course…">
       {(found) => (
-        <CourseForm
-          key={id}
-          courseId={id}
-          initial={() => draftFromCourse(found)}
-          existingThumbnail={found.thumbnail || undefined}
-        />
+        <>
+          <CourseForm
+            key={id}
+            courseId={id}
+            initial={() => draftFromCourse(found)}
+            existingThumbnail={found.thumbnail || undefined}
+          />
+          <LearningItems courseId={id} course={found} />
+        </>
       )}
     </ResourceView>
   );

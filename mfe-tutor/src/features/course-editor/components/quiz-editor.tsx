@@ -1,0 +1,456 @@
+import { messageOf, type TutorQuiz, type TutorQuizBody } from '@liveedu/api-client';
+import { useApiMutation, useApiQuery } from '@liveedu/query';
+import { Banner, Button, Field, ResourceView, theme } from '@liveedu/ui';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
+import { useTutorLearningApi } from '../../../shared/hooks/learning-api.ts';
+import {
+  draftFromQuiz,
+  emptyOption,
+  emptyQuestion,
+  MAX_ATTEMPTS,
+  moved,
+  type OptionDraft,
+  QUESTION_TYPES,
+  type QuestionDraft,
+  type QuestionType,
+  type QuizDraft,
+  type QuizOn,
+  quizProblem,
+  toQuizBody,
+  withType,
+} from '../api/quiz-form.ts';
+
+const Form = styled.form`
+  display: grid;
+  gap: 1rem;
+  fieldset { min-width: 0; }
+`;
+
+const Settings = styled.div`
+  display: grid;
+  gap: 0 1rem;
+  grid-template-columns: minmax(0, 1fr);
+  align-items: start;
+  @media (min-width: ${theme.breakpoints.md}) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${Field} { margin-bottom: 0.5rem; }
+`;
+
+const Check = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.4rem;
+  label { font-weight: 500; }
+`;
+
+const Questions = styled.ol`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 0.75rem;
+`;
+
+const QuestionBox = styled.fieldset`
+  border: 1px solid ${theme.colors.border};
+  border-radius: 8px;
+  padding: 0.75rem 1rem 1rem;
+  margin: 0;
+  background: ${theme.colors.surface};
+  > legend { font-weight: 700; padding: 0 0.3rem; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 1rem;
+  > * { flex: 1 1 12rem; min-width: 0; }
+`;
+
+const Options = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 1rem;
+  legend { font-weight: 600; padding: 0; margin-bottom: 0.35rem; }
+  small { display: block; color: ${theme.colors.muted}; margin-bottom: 0.5rem; }
+`;
+
+const OptionRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin-bottom: 0.5rem;
+  .right { display: flex; align-items: center; gap: 0.3rem; }
+  .text { flex: 1 1 12rem; display: flex; align-items: center; gap: 0.4rem; min-width: 0; }
+  .text label { font-weight: 600; white-space: nowrap; }
+  .text input {
+    flex: 1 1 auto;
+    min-width: 0;
+    padding: 0.45rem 0.65rem;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 8px;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+  align-items: flex-start;
+  > [role='alert'], > [role='status'] { align-self: stretch; margin: 0; }
+`;
+
+/** One choice: the text, whether it is right (a radio for single choice, a box for multiple), its removal. */
+function OptionField({
+  id,
+  index,
+  option,
+  type,
+  canRemove,
+  onChange,
+  onRight,
+  onRemove,
+}: {
+  id: string;
+  index: number;
+  option: OptionDraft;
+  type: QuestionType;
+  canRemove: boolean;
+  onChange: (text: string) => void;
+  onRight: (right: boolean) => void;
+  onRemove: () => void;
+}) {
+  const n = index + 1;
+  return (
+    <OptionRow>
+      <span className="right">
+        <input
+          id={`${id}-right-${option.key}`}
+          type={type === 'single' ? 'radio' : 'checkbox'}
+          name={`${id}-right`}
+          checked={option.right}
+          onChange={(e) => onRight(e.target.checked)}
+        />
+        <label htmlFor={`${id}-right-${option.key}`}>
+          <span className="visually-hidden">Option {n} is </span>right
+        </label>
+      </span>
+      <span className="text">
+        <label htmlFor={`${id}-option-${option.key}`}>Option {n}</label>
+        <input
+          id={`${id}-option-${option.key}`}
+          value={option.text}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </span>
+      {canRemove ? (
+        <Button type="button" $variant="ghost" onClick={onRemove}>
+          Remove option {n}
+        </Button>
+      ) : null}
+    </OptionRow>
+  );
+}
+
+/** One question: its type, text, options or accepted answers, explanation and (in a video) its time. */
+function QuestionEditor({
+  question,
+  index,
+  count,
+  on,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  question: QuestionDraft;
+  index: number;
+  count: number;
+  on: QuizOn;
+  onChange: (next: QuestionDraft) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const n = index + 1;
+  const set = (changes: Partial<QuestionDraft>) => onChange({ ...question, ...changes });
+  const setOption = (key: string, changes: Partial<OptionDraft>) =>
+    set({ options: question.options.map((o) => (o.key === key ? { ...o, ...changes } : o)) });
+  const markRight = (key: string, right: boolean) =>
+    set({
+      options: question.options.map((o) =>
+        o.key === key ? { ...o, right } : question.type === 'single' && right ? { ...o, right: false } : o,
+      ),
+    });
+  return (
+    <QuestionBox>
+      <legend>Question {n}</legend>
+      <Row>
+        <Field>
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select
+            id={`${id}-type`}
+            value={question.type}
+            onChange={(e) => onChange(withType(question, e.target.value as QuestionType))}
+          >
+            {QUESTION_TYPES.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {on === 'video' ? (
+          <Field>
+            <label htmlFor={`${id}-at`}>Asked at (m:ss)</label>
+            <input
+              id={`${id}-at`}
+              value={question.at}
+              inputMode="numeric"
+              placeholder="1:30"
+              onChange={(e) => set({ at: e.target.value })}
+            />
+          </Field>
+        ) : null}
+      </Row>
+      <Field>
+        <label htmlFor={`${id}-prompt`}>Question text</label>
+        <textarea
+          id={`${id}-prompt`}
+          value={question.prompt}
+          onChange={(e) => set({ prompt: e.target.value })}
+        />
+      </Field>
+      {question.type === 'short' ? (
+        <Field>
+          <label htmlFor={`${id}-accepted`}>Accepted answers (one a line)</label>
+          <textarea
+            id={`${id}-accepted`}
+            value={question.accepted}
+            onChange={(e) => set({ accepted: e.target.value })}
+            aria-describedby={`${id}-accepted-hint`}
+          />
+          <small id={`${id}-accepted-hint`}>Compared without case, accents or extra spaces.</small>
+        </Field>
+      ) : (
+        <Options>
+          <legend>Options</legend>
+          <small>{question.type === 'single' ? 'Mark the right option.' : 'Mark every right option.'}</small>
+          {question.options.map((option, i) => (
+            <OptionField
+              key={option.key}
+              id={id}
+              index={i}
+              option={option}
+              type={question.type}
+              canRemove={question.options.length > 2}
+              onChange={(text) => setOption(option.key, { text })}
+              onRight={(right) => markRight(option.key, right)}
+              onRemove={() => set({ options: question.options.filter((o) => o.key !== option.key) })}
+            />
+          ))}
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => set({ options: [...question.options, emptyOption()] })}
+          >
+            Add an option
+          </Button>
+        </Options>
+      )}
+      <Field>
+        <label htmlFor={`${id}-explanation`}>Explanation (shown after answering, optional)</label>
+        <textarea
+          id={`${id}-explanation`}
+          value={question.explanation}
+          onChange={(e) => set({ explanation: e.target.value })}
+        />
+      </Field>
+      <Actions>
+        <Button type="button" $variant="secondary" disabled={index === 0} onClick={() => onMove(-1)}>
+          Move question {n} up
+        </Button>
+        <Button type="button" $variant="secondary" disabled={index === count - 1} onClick={() => onMove(1)}>
+          Move question {n} down
+        </Button>
+        <Button type="button" $variant="danger" disabled={count === 1} onClick={onRemove}>
+          Remove question {n}
+        </Button>
+      </Actions>
+    </QuestionBox>
+  );
+}
+
+function QuizForm({
+  courseId,
+  itemId,
+  on,
+  title,
+  initial,
+}: {
+  courseId: string;
+  itemId: string;
+  on: QuizOn;
+  title: string;
+  initial: TutorQuiz | null;
+}) {
+  const api = useTutorLearningApi();
+  const id = useId();
+  const [draft, setDraft] = useState<QuizDraft>(() => draftFromQuiz(initial, on));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  // The form as it was sent: the server's answer replaces it only if nothing was typed meanwhile.
+  const sent = useRef<QuizDraft | null>(null);
+  const latest = useRef(draft);
+  latest.current = draft;
+  const save = useApiMutation((body: TutorQuizBody) => api.saveQuiz(courseId, itemId, body), {
+    invalidates: [LEARNING_KEYS.quizFigures(courseId, itemId)],
+    answers: LEARNING_KEYS.quiz(courseId, itemId),
+  });
+  const saving = save.isPending;
+
+  const change = (next: (d: QuizDraft) => QuizDraft) => {
+    setDraft(next);
+    setSaved(false);
+  };
+  const setQuestion = (key: string, question: QuestionDraft) =>
+    change((d) => ({ ...d, questions: d.questions.map((q) => (q.key === key ? question : q)) }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const invalid = quizProblem(draft, on);
+    setProblem(invalid);
+    setSaved(false);
+    if (invalid) return;
+    sent.current = draft;
+    try {
+      const quiz = await save.mutateAsync(toQuizBody(draft, on));
+      // The ids the server gave the new questions and options, for the next save.
+      if (latest.current === sent.current) setDraft(draftFromQuiz(quiz, on));
+      setSaved(true);
+    } catch (error) {
+      // What was typed stays; the server's reason shows beside the button.
+      setProblem(messageOf(error));
+    }
+  };
+
+  const name = on === 'video' ? `Questions in the video: ${title}` : `Quiz: ${title}`;
+  return (
+    <Form onSubmit={submit} aria-label={name} noValidate>
+      <Settings>
+        <Field>
+          <label htmlFor={`${id}-pass`}>Pass mark (%)</label>
+          <input
+            id={`${id}-pass`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            value={draft.passPercent}
+            onChange={(e) => change((d) => ({ ...d, passPercent: e.target.value }))}
+          />
+        </Field>
+        <Field>
+          <label htmlFor={`${id}-attempts`}>Attempts allowed</label>
+          <input
+            id={`${id}-attempts`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_ATTEMPTS}
+            step={1}
+            value={draft.unlimited ? '' : draft.maxAttempts}
+            disabled={draft.unlimited}
+            onChange={(e) => change((d) => ({ ...d, maxAttempts: e.target.value }))}
+          />
+          <Check>
+            <input
+              id={`${id}-unlimited`}
+              type="checkbox"
+              checked={draft.unlimited}
+              onChange={(e) => change((d) => ({ ...d, unlimited: e.target.checked }))}
+            />
+            <label htmlFor={`${id}-unlimited`}>Unlimited attempts</label>
+          </Check>
+        </Field>
+        <Check>
+          <input
+            id={`${id}-required`}
+            type="checkbox"
+            checked={draft.required}
+            onChange={(e) => change((d) => ({ ...d, required: e.target.checked }))}
+          />
+          <label htmlFor={`${id}-required`}>Required for the certificate</label>
+        </Check>
+      </Settings>
+      <Questions>
+        {draft.questions.map((question, i) => (
+          <li key={question.key}>
+            <QuestionEditor
+              question={question}
+              index={i}
+              count={draft.questions.length}
+              on={on}
+              onChange={(next) => setQuestion(question.key, next)}
+              onMove={(by) => change((d) => ({ ...d, questions: moved(d.questions, i, by) }))}
+              onRemove={() =>
+                change((d) => ({ ...d, questions: d.questions.filter((q) => q.key !== question.key) }))
+              }
+            />
+          </li>
+        ))}
+      </Questions>
+      <Actions>
+        <Button
+          type="button"
+          $variant="secondary"
+          onClick={() => change((d) => ({ ...d, questions: [...d.questions, emptyQuestion()] }))}
+        >
+          Add a question
+        </Button>
+      </Actions>
+      <Footer>
+        {problem ? <Banner tone="error">{problem}</Banner> : null}
+        {saved ? <Banner tone="success">{on === 'video' ? 'Questions saved' : 'Quiz saved'}</Banner> : null}
+        <Button type="submit" aria-disabled={saving || undefined}>
+          {saving ? 'Saving…' : on === 'video' ? 'Save the questions' : 'Save the quiz'}
+        </Button>
+      </Footer>
+    </Form>
+  );
+}
+
+/**
+ * The quiz of a saved item: a quiz item's questions, or the questions a video asks as it plays
+ * (each at a time). Loaded on its own; a quiz not written yet starts from one empty question.
+ */
+export function QuizEditor({
+  courseId,
+  itemId,
+  on,
+  title,
+}: {
+  courseId: string;
+  itemId: string;
+  on: QuizOn;
+  title: string;
+}) {
+  const api = useTutorLearningApi();
+  const quiz = useApiQuery(LEARNING_KEYS.quiz(courseId, itemId), (signal) =>
+    orNone(api.quiz(courseId, itemId, signal)),
+  );
+  return (
+    <ResourceView resource={quiz} loading="Loading the questions…">
+      {(found) => <QuizForm courseId={courseId} itemId={itemId} on={on} title={title} initial={found} />}
+    </ResourceView>
+  );
+}
