@@ -495,6 +495,7 @@ describe('the profile frame of a tutor', () => {
       'Payment History',
       'Analytics',
       'Withdraw Money',
+      'Grading',
       ...STUDENT_SIDEBAR,
     ]);
     // My Courses at /profile comes from the tutor remote, inside this frame.

@@ -32,7 +32,7 @@ const LEARNER_PAGES: [path: string, Page: ComponentType][] = [
 ];
 
 /** The tutor remote's pages shown in the frame, each at its own name under /profile. */
-const TUTOR_PAGES: TutorPageName[] = ['payment-history', 'tutor-analytics', 'withdraw-money'];
+const TUTOR_PAGES: TutorPageName[] = ['payment-history', 'tutor-analytics', 'withdraw-money', 'grading'];
 
 /** Everything under /profile: the frame and the page of each sidebar entry. */
 export function ProfileRoutes() {

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 
 /**
  * The tutor's pages by the name they are asked for: the host asks for the editor pages by its
- * route table; the profile frame of the learner remote asks for the other four under /profile.
+ * route table; the profile frame of the learner remote asks for the others under /profile.
  */
 const pages: Record<PageName<'tutor'>, ComponentType> = {
   'create-course': lazyPage(
@@ -42,6 +42,11 @@ const pages: Record<PageName<'tutor'>, ComponentType> = {
         /* webpackChunkName: "page-analytics-page" */ '../features/analytics/components/analytics-page.tsx'
       ),
   ),
+  grading: lazyPage(
+    'GradingPage',
+    () =>
+      import(/* webpackChunkName: "page-grading-page" */ '../features/grading/components/grading-page.tsx'),
+  ),
   'withdraw-money': lazyPage(
     'WithdrawMoneyPage',
     () =>
@@ -61,4 +66,5 @@ export const ROUTES: { path: string; page: string }[] = [
   { path: '/profile/payment-history', page: 'payment-history' },
   { path: '/profile/tutor-analytics', page: 'tutor-analytics' },
   { path: '/profile/withdraw-money', page: 'withdraw-money' },
+  { path: '/profile/grading', page: 'grading' },
 ];

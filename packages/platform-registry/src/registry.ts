@@ -243,6 +243,7 @@ export const REMOTES = [
       'payment-history',
       'tutor-analytics',
       'withdraw-money',
+      'grading',
     ],
   },
   {

@@ -9,6 +9,7 @@ const TUTOR_PAGES: ProfilePages = {
   'Payment History': 'payment-history',
   Analytics: 'tutor-analytics',
   'Withdraw Money': 'withdraw-money',
+  Grading: 'grading',
 };
 
 const LEARNER_PAGES: ProfilePages = {

@@ -1,7 +1,12 @@
 import { RemoteApp } from '@liveedu/remote-loader';
 
 /** Pages of the tutor remote shown inside the profile frame, by the name the tutor app answers to. */
-export type TutorPageName = 'my-courses' | 'payment-history' | 'tutor-analytics' | 'withdraw-money';
+export type TutorPageName =
+  | 'my-courses'
+  | 'payment-history'
+  | 'tutor-analytics'
+  | 'withdraw-money'
+  | 'grading';
 
 /**
  * A tutor page inside the learner's profile frame: the tutor remote is loaded through the
