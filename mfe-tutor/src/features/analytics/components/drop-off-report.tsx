@@ -3,6 +3,7 @@ import { useApi } from '@liveedu/session';
 import { Chart, EmptyState, ErrorState, Loading, raisedPanel, theme } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { QuizFiguresList } from './quiz-figures.tsx';
 
 const Box = styled.div`
   ${raisedPanel}
@@ -19,7 +20,10 @@ const Box = styled.div`
 const percent = (share: number) => Math.round(share * 1000) / 10;
 const RETENTION_LABELS = Array.from({ length: 20 }, (_, k) => `${k * 5}%`);
 
-/** One course's items: who started and finished each, and each uploaded video's retention curve. */
+/**
+ * One course's items: who started and finished each, each uploaded video's retention curve, and
+ * how the students answer each item's quiz.
+ */
 function CourseDropOff({ courseId }: { courseId: string }) {
   const api = useApi();
   const analytics = useApiQuery(['tutor', 'course-analytics', courseId], (signal) =>
@@ -57,6 +61,7 @@ function CourseDropOff({ courseId }: { courseId: string }) {
           }))}
         />
       ) : null}
+      <QuizFiguresList courseId={courseId} items={items} />
     </>
   );
 }
