@@ -1,10 +1,11 @@
-import type { CertificateSummary, CourseAnalytics, LoginResponse, ResponseOf } from '@liveedu/api-client';
+import type { CertificateSummary, CourseAnalytics, ResponseOf } from '@liveedu/api-client';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedTutor, PASSWORD, signUpAndLogIn } from './support/accounts.ts';
 import { type Auth, call } from './support/api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
-import { lectureVideo } from './support/lecture-video.ts';
+import { hostedLecture } from './support/hosted-lecture.ts';
 import { eventually, png } from './support/page-helpers.ts';
 
 /**
@@ -13,7 +14,6 @@ import { eventually, png } from './support/page-helpers.ts';
  * certificate issued, and the tutor's retention curve has no dip where the student paused.
  */
 
-const PASSWORD = 'a long password';
 const stamp = Date.now().toString(36);
 const LECTURE_SECONDS = 10;
 const title = `Watched time ${stamp} in ten seconds`;
@@ -26,45 +26,6 @@ let studentEmail = '';
 let courseId = '';
 let itemId = '';
 
-async function signUpAndLogIn(username: string): Promise<LoginResponse> {
-  await call('POST', '/api/v1/user-signUp', {
-    body: { username, email: `${username}@example.com`, password: PASSWORD },
-  });
-  return call<LoginResponse>('POST', '/api/v1/login', { body: { username, password: PASSWORD } });
-}
-
-/** A tutor's hosted lecture, uploaded part by part to its signed addresses and transcoded. */
-async function hostedLecture(as: Auth): Promise<string> {
-  const bytes = await lectureVideo({ seconds: LECTURE_SECONDS, width: 640, height: 360, videoKbps: 600 });
-  const { videoId, partSize } = await call<ResponseOf<'/api/v1/videos', 'post'>>('POST', '/api/v1/videos', {
-    as,
-    body: { filename: 'ten-seconds.mp4', contentType: 'video/mp4', size: bytes.length },
-  });
-  const parts: Array<{ PartNumber: number; ETag: string }> = [];
-  for (let n = 1; (n - 1) * partSize < bytes.length; n += 1) {
-    const signed = await call<{ url: string }>('GET', `/api/v1/videos/${videoId}/parts/${n}/url`, { as });
-    const put = await fetch(signed.url, {
-      method: 'PUT',
-      body: bytes.subarray((n - 1) * partSize, n * partSize),
-    });
-    expect(put.status).toBe(200);
-    parts.push({ PartNumber: n, ETag: (put.headers.get('etag') ?? '').replace(/"/g, '') });
-  }
-  await call('POST', `/api/v1/videos/${videoId}/complete`, { as, body: { parts } });
-  await expect
-    .poll(
-      async () =>
-        (
-          await call<ResponseOf<'/api/v1/videos/{videoId}', 'get'>>('GET', `/api/v1/videos/${videoId}`, {
-            as,
-          })
-        ).status,
-      { timeout: 120_000, interval: 1000 },
-    )
-    .toBe('ready');
-  return videoId;
-}
-
 beforeAll(async () => {
   session = await openBrowser();
   page = session.page;
@@ -75,17 +36,8 @@ const auth = (who: Auth) => ({ authorization: `Bearer ${who.token}`, id: who._id
 
 /** A new tutor publishes a course of one 10-second hosted lecture, and a new student buys it. */
 async function publishAndBuy() {
-  tutor = await signUpAndLogIn(`wtutor${stamp}`);
-  await call('POST', '/api/v1/tutor-request-ytlink', {
-    as: tutor,
-    body: { ytLink: `https://www.youtube.com/@wtutor${stamp}` },
-  });
-  const admin = await call<LoginResponse>('POST', '/api/v1/login', {
-    body: { username: 'admin', password: platform().adminPassword },
-  });
-  await call('PUT', '/api/v1/acceptTutorRequest', { as: admin, body: { option: 'accept', id: tutor._id } });
-
-  const videoId = await hostedLecture(tutor);
+  tutor = await approvedTutor(`wtutor${stamp}`);
+  const videoId = await hostedLecture(tutor, LECTURE_SECONDS);
   const form = new FormData();
   form.append(
     'image',
