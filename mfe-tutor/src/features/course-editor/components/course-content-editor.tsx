@@ -52,6 +52,11 @@ const KindRow = styled.div`
   select { padding: 0.45rem 0.6rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
 `;
 
+const Hint = styled.p`
+  margin: 0;
+  color: ${theme.colors.muted};
+`;
+
 const Sequential = styled.div`
   display: flex;
   align-items: flex-start;
@@ -157,6 +162,12 @@ function ItemEditor({
           maxLength={MAX_ARTICLE_LENGTH}
           onChange={(body) => api.setItemField(sectionKey, item.key, 'body', body)}
         />
+      ) : null}
+      {item.kind === 'quiz' || item.kind === 'assignment' ? (
+        <Hint>
+          {item.kind === 'quiz' ? 'Its questions' : 'Its brief'} are written under “Quizzes and assignments”
+          on the update page, once the course is saved with this item.
+        </Hint>
       ) : null}
       {video ? <VideoFields sectionKey={sectionKey} item={item} api={api} id={id} /> : null}
     </ItemBox>
