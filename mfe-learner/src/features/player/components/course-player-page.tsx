@@ -132,6 +132,17 @@ function Player({
     seen.current = completedCount;
   }, [completedCount, sequential, reloadCourse]);
 
+  // The views of the kinds this course has are fetched once the player shows, so opening one is instant.
+  const kinds = [...new Set(sections.flat().map(kindOf))].sort().join();
+  useEffect(() => {
+    const later: Record<string, { preload(): Promise<void> }> = {
+      article: ArticleView,
+      quiz: QuizView,
+      assignment: AssignmentView,
+    };
+    for (const kind of kinds.split(',')) void later[kind]?.preload().catch(() => {});
+  }, [kinds]);
+
   const startAt = item && start.section === position.section && start.item === position.item ? start.at : 0;
   const kind = item ? kindOf(item) : 'video';
   const markDone = item ? (
