@@ -148,10 +148,10 @@ describe('creating, updating and deleting courses', () => {
     });
     expect(detail.body.courseContent).toEqual([
       [
-        { _id: ITEM_ID, sectionTitle: 'Basics', videoTitle: 'Why test' },
-        { _id: ITEM_ID, sectionTitle: 'Basics', videoTitle: 'First test' },
+        { _id: ITEM_ID, kind: 'video', sectionTitle: 'Basics', videoTitle: 'Why test' },
+        { _id: ITEM_ID, kind: 'video', sectionTitle: 'Basics', videoTitle: 'First test' },
       ],
-      [{ _id: ITEM_ID, sectionTitle: 'Going further', videoTitle: 'Real servers' }],
+      [{ _id: ITEM_ID, kind: 'video', sectionTitle: 'Going further', videoTitle: 'Real servers' }],
     ]);
     expect(JSON.stringify(detail.body)).not.toMatch(/videoLink|videoDesc|videos\.example/);
     const thumbnail = await fetchPublic(detail.body.thumbnail);
@@ -274,6 +274,7 @@ describe('creating, updating and deleting courses', () => {
     expect(ownView.status).toBe(200);
     expect(ownView.body.courseContent[0]![0]).toEqual({
       _id: ITEM_ID,
+      kind: 'video',
       sectionTitle: 'Basics',
       videoTitle: 'Why test',
       videoDesc: 'The case for tests',
@@ -714,6 +715,7 @@ describe('enrollment, learning and reviews', () => {
     expect(asStudent.body.title).toBe('Enrollable Course');
     expect(asStudent.body.courseContent[0]![0]).toEqual({
       _id: ITEM_ID,
+      kind: 'video',
       sectionTitle: 'Basics',
       videoTitle: 'Why test',
       videoDesc: 'The case for tests',

@@ -24,8 +24,8 @@ const course = (overrides: Partial<CourseDetails> = {}): CourseDetails => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   courseContent: [
     [
-      { _id: 'a', sectionTitle: 'One', videoTitle: 'Intro', durationSec: 600 },
-      { _id: 'b', sectionTitle: 'One', videoTitle: 'Pipes', durationSec: 1200 },
+      { _id: 'a', kind: 'video', sectionTitle: 'One', videoTitle: 'Intro', durationSec: 600 },
+      { _id: 'b', kind: 'video', sectionTitle: 'One', videoTitle: 'Pipes', durationSec: 1200 },
     ],
   ],
   instructor: {

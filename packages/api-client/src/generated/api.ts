@@ -841,16 +841,20 @@ export interface paths {
                             createdAt: string;
                             courseContent: {
                                 _id: string;
+                                /** @description What the item is: a video unless it says otherwise */
+                                kind: "video" | "article" | "quiz" | "assignment";
                                 sectionTitle: string;
                                 videoTitle: string;
                                 /** @description A hosted video's length as its upload was measured, in seconds; links have none */
                                 durationSec?: number;
-                                /** @description A free preview: anyone may play it from here */
+                                /** @description A free preview: anyone may play or read it from here */
                                 preview?: boolean;
                                 /** @description A free preview's link (empty when hosted) */
                                 videoLink?: string;
                                 /** @description A free preview's hosted video: play it through videos/{videoId}/playback */
                                 videoId?: string;
+                                /** @description A free preview article's Markdown */
+                                body?: string;
                             }[][];
                             instructor: {
                                 _id: string;
@@ -1027,14 +1031,25 @@ export interface paths {
                     content: {
                         "application/json": {
                             title: string;
+                            /** @description Each item opens for a student once the one before it is completed (never for the course's tutor or the admin) */
+                            sequential: boolean;
                             courseContent: {
                                 _id: string;
+                                /** @description What the item is: a video unless it says otherwise */
+                                kind: "video" | "article" | "quiz" | "assignment";
                                 sectionTitle: string;
                                 videoTitle: string;
                                 videoDesc: string;
                                 videoLink: string;
                                 videoId?: string;
+                                /** @description An article's Markdown; render it sanitised */
+                                body?: string;
                                 preview?: boolean;
+                                /**
+                                 * @description A sequential course keeps it closed until the item before it is completed; no link, video or article until then
+                                 * @enum {boolean}
+                                 */
+                                locked?: true;
                             }[][];
                         };
                     };
@@ -4279,7 +4294,7 @@ export interface paths {
                          * @description The thumbnail: a png, jpeg or webp image
                          */
                         image: string;
-                        /** @description The course as JSON: title, desc, price, category, courseContent, … */
+                        /** @description The course as JSON: title, desc, price, category, sequential, courseContent (items with kind, body for an article), … */
                         Data: string;
                     };
                 };
@@ -4392,13 +4407,19 @@ export interface paths {
                                 username: string;
                             };
                             createdAt: string;
+                            /** @description Each item opens for a student once the one before it is completed (never for the course's tutor or the admin) */
+                            sequential: boolean;
                             courseContent: {
                                 _id: string;
+                                /** @description What the item is: a video unless it says otherwise */
+                                kind: "video" | "article" | "quiz" | "assignment";
                                 sectionTitle: string;
                                 videoTitle: string;
                                 videoDesc: string;
                                 videoLink: string;
                                 videoId?: string;
+                                /** @description An article's Markdown; render it sanitised */
+                                body?: string;
                                 preview?: boolean;
                             }[][];
                         };
@@ -4475,7 +4496,7 @@ export interface paths {
                          * @description The thumbnail: a png, jpeg or webp image
                          */
                         image: string;
-                        /** @description The course as JSON: title, desc, price, category, courseContent, … */
+                        /** @description The course as JSON: title, desc, price, category, sequential, courseContent (items with kind, body for an article), … */
                         Data: string;
                     };
                 };

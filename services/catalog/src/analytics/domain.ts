@@ -1,4 +1,4 @@
-import type { VideoItem } from '../courses/domain.ts';
+import type { CourseItem } from '../courses/domain.ts';
 import { RETENTION_POINTS } from '../progress/domain.ts';
 
 /** What the counts of one item are made of (see store.ts). */
@@ -15,7 +15,7 @@ const share = (n: number, of: number) => (of > 0 ? Math.min(1, n / of) : 0);
  * a hosted video the share of its viewers still watching at each twentieth of its length.
  */
 export function itemAnalytics(
-  item: VideoItem & { _id: string },
+  item: CourseItem & { _id: string },
   counts: ItemCounts | undefined,
   enrolled: number,
 ) {

@@ -3,6 +3,7 @@ import {
   checkCourseInput,
   checkReview,
   escapeRegex,
+  kindOf,
   newestReviews,
   priceToPaise,
   ratingAverage,
@@ -106,6 +107,73 @@ describe('course rules', () => {
     expect(newestReviews(reviews, 3).map((r) => r.userId)).toEqual(['u5', 'u4', 'u3']);
     expect(newestReviews(reviews, 10)).toHaveLength(5);
     expect(reviews.map((r) => r.userId)).toEqual(['u3', 'u1', 'u4', 'u5', 'u2']);
+  });
+});
+
+describe('item kinds', () => {
+  const withContent = (...items: unknown[]) => checkCourseInput({ ...valid, courseContent: [items] });
+  const article = { sectionTitle: 'S', videoTitle: 'Read', kind: 'article', body: '# Hello\n\nText' };
+
+  it('reads an item without a kind as a video, stored without a kind field', () => {
+    const checked = withContent(item, { ...item, kind: 'video', body: 'ignored' });
+    expect(checked.ok && checked.value.courseContent).toEqual([[item, item]]);
+    expect(checked.ok && kindOf(checked.value.courseContent[0]![0]!)).toBe('video');
+  });
+
+  it("keeps an article's Markdown, and no link or hosted video on an item that is not a video", () => {
+    const checked = withContent(
+      { ...article, videoLink: 'https://v.example/1', videoId: 'a'.repeat(24) },
+      { sectionTitle: 'S', videoTitle: 'Check', kind: 'quiz', videoDesc: ' About it ' },
+      { sectionTitle: 'S', videoTitle: 'Task', kind: 'assignment' },
+    );
+    expect(checked.ok && checked.value.courseContent).toEqual([
+      [
+        { sectionTitle: 'S', videoTitle: 'Read', kind: 'article', videoDesc: '', body: '# Hello\n\nText' },
+        { sectionTitle: 'S', videoTitle: 'Check', kind: 'quiz', videoDesc: 'About it' },
+        { sectionTitle: 'S', videoTitle: 'Task', kind: 'assignment', videoDesc: '' },
+      ],
+    ]);
+  });
+
+  it('asks an article for its text, at most 50,000 characters, and every kind for its titles', () => {
+    for (const body of [undefined, '', '   \n ', 42]) {
+      expect(withContent({ ...article, body })).toEqual({ ok: false, message: 'All fields are required' });
+    }
+    expect(withContent({ ...article, body: 'x'.repeat(50_000) }).ok).toBe(true);
+    expect(withContent({ ...article, body: 'x'.repeat(50_001) })).toEqual({
+      ok: false,
+      message: 'An article may be at most 50,000 characters',
+    });
+    expect(withContent({ kind: 'quiz', sectionTitle: 'S', videoTitle: ' ' }).ok).toBe(false);
+    expect(withContent({ kind: 'assignment', videoTitle: 'T' }).ok).toBe(false);
+  });
+
+  it('refuses an unknown kind, and a free preview of a quiz or an assignment', () => {
+    expect(withContent({ ...item, kind: 'podcast' })).toEqual({
+      ok: false,
+      message: 'Kind must be one of video, article, quiz, assignment',
+    });
+    expect(withContent({ ...item, kind: 7 }).ok).toBe(false);
+    for (const kind of ['quiz', 'assignment']) {
+      expect(withContent({ sectionTitle: 'S', videoTitle: 'T', kind, preview: true })).toEqual({
+        ok: false,
+        message: 'Only a video or an article can be a free preview',
+      });
+      expect(withContent({ sectionTitle: 'S', videoTitle: 'T', kind, preview: false }).ok).toBe(true);
+    }
+    const preview = withContent({ ...article, preview: true });
+    expect(preview.ok && preview.value.courseContent[0]![0]!.preview).toBe(true);
+  });
+
+  it('takes `sequential` as true or false, false when not given', () => {
+    const off = checkCourseInput(valid);
+    expect(off.ok && off.value.sequential).toBe(false);
+    const on = checkCourseInput({ ...valid, sequential: true });
+    expect(on.ok && on.value.sequential).toBe(true);
+    expect(checkCourseInput({ ...valid, sequential: 'yes' })).toEqual({
+      ok: false,
+      message: 'Sequential must be true or false',
+    });
   });
 });
 

@@ -10,22 +10,38 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const REQUIRED_MESSAGE = 'All fields are required';
 
-export interface VideoItem {
+/** What a course item is: a lecture (the default), a Markdown article, a quiz or an assignment. */
+export const ITEM_KINDS = ['video', 'article', 'quiz', 'assignment'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+export interface CourseItem {
   /**
    * Stable across edits and reorders, so progress stays with its item. Items stored before ids
    * existed read as `itemIdFor(course, section, position)` until the start-up migration writes it.
    */
   _id?: string;
+  /** Absent on a video: every item stored before items had kinds is one. */
+  kind?: Exclude<ItemKind, 'video'>;
   sectionTitle: string;
+  /** The item's title, whatever its kind. */
   videoTitle: string;
+  /** '' on an item other than a video that was given none. */
   videoDesc: string;
-  /** A YouTube or other external address; empty for a video hosted here. */
-  videoLink: string;
+  /** A video's YouTube or other external address; empty for a video hosted here; absent on other kinds. */
+  videoLink?: string;
   /** A video the tutor uploaded here (the media service's id), played instead of a link. */
   videoId?: string;
-  /** Anyone may play it from the course's page, before buying (at most `MAX_PREVIEWS` a course). */
+  /** An article's text, in Markdown (sanitised where it is shown). */
+  body?: string;
+  /**
+   * Anyone may play or read it from the course's page, before buying (at most `MAX_PREVIEWS` a
+   * course; videos and articles only).
+   */
   preview?: boolean;
 }
+
+/** What an item is, a video when it says nothing. */
+export const kindOf = (item: Pick<CourseItem, 'kind'>): ItemKind => item.kind ?? 'video';
 
 /** How many items of a course may be free previews. */
 export const MAX_PREVIEWS = 3;
@@ -43,8 +59,8 @@ export function itemIdFor(courseId: string, section: number, position: number): 
 /** A course's sections with every item's id, derived where none was stored. */
 export function contentWithIds(
   courseId: string,
-  sections: VideoItem[][],
-): Array<Array<VideoItem & { _id: string }>> {
+  sections: CourseItem[][],
+): Array<Array<CourseItem & { _id: string }>> {
   return sections.map((items, s) =>
     items.map((item, i) => ({ ...item, _id: item._id ?? itemIdFor(courseId, s, i) })),
   );
@@ -55,14 +71,14 @@ export function contentWithIds(
  * without is new and gets `fresh()`; an id the course does not have, or one sent twice, fails.
  */
 export function assignItemIds(
-  content: VideoItem[][],
+  content: CourseItem[][],
   known: ReadonlySet<string>,
   fresh: () => string,
-): Checked<Array<Array<VideoItem & { _id: string }>>> {
+): Checked<Array<Array<CourseItem & { _id: string }>>> {
   const seen = new Set<string>();
-  const out: Array<Array<VideoItem & { _id: string }>> = [];
+  const out: Array<Array<CourseItem & { _id: string }>> = [];
   for (const items of content) {
-    const section: Array<VideoItem & { _id: string }> = [];
+    const section: Array<CourseItem & { _id: string }> = [];
     for (const item of items) {
       if (item._id !== undefined && (!known.has(item._id) || seen.has(item._id)))
         return fail(UNKNOWN_ITEM_MESSAGE);
@@ -76,7 +92,7 @@ export function assignItemIds(
 }
 
 /** The hosted videos a course's items play, each once. */
-export function videoIdsOf(content: VideoItem[][]): string[] {
+export function videoIdsOf(content: CourseItem[][]): string[] {
   return [...new Set(content.flat().flatMap((item) => (item.videoId ? [item.videoId] : [])))];
 }
 
@@ -88,8 +104,10 @@ export interface CourseInput {
   difficulity: Difficulty;
   benefits: string;
   prerequistes: string;
-  /** Sections, each a list of videos. */
-  courseContent: VideoItem[][];
+  /** Sections, each a list of items. */
+  courseContent: CourseItem[][];
+  /** Each item opens for a student once the one before it is completed. */
+  sequential: boolean;
 }
 
 export const LIMITS = {
@@ -104,6 +122,8 @@ export const LIMITS = {
   videoTitle: 300,
   videoDesc: 10_000,
   videoLink: 2_000,
+  /** An article's Markdown. */
+  articleBody: 50_000,
   /** ₹10,00,000: above any real course price, well inside safe integers in paise. */
   priceRupees: 1_000_000,
 };
@@ -144,6 +164,66 @@ export function tooLong(field: string, max: number) {
   return `${field} must be at most ${max} characters`;
 }
 
+export const UNKNOWN_KIND_MESSAGE = `Kind must be one of ${ITEM_KINDS.join(', ')}`;
+export const ARTICLE_TOO_LONG = `An article may be at most ${LIMITS.articleBody.toLocaleString('en-US')} characters`;
+export const PREVIEW_KINDS_MESSAGE = 'Only a video or an article can be a free preview';
+
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * One item of submitted content. Every kind has a section title and a title; a video also its
+ * description and a link or a hosted video; an article its Markdown (a description is optional
+ * for every kind but a video). Links and hosted videos are kept on videos only.
+ */
+function checkItem(item: unknown): Checked<CourseItem> {
+  if (typeof item !== 'object' || item === null) return fail(REQUIRED_MESSAGE);
+  const it = item as Record<string, unknown>;
+  const kind = absent(it.kind) ? 'video' : it.kind;
+  if (!(ITEM_KINDS as readonly unknown[]).includes(kind)) return fail(UNKNOWN_KIND_MESSAGE);
+  const video = kind === 'video';
+  const sectionTitle = text(it.sectionTitle);
+  const videoTitle = text(it.videoTitle);
+  const videoDesc = video ? text(it.videoDesc) : (text(it.videoDesc) ?? '');
+  const itemId = absent(it._id) ? null : it._id;
+  if (itemId !== null && (typeof itemId !== 'string' || !ITEM_ID.test(itemId))) {
+    return fail(UNKNOWN_ITEM_MESSAGE);
+  }
+  const videoId = !video || absent(it.videoId) ? null : it.videoId;
+  if (videoId !== null && (typeof videoId !== 'string' || !VIDEO_ID.test(videoId))) {
+    return fail('Unknown video in the course content');
+  }
+  // A hosted video needs no link; a link is checked only when there is no hosted video.
+  const videoLink = !video || videoId ? '' : text(it.videoLink);
+  const body = kind === 'article' && typeof it.body === 'string' ? it.body : null;
+  if (!sectionTitle || !videoTitle || videoDesc === null || videoLink === null) return fail(REQUIRED_MESSAGE);
+  if (kind === 'article' && (body === null || body.trim() === '')) return fail(REQUIRED_MESSAGE);
+  if (sectionTitle.length > LIMITS.sectionTitle) return fail(tooLong('Section title', LIMITS.sectionTitle));
+  if (videoTitle.length > LIMITS.videoTitle) return fail(tooLong('Video title', LIMITS.videoTitle));
+  if (videoDesc.length > LIMITS.videoDesc) return fail(tooLong('Video description', LIMITS.videoDesc));
+  if (video && !videoId && (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink))) {
+    return fail('Video links must be http:// or https:// addresses');
+  }
+  if (body !== null && body.length > LIMITS.articleBody) return fail(ARTICLE_TOO_LONG);
+  if (it.preview !== undefined && it.preview !== null && typeof it.preview !== 'boolean') {
+    return fail('Preview must be true or false');
+  }
+  if (it.preview === true && kind !== 'video' && kind !== 'article') return fail(PREVIEW_KINDS_MESSAGE);
+  return {
+    ok: true,
+    value: {
+      ...(itemId ? { _id: itemId } : {}),
+      ...(video ? {} : { kind: kind as Exclude<ItemKind, 'video'> }),
+      sectionTitle,
+      videoTitle,
+      videoDesc,
+      ...(video ? { videoLink } : {}),
+      ...(videoId ? { videoId } : {}),
+      ...(body !== null ? { body } : {}),
+      ...(it.preview === true ? { preview: true } : {}),
+    },
+  };
+}
+
 /**
  * Checks the `Data` JSON of create-course and update-course. Missing or blank fields come first
  * ('All fields are required'), then the value rules, in the order a person fixes a form.
@@ -164,52 +244,19 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
   const content = data.courseContent;
   if (!Array.isArray(content) || content.length === 0) return fail(REQUIRED_MESSAGE);
   if (content.length > LIMITS.sections) return fail(`A course can have at most ${LIMITS.sections} sections`);
-  const sections: VideoItem[][] = [];
+  const sections: CourseItem[][] = [];
   let previews = 0;
   for (const section of content) {
     if (!Array.isArray(section) || section.length === 0) return fail(REQUIRED_MESSAGE);
     if (section.length > LIMITS.itemsPerSection) {
       return fail(`A section can have at most ${LIMITS.itemsPerSection} videos`);
     }
-    const items: VideoItem[] = [];
+    const items: CourseItem[] = [];
     for (const item of section) {
-      if (typeof item !== 'object' || item === null) return fail(REQUIRED_MESSAGE);
-      const it = item as Record<string, unknown>;
-      const sectionTitle = text(it.sectionTitle);
-      const videoTitle = text(it.videoTitle);
-      const videoDesc = text(it.videoDesc);
-      const itemId = it._id === undefined || it._id === null || it._id === '' ? null : it._id;
-      if (itemId !== null && (typeof itemId !== 'string' || !ITEM_ID.test(itemId))) {
-        return fail(UNKNOWN_ITEM_MESSAGE);
-      }
-      const videoId =
-        it.videoId === undefined || it.videoId === null || it.videoId === '' ? null : it.videoId;
-      if (videoId !== null && (typeof videoId !== 'string' || !VIDEO_ID.test(videoId))) {
-        return fail('Unknown video in the course content');
-      }
-      // A hosted video needs no link; a link is checked only when there is no hosted video.
-      const videoLink = videoId ? '' : text(it.videoLink);
-      if (!sectionTitle || !videoTitle || !videoDesc || videoLink === null) return fail(REQUIRED_MESSAGE);
-      if (sectionTitle.length > LIMITS.sectionTitle)
-        return fail(tooLong('Section title', LIMITS.sectionTitle));
-      if (videoTitle.length > LIMITS.videoTitle) return fail(tooLong('Video title', LIMITS.videoTitle));
-      if (videoDesc.length > LIMITS.videoDesc) return fail(tooLong('Video description', LIMITS.videoDesc));
-      if (!videoId && (videoLink.length > LIMITS.videoLink || !isHttpUrl(videoLink))) {
-        return fail('Video links must be http:// or https:// addresses');
-      }
-      if (it.preview !== undefined && it.preview !== null && typeof it.preview !== 'boolean') {
-        return fail('Preview must be true or false');
-      }
-      if (it.preview === true) previews += 1;
-      items.push({
-        ...(itemId ? { _id: itemId } : {}),
-        sectionTitle,
-        videoTitle,
-        videoDesc,
-        videoLink,
-        ...(videoId ? { videoId } : {}),
-        ...(it.preview === true ? { preview: true } : {}),
-      });
+      const checked = checkItem(item);
+      if (!checked.ok) return checked;
+      if (checked.value.preview) previews += 1;
+      items.push(checked.value);
     }
     sections.push(items);
   }
@@ -225,6 +272,8 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
   }
   const pricePaise = priceToPaise(data.price);
   if (pricePaise === null) return fail('Price must be a whole number of rupees, at least 1');
+  const sequential = data.sequential ?? false;
+  if (typeof sequential !== 'boolean') return fail('Sequential must be true or false');
   return {
     ok: true,
     value: {
@@ -236,6 +285,7 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
       benefits,
       prerequistes,
       courseContent: sections,
+      sequential,
     },
   };
 }

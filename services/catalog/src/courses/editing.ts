@@ -36,6 +36,7 @@ function formFields(input: CourseInput, category: string) {
     benefits: input.benefits,
     prerequistes: input.prerequistes,
     sections: input.courseContent.map((items) => ({ items })),
+    sequential: input.sequential,
   };
 }
 

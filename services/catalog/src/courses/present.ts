@@ -7,7 +7,15 @@ import { TUTORS, type TutorDoc } from '../instructors/store.ts';
 import type { ListedCourse } from '../listing/course-listing.ts';
 import { videoDurations } from '../progress/store.ts';
 import { LATEST_REVIEWS } from '../reviews/store.ts';
-import { contentWithIds, newestReviews, paiseToRupees, ratingAverage } from './domain.ts';
+import {
+  type CourseItem,
+  contentWithIds,
+  type ItemKind,
+  kindOf,
+  newestReviews,
+  paiseToRupees,
+  ratingAverage,
+} from './domain.ts';
 import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from './store.ts';
 
 /** Public addresses of stored images, made per answer so a changed PUBLIC_URL applies at once. */
@@ -43,9 +51,15 @@ export const CourseCards = Type.Array(CourseCard, {
 export const ReviewUser = Type.Object({ avatar: Type.String(), username: Type.String() });
 export const PublicReview = Type.Object({ rating: Type.Number(), comment: Type.String(), user: ReviewUser });
 
-/** Section and video titles only: links and descriptions are for enrolled students. */
+const Kind = Type.Union(
+  [Type.Literal('video'), Type.Literal('article'), Type.Literal('quiz'), Type.Literal('assignment')],
+  { description: 'What the item is: a video unless it says otherwise' },
+);
+
+/** Section and item titles only: links, descriptions and articles are for enrolled students. */
 export const PublicItem = Type.Object({
   _id: Type.String(),
+  kind: Kind,
   sectionTitle: Type.String(),
   videoTitle: Type.String(),
   durationSec: Type.Optional(
@@ -53,21 +67,36 @@ export const PublicItem = Type.Object({
       description: "A hosted video's length as its upload was measured, in seconds; links have none",
     }),
   ),
-  preview: Type.Optional(Type.Boolean({ description: 'A free preview: anyone may play it from here' })),
+  preview: Type.Optional(
+    Type.Boolean({ description: 'A free preview: anyone may play or read it from here' }),
+  ),
   videoLink: Type.Optional(Type.String({ description: "A free preview's link (empty when hosted)" })),
   videoId: Type.Optional(
     Type.String({ description: "A free preview's hosted video: play it through videos/{videoId}/playback" }),
   ),
+  body: Type.Optional(Type.String({ description: "A free preview article's Markdown" })),
 });
 export const FullItem = Type.Object({
   _id: Type.String(),
+  kind: Kind,
   sectionTitle: Type.String(),
   videoTitle: Type.String(),
   videoDesc: Type.String(),
-  /** Empty for a hosted video: play `videoId` through `videos/{videoId}/playback` instead. */
+  /** Empty for a hosted video (play `videoId` through `videos/{videoId}/playback`) and for other kinds. */
   videoLink: Type.String(),
   videoId: Type.Optional(Type.String()),
+  body: Type.Optional(Type.String({ description: "An article's Markdown; render it sanitised" })),
   preview: Type.Optional(Type.Boolean()),
+});
+/** An item as a learner's player gets it: a locked one without what it would play or show. */
+export const LearnItem = Type.Object({
+  ...FullItem.properties,
+  locked: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'A sequential course keeps it closed until the item before it is completed; no link, video or article until then',
+    }),
+  ),
 });
 
 const detailFields = {
@@ -108,14 +137,20 @@ export const CourseDetails = Type.Object({
   courseContent: Type.Array(Type.Array(PublicItem)),
   instructor: Instructor,
 });
+const Sequential = Type.Boolean({
+  description:
+    "Each item opens for a student once the one before it is completed (never for the course's tutor or the admin)",
+});
 /** The tutor's own view for the edit form: every item in full. */
 export const CourseForEditing = Type.Object({
   ...detailFields,
+  sequential: Sequential,
   courseContent: Type.Array(Type.Array(FullItem)),
 });
 export const LearnCourse = Type.Object({
   title: Type.String(),
-  courseContent: Type.Array(Type.Array(FullItem)),
+  sequential: Sequential,
+  courseContent: Type.Array(Type.Array(LearnItem)),
 });
 
 export const TutorProfile = Type.Object({
@@ -253,28 +288,54 @@ export async function details(db: Db, urls: Urls, course: CourseDoc, viewerId: s
     ratingCount: course.ratingCount ?? 0,
     courseCreatedBy: { _id: course.tutorId, username: course.tutorUsername },
     createdAt: course.createdAt.toISOString(),
+    sequential: course.sequential === true,
     courseContent: withDurations(
       contentWithIds(
         courseId,
         course.sections.map((s) => s.items),
-      ),
+      ).map((items) => items.map(fullItem)),
       durations,
     ),
   };
 }
 
+/** An item with everything it holds, its kind said (a video by default) and a link always. */
+export function fullItem<T extends CourseItem>(item: T): T & { kind: ItemKind; videoLink: string } {
+  return { ...item, kind: kindOf(item), videoLink: item.videoLink ?? '' };
+}
+
 /**
- * A course page's items as visitors see them: titles and lengths; the link or hosted video only
- * of a free preview. The response schema would pass a link through, so it is dropped here.
+ * A course's items as a learner's player shows them. An item in `locked` says so and is shown
+ * without its link, hosted video and article: it opens once the item before it is completed.
+ */
+export function learnContent(course: CourseDoc, locked: ReadonlySet<string>) {
+  return contentWithIds(
+    course._id.toHexString(),
+    course.sections.map((s) => s.items),
+  ).map((items) =>
+    items.map((item) => {
+      if (!locked.has(item._id)) return fullItem(item);
+      const { videoId: _video, body: _body, ...rest } = fullItem(item);
+      return { ...rest, videoLink: '', locked: true as const };
+    }),
+  );
+}
+
+/**
+ * A course page's items as visitors see them: kinds, titles and lengths; the link or hosted video
+ * only of a free preview video, the Markdown only of a free preview article. The response schema
+ * would pass those through, so they are dropped here.
  */
 export interface PublicCourseItem {
   _id: string;
+  kind: ItemKind;
   sectionTitle: string;
   videoTitle: string;
   durationSec?: number;
   preview?: true;
   videoLink?: string;
   videoId?: string;
+  body?: string;
 }
 
 export function publicContent(
@@ -283,12 +344,16 @@ export function publicContent(
   >,
 ): PublicCourseItem[][] {
   return sections.map((items) =>
-    items.map(({ _id, sectionTitle, videoTitle, durationSec, videoLink, videoId, preview }) => ({
+    items.map(({ _id, kind, sectionTitle, videoTitle, durationSec, videoLink, videoId, body, preview }) => ({
       _id,
+      kind,
       sectionTitle,
       videoTitle,
       ...(durationSec === undefined ? {} : { durationSec }),
-      ...(preview ? { preview: true as const, videoLink, ...(videoId ? { videoId } : {}) } : {}),
+      ...(preview && kind === 'video'
+        ? { preview: true as const, videoLink, ...(videoId ? { videoId } : {}) }
+        : {}),
+      ...(preview && kind === 'article' && body !== undefined ? { preview: true as const, body } : {}),
     })),
   );
 }

@@ -16,13 +16,18 @@ import { CourseCard, CourseForEditing, details, listedCard, urlsOf } from './pre
 import { COURSES, THUMBNAILS_BUCKET } from './store.ts';
 
 export const THUMBNAIL_MAX_BYTES = 4 * 1024 * 1024;
+/** The course as JSON: room for a course of many full-length articles (the default is 256 KiB). */
+export const COURSE_DATA_MAX_BYTES = 4 * 1024 * 1024;
 
 const IdParams = Type.Object({ id: ObjectIdString });
 const Written = Type.Object({ message: Type.String(), _id: Type.String() });
 /** The course editor's form: the thumbnail and the course as JSON text (checked by its rules). */
 const CourseForm = Type.Object({
   image: FilePart('The thumbnail: a png, jpeg or webp image'),
-  Data: Type.String({ description: 'The course as JSON: title, desc, price, category, courseContent, …' }),
+  Data: Type.String({
+    description:
+      'The course as JSON: title, desc, price, category, sequential, courseContent (items with kind, body for an article), …',
+  }),
 });
 const thumbnailRule = {
   image: {
@@ -38,7 +43,10 @@ const CHART_MONTHS = 12;
 /** A tutor creates, changes and deletes their courses. */
 export default async function tutorCourseRoutes(app: ServiceApp): Promise<void> {
   const receiveForm = (request: Parameters<typeof receiveMultipart>[0]) =>
-    receiveMultipart(request, app.storage, thumbnailRule, { fileSize: THUMBNAIL_MAX_BYTES });
+    receiveMultipart(request, app.storage, thumbnailRule, {
+      fileSize: THUMBNAIL_MAX_BYTES,
+      fieldSize: COURSE_DATA_MAX_BYTES,
+    });
 
   app.post(
     '/api/v1/create-course',

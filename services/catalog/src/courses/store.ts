@@ -1,6 +1,6 @@
 import { storedCollection } from '@liveedu/service-kit';
 import type { ObjectId } from 'mongodb';
-import type { Difficulty, StoredReview, VideoItem } from './domain.ts';
+import type { CourseItem, Difficulty, StoredReview } from './domain.ts';
 
 /** Course thumbnails, read by anyone. */
 export const THUMBNAILS_BUCKET = 'thumbnails';
@@ -20,7 +20,12 @@ export interface CourseDoc {
   benefits: string;
   prerequistes: string;
   /** Sections as documents: the database takes no arrays of arrays. */
-  sections: { items: VideoItem[] }[];
+  sections: { items: CourseItem[] }[];
+  /**
+   * Each item opens for a student once the one before it is completed (progress/domain.ts).
+   * Absent on courses written before courses could say so: false.
+   */
+  sequential?: boolean;
   tutorId: string;
   tutorUsername: string;
   /** Changed only by `$inc` when an enrollment row is counted (see enrollment/store.ts). */

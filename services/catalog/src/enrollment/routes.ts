@@ -13,8 +13,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { contentWithIds } from '../courses/domain.ts';
-import { CourseCard, cardsFor, LearnCourse, urlsOf } from '../courses/present.ts';
+import { CourseCard, cardsFor, LearnCourse, learnContent, urlsOf } from '../courses/present.ts';
 import { COURSES } from '../courses/store.ts';
 import { PROGRESS, progressId } from '../progress/store.ts';
 import { courseToLearn, ENROLLMENTS, isEnrolled, studentCourses } from './store.ts';
@@ -43,10 +42,8 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
       const course = await courseToLearn(app.db, courseId, who, 'Please buy this course to start learning');
       return {
         title: course.title,
-        courseContent: contentWithIds(
-          course._id.toHexString(),
-          course.sections.map((s) => s.items),
-        ),
+        sequential: course.sequential === true,
+        courseContent: learnContent(course, new Set()),
       };
     },
   );

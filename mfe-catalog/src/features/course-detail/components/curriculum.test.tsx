@@ -7,15 +7,16 @@ const content = [
   [
     {
       _id: 'i1',
+      kind: 'video' as const,
       sectionTitle: 'Basics',
       videoTitle: 'Welcome',
       durationSec: 65,
       preview: true,
       videoLink: 'https://videos.example.com/welcome.mp4',
     },
-    { _id: 'i2', sectionTitle: 'Basics', videoTitle: 'Setting up', durationSec: 600 },
+    { _id: 'i2', kind: 'video' as const, sectionTitle: 'Basics', videoTitle: 'Setting up', durationSec: 600 },
   ],
-  [{ _id: 'i3', sectionTitle: 'Going further', videoTitle: 'A linked talk' }],
+  [{ _id: 'i3', kind: 'video' as const, sectionTitle: 'Going further', videoTitle: 'A linked talk' }],
 ];
 
 describe('the curriculum', () => {
@@ -27,7 +28,7 @@ describe('the curriculum', () => {
     expect(lengthOf(3600)).toBe('1 h');
     expect(lengthOf(3900)).toBe('1 h 5 min');
     expect(courseSummary(content)).toBe('2 sections · 3 lectures · 11 min');
-    expect(courseSummary([[{ _id: 'x', sectionTitle: 'S', videoTitle: 'Link' }]])).toBe(
+    expect(courseSummary([[{ _id: 'x', kind: 'video', sectionTitle: 'S', videoTitle: 'Link' }]])).toBe(
       '1 section · 1 lecture',
     );
   });
