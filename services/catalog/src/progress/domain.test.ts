@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   checkReport,
   clampSpans,
+  countsForCertificate,
   covered,
+  type ItemStanding,
   isCompleted,
+  isCourseFinished,
+  isItemCompleted,
   limitNew,
+  lockedItems,
   newSecondsAllowed,
+  percentCompleted,
+  standingsOf,
   union,
 } from './domain.ts';
 
@@ -97,6 +104,104 @@ describe('what a report may add', () => {
     ).toEqual([
       [0, 5],
       [9, 10],
+    ]);
+  });
+});
+
+const standing = (kind: ItemStanding['kind'], facts: Partial<ItemStanding> = {}): ItemStanding => ({
+  kind,
+  done: false,
+  passed: false,
+  required: false,
+  ...facts,
+});
+
+describe('when an item is completed', () => {
+  it('a video when watched, and passed too when its in-video quiz is required', () => {
+    expect(isItemCompleted(standing('video', { done: true }))).toBe(true);
+    expect(isItemCompleted(standing('video', { passed: true }))).toBe(false);
+    expect(isItemCompleted(standing('video', { done: true, required: true }))).toBe(false);
+    expect(isItemCompleted(standing('video', { done: true, required: true, passed: true }))).toBe(true);
+    // A quiz on the video that nobody requires changes nothing.
+    expect(isItemCompleted(standing('video', { done: true, passed: false, required: false }))).toBe(true);
+  });
+
+  it('an article when marked done; a quiz or an assignment only when passed', () => {
+    expect(isItemCompleted(standing('article', { done: true }))).toBe(true);
+    expect(isItemCompleted(standing('article', { passed: true }))).toBe(false);
+    for (const kind of ['quiz', 'assignment'] as const) {
+      expect(isItemCompleted(standing(kind, { done: true }))).toBe(false);
+      expect(isItemCompleted(standing(kind, { passed: true }))).toBe(true);
+      expect(isItemCompleted(standing(kind, { passed: true, required: true }))).toBe(true);
+    }
+  });
+
+  it("reads the rule's facts from the stored progress, each item a video unless it says otherwise", () => {
+    expect(
+      standingsOf(
+        [{ _id: 'a' }, { _id: 'b', kind: 'quiz' }, { _id: 'c', kind: 'article' }],
+        { a: { completed: true }, b: { completed: false, passed: true } },
+        new Set(['b']),
+      ),
+    ).toEqual([
+      { kind: 'video', done: true, passed: false, required: false },
+      { kind: 'quiz', done: false, passed: true, required: true },
+      { kind: 'article', done: false, passed: false, required: false },
+    ]);
+  });
+});
+
+describe('when a course is finished', () => {
+  it('waits for every item but the quizzes and assignments nobody requires', () => {
+    expect(countsForCertificate({ kind: 'quiz', required: false })).toBe(false);
+    expect(countsForCertificate({ kind: 'assignment', required: true })).toBe(true);
+    expect(countsForCertificate({ kind: 'video', required: false })).toBe(true);
+    const watched = standing('video', { done: true });
+    const read = standing('article', { done: true });
+    expect(isCourseFinished([watched, read, standing('quiz')])).toBe(true);
+    expect(isCourseFinished([watched, read, standing('assignment', { required: true })])).toBe(false);
+    expect(isCourseFinished([watched, standing('article')])).toBe(false);
+    // A required in-video quiz holds the certificate until it is passed.
+    expect(isCourseFinished([standing('video', { done: true, required: true })])).toBe(false);
+    expect(isCourseFinished([standing('video', { done: true, required: true, passed: true })])).toBe(true);
+  });
+
+  it('counts completed items over all of them, the optional ones included', () => {
+    expect(percentCompleted([standing('video', { done: true }), standing('quiz')])).toBe(50);
+    expect(
+      percentCompleted([standing('article', { done: true }), standing('quiz'), standing('assignment')]),
+    ).toBe(33);
+    expect(percentCompleted([])).toBe(0);
+  });
+});
+
+describe('which items a sequential course keeps locked', () => {
+  it('locks each item for a student until the one before it is completed', () => {
+    expect(lockedItems({ sequential: true, student: true, completed: [false, false, false] })).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(lockedItems({ sequential: true, student: true, completed: [true, false, false] })).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(lockedItems({ sequential: true, student: true, completed: [true, true, true] })).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('locks nothing in a course that is not sequential, nor for its tutor or the admin', () => {
+    expect(lockedItems({ sequential: false, student: true, completed: [false, false] })).toEqual([
+      false,
+      false,
+    ]);
+    expect(lockedItems({ sequential: true, student: false, completed: [false, false] })).toEqual([
+      false,
+      false,
     ]);
   });
 });

@@ -1,8 +1,12 @@
 /**
  * What a student watched of one item: the union of the spans the player reported actually
- * playing. An item counts as completed when that union covers at least 90% of it; a position
- * alone, or a seek to the end, covers nothing.
+ * playing. A video counts as watched when that union covers at least 90% of it; a position
+ * alone, or a seek to the end, covers nothing. Then the rules over that: when an item is
+ * completed (by its kind, and what it requires passed), when a course is finished, and which
+ * items a sequential course keeps locked.
  */
+
+import type { ItemKind } from '../courses/domain.ts';
 
 export type Span = [number, number];
 
@@ -108,3 +112,67 @@ export const clampSpans = (spans: readonly Span[], durationSec: number): Span[] 
   spans
     .map(([a, b]) => [Math.min(a, durationSec), Math.min(b, durationSec)] as Span)
     .filter(([a, b]) => b > a);
+
+/** What is known of one student's item, as the completion rule reads it. */
+export interface ItemStanding {
+  kind: ItemKind;
+  /** A video watched to 90% (or a linked one marked done); an article marked done. */
+  done: boolean;
+  /** Its quiz or assignment was passed (a video's in-video quiz, or the item's own). */
+  passed: boolean;
+  /** The item's quiz or assignment must be passed for a certificate, as its tutor last saved it. */
+  required: boolean;
+}
+
+/**
+ * Whether an item is completed: a video when watched (or marked done, for a link) and, when an
+ * in-video quiz is required, also passed; an article when marked done; a quiz or an assignment
+ * when passed.
+ */
+export function isItemCompleted(item: ItemStanding): boolean {
+  switch (item.kind) {
+    case 'video':
+      return item.done && (!item.required || item.passed);
+    case 'article':
+      return item.done;
+    default:
+      return item.passed;
+  }
+}
+
+/** Whether a certificate waits for the item: every item but a quiz or an assignment nobody requires. */
+export const countsForCertificate = (item: Pick<ItemStanding, 'kind' | 'required'>) =>
+  item.required || (item.kind !== 'quiz' && item.kind !== 'assignment');
+
+/** A course is finished once every item a certificate waits for is completed. */
+export const isCourseFinished = (items: readonly ItemStanding[]) =>
+  items.every((item) => !countsForCertificate(item) || isItemCompleted(item));
+
+/** Completed items in percent of all of them, rounded down. */
+export function percentCompleted(items: readonly ItemStanding[]): number {
+  if (items.length === 0) return 0;
+  return Math.floor((100 * items.filter(isItemCompleted).length) / items.length);
+}
+
+/**
+ * Which items of a course, in order, are still locked for a learner: in a sequential course, for
+ * a student, each item until the one before it is completed; nothing otherwise.
+ */
+export function lockedItems(opts: { sequential: boolean; student: boolean; completed: readonly boolean[] }) {
+  const { sequential, student, completed } = opts;
+  return completed.map((_, i) => sequential && student && i > 0 && !completed[i - 1]);
+}
+
+/** What the completion rule reads of a course's items, in order, from a student's progress. */
+export function standingsOf(
+  items: ReadonlyArray<{ _id: string; kind?: ItemKind }>,
+  progress: Readonly<Record<string, { completed: boolean; passed?: boolean } | undefined>>,
+  required: ReadonlySet<string>,
+): ItemStanding[] {
+  return items.map((item) => ({
+    kind: item.kind ?? 'video',
+    done: progress[item._id]?.completed ?? false,
+    passed: progress[item._id]?.passed ?? false,
+    required: required.has(item._id),
+  }));
+}
