@@ -1,16 +1,12 @@
 import type { CourseSection } from '@liveedu/api-client';
 
-export type ItemKind = 'video' | 'article' | 'quiz' | 'assignment';
+/**
+ * An item of the course as the player shows it: its kind, an article's Markdown, and `locked`
+ * while a sequential course keeps it closed (then without its link, video or text).
+ */
+export type PlayerItem = CourseSection[number];
 
-/** An item of the course as the player shows it. */
-export type PlayerItem = CourseSection[number] & {
-  /** What the item is; a video when the course says nothing. */
-  kind?: ItemKind;
-  /** An article's text, in Markdown. */
-  body?: string;
-  /** A sequential course keeps it closed until the item before it is done. */
-  locked?: boolean;
-};
+export type ItemKind = PlayerItem['kind'];
 
 /** What a learner is told of a locked item, as the server refuses it. */
 export const LOCKED_MESSAGE = 'Finish the previous item first';
@@ -22,7 +18,8 @@ export const KIND_NAMES: Record<ItemKind, string> = {
   assignment: 'Assignment',
 };
 
-export function kindOf(item: PlayerItem): ItemKind {
+/** An item's kind; a video when the course says nothing, as items saved before kinds do. */
+export function kindOf(item: Pick<PlayerItem, 'kind'>): ItemKind {
   return item.kind ?? 'video';
 }
 

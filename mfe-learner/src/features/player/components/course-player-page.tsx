@@ -99,7 +99,7 @@ function Player({
   const api = useApi();
   const progressKey = playerKeys.progress(courseId);
   const progress = useApiQuery(progressKey, (signal) => api.progress(courseId, signal));
-  const sections = (course.courseContent ?? []).filter((s) => s.length > 0) as PlayerItem[][];
+  const sections = (course.courseContent ?? []).filter((s) => s.length > 0);
   const [start] = useState(() => resumeOf(sections, progress.data));
   const [position, setPosition] = useState<Position>({ section: start.section, item: start.item });
   const item = sections[position.section]?.[position.item];
