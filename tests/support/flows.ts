@@ -5,6 +5,10 @@
 import { createHmac } from 'node:crypto';
 import type { BodyOf, CourseDetails, CourseForUpdate, ResponseOf } from '@liveedu/api-client';
 import {
+  LEARNING_ITEM_PASSED,
+  LEARNING_REQUIREMENT_CHANGED,
+  type LearningItemPassedData,
+  type LearningRequirementChangedData,
   MEDIA_VIDEO_READY,
   PAYMENTS_PAYMENT_SUCCEEDED,
   type PaymentsPaymentSucceededData,
@@ -315,6 +319,39 @@ export async function publishPaymentSucceeded(
     },
     opts.id ? { id: opts.id } : {},
   );
+  await service.bus.publish(event);
+  return event;
+}
+
+/**
+ * Publishes what the learning service publishes when a student first passes an item's quiz or
+ * assignment, for stacks that run the catalog without learning; `data` replaces the invented fields.
+ */
+export async function publishItemPassed(
+  service: Service | undefined,
+  data: Pick<LearningItemPassedData, 'studentId' | 'courseId' | 'itemId'> & Partial<LearningItemPassedData>,
+  opts: { id?: string } = {},
+) {
+  if (!service?.bus) throw new Error('the service has no event bus');
+  const event = newEvent(
+    LEARNING_ITEM_PASSED,
+    { by: 'quiz', passedAt: new Date().toISOString(), ...data },
+    opts.id ? { id: opts.id } : {},
+  );
+  await service.bus.publish(event);
+  return event;
+}
+
+/**
+ * Publishes what the learning service publishes when a tutor saves an item's quiz or assignment:
+ * whether a certificate needs it passed, with the save's version.
+ */
+export async function publishRequirementChanged(
+  service: Service | undefined,
+  data: LearningRequirementChangedData,
+) {
+  if (!service?.bus) throw new Error('the service has no event bus');
+  const event = newEvent(LEARNING_REQUIREMENT_CHANGED, data);
   await service.bus.publish(event);
   return event;
 }

@@ -24,9 +24,9 @@ import instructorRoutes from './instructors/routes.ts';
 import { TUTORS } from './instructors/store.ts';
 import { installListing, startListing } from './listing/plugin.ts';
 import listingRoutes, { searchRoutes } from './listing/routes.ts';
-import { onVideoReady } from './progress/handlers.ts';
-import progressRoutes from './progress/routes.ts';
-import { PROGRESS } from './progress/store.ts';
+import { onItemPassed, onRequirementChanged, onVideoReady } from './progress/handlers.ts';
+import progressRoutes, { learnerItemRoutes } from './progress/routes.ts';
+import { ITEM_REQUIREMENTS, PROGRESS } from './progress/store.ts';
 import { ensureHighlights } from './reviews/highlights.ts';
 import reviewRoutes, { reviewReplyRoutes, reviewWritingRoutes } from './reviews/routes.ts';
 import { REVIEWS } from './reviews/store.ts';
@@ -39,7 +39,7 @@ export const catalogService: ServiceDefinition = {
     title: 'LiveEdu catalog',
     description: 'Categories, courses, search, instructor pages, favourites, enrollment and reviews.',
   },
-  indexes: [COURSES, CATEGORIES, TUTORS, FAVOURITES, ENROLLMENTS, REVIEWS, CERTIFICATES],
+  indexes: [COURSES, CATEGORIES, TUTORS, FAVOURITES, ENROLLMENTS, REVIEWS, CERTIFICATES, ITEM_REQUIREMENTS],
   outboxCollections: [COURSES.collection, PROGRESS.collection],
   handlers: [
     onUserRegistered,
@@ -49,6 +49,8 @@ export const catalogService: ServiceDefinition = {
     onCourseCompleted,
     onProgressRecorded,
     onVideoReady,
+    onItemPassed,
+    onRequirementChanged,
   ],
   buckets: [
     { name: THUMBNAILS_BUCKET, access: 'public-read', images: true },
@@ -79,6 +81,7 @@ export const catalogService: ServiceDefinition = {
     sitemapRoutes,
     saleRoutes,
     progressRoutes,
+    learnerItemRoutes,
     analyticsRoutes,
     certificateRoutes,
     certificateCheckRoutes,

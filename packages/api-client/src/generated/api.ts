@@ -1010,7 +1010,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every video of a course, for its enrolled students, its tutor and the admin */
+        /** Every item of a course, for its enrolled students, its tutor and the admin; in a sequential course a student's items not yet open say `locked` and come without their content */
         get: {
             parameters: {
                 query?: never;
@@ -3539,7 +3539,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark an item without one as done with {completed: true} */
+        /** Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark a linked video or an article as done with {completed: true}; a quiz or an assignment is completed by passing it. In a sequential course a student reports an item once the one before it is completed (403 before). */
         put: {
             parameters: {
                 query?: never;

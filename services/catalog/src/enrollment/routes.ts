@@ -15,6 +15,7 @@ import {
 import { ObjectId } from 'mongodb';
 import { CourseCard, cardsFor, LearnCourse, learnContent, urlsOf } from '../courses/present.ts';
 import { COURSES } from '../courses/store.ts';
+import { learnsAsStudent, lockedFor } from '../progress/standing.ts';
 import { PROGRESS, progressId } from '../progress/store.ts';
 import { courseToLearn, ENROLLMENTS, isEnrolled, studentCourses } from './store.ts';
 
@@ -27,7 +28,8 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: 'Every video of a course, for its enrolled students, its tutor and the admin',
+        summary:
+          "Every item of a course, for its enrolled students, its tutor and the admin; in a sequential course a student's items not yet open say `locked` and come without their content",
         params: Type.Object({ courseId: ObjectIdString, userId: ObjectIdString }),
         response: { 200: LearnCourse, 400: MessageReply, 403: MessageReply, 404: MessageReply },
       },
@@ -40,10 +42,11 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
         throw forbidden('You can only open your own courses');
       }
       const course = await courseToLearn(app.db, courseId, who, 'Please buy this course to start learning');
+      const locked = await lockedFor(app.db, course, who.userId, learnsAsStudent(who, course));
       return {
         title: course.title,
         sequential: course.sequential === true,
-        courseContent: learnContent(course, new Set()),
+        courseContent: learnContent(course, locked),
       };
     },
   );

@@ -12,7 +12,7 @@ export interface Played {
  * An item's progress after a report. A hosted video counts by what the server knows: its probed
  * length (`hostedSec`), spans within it, and no more new seconds than could have been played since
  * the previous report. An item without one keeps what the client says (it can only be marked done
- * and counts for nothing on a certificate).
+ * and counts for nothing in a certificate's hours).
  */
 export function nextItemProgress(opts: {
   previous: ItemProgress | undefined;
@@ -25,6 +25,8 @@ export function nextItemProgress(opts: {
 }): ItemProgress {
   const { previous, played, markedDone, hostedSec, now } = opts;
   const had = previous?.watched ?? [];
+  // A pass told by the learning service stays whatever is played afterwards.
+  const passed = previous?.passed ? { passed: true as const } : {};
   if (hostedSec !== undefined) {
     const elapsedSec = previous?.reportedAt ? (now.getTime() - previous.reportedAt.getTime()) / 1000 : null;
     const incoming = clampSpans(played?.watchedRanges ?? [], hostedSec);
@@ -34,6 +36,7 @@ export function nextItemProgress(opts: {
       durationSec: hostedSec,
       watched,
       completed: (previous?.completed ?? false) || isCompleted(watched, hostedSec),
+      ...passed,
       reportedAt: now,
     };
   }
@@ -44,5 +47,6 @@ export function nextItemProgress(opts: {
     durationSec,
     watched,
     completed: (previous?.completed ?? false) || isCompleted(watched, durationSec) || markedDone,
+    ...passed,
   };
 }

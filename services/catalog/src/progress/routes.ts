@@ -1,22 +1,34 @@
-import type { CallerIdentity } from '@liveedu/contracts';
+import { CATALOG_INTERNAL, type CallerIdentity } from '@liveedu/contracts';
 import {
   badRequest,
   caller,
   conflict,
   errorResponses,
+  forbidden,
+  internalSchema,
   MessageReply,
   notFound,
   ObjectIdString,
+  requireServiceToken,
   requireUser,
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { contentWithIds } from '../courses/domain.ts';
-import type { CourseDoc } from '../courses/store.ts';
-import { courseToLearn } from '../enrollment/store.ts';
-import { checkReport, MAX_SPANS_PER_REPORT } from './domain.ts';
-import { hostedVideos, recordProgress } from './record.ts';
-import { PROGRESS, type ProgressDoc, progressId, videoDurations } from './store.ts';
+import { ObjectId } from 'mongodb';
+import { type CourseItem, kindOf } from '../courses/domain.ts';
+import { COURSES } from '../courses/store.ts';
+import { courseToLearn, ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
+import {
+  checkReport,
+  isItemCompleted,
+  MAX_SPANS_PER_REPORT,
+  percentCompleted,
+  standingsOf,
+} from './domain.ts';
+import { nextItemProgress } from './next-item.ts';
+import { hostedVideos, writeProgress } from './record.ts';
+import { itemsOf, learnsAsStudent, lockedFor, standingIn } from './standing.ts';
+import { type ProgressDoc, videoDurations } from './store.ts';
 
 const ProgressView = Type.Object({
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -29,27 +41,38 @@ const ProgressView = Type.Object({
 
 const Seconds = Type.Number({ minimum: 0, maximum: 86_400 });
 
-/** A course's items, with ids, in order. */
-const itemsOf = (course: CourseDoc) =>
-  contentWithIds(
-    course._id.toHexString(),
-    course.sections.map((s) => s.items),
-  ).flat();
+const LOCKED_MESSAGE = 'Finish the previous item first';
 
-function view(course: CourseDoc, doc: ProgressDoc | null) {
-  const items = itemsOf(course).map((item) => {
-    const mine = doc?.items[item._id];
-    return { itemId: item._id, positionSec: mine?.positionSec ?? 0, completed: mine?.completed ?? false };
-  });
-  const completedItems = items.filter((item) => item.completed).length;
-  const known = new Set(items.map((item) => item.itemId));
+/** The progress of a course's items, each completed by the rule of its kind. */
+function view(items: ReturnType<typeof itemsOf>, doc: ProgressDoc | null, required: ReadonlySet<string>) {
+  const standings = standingsOf(items, doc?.items ?? {}, required);
+  const rows = items.map((item, i) => ({
+    itemId: item._id,
+    positionSec: doc?.items[item._id]?.positionSec ?? 0,
+    completed: isItemCompleted(standings[i]!),
+  }));
+  const known = new Set(items.map((item) => item._id));
   const resume = doc?.resume && known.has(doc.resume.itemId) ? doc.resume : null;
   return {
-    percent: items.length === 0 ? 0 : Math.floor((100 * completedItems) / items.length),
-    completedItems,
+    percent: percentCompleted(standings),
+    completedItems: rows.filter((row) => row.completed).length,
     resume,
-    items,
+    items: rows,
   };
+}
+
+/** Why an item cannot take this report, by its kind; null when it can. */
+function refusalFor(item: Pick<CourseItem, 'kind' | 'videoId'>, markedDone: boolean): string | null {
+  switch (kindOf(item)) {
+    case 'quiz':
+      return 'A quiz is completed by passing it';
+    case 'assignment':
+      return 'An assignment is completed when it is graded as a pass';
+    case 'article':
+      return markedDone ? null : 'An article is completed by marking it as done';
+    default:
+      return markedDone && item.videoId ? 'A hosted video is completed by watching it' : null;
+  }
 }
 
 /** A report of what was played, or an item without a hosted video marked as done. */
@@ -75,8 +98,6 @@ const ProgressReportBody = Type.Union(
 );
 
 export default async function progressRoutes(app: ServiceApp): Promise<void> {
-  const progress = PROGRESS.in(app.db);
-
   const learnable = (courseId: string, who: CallerIdentity) =>
     courseToLearn(app.db, courseId, who, 'Please buy this course to keep your progress');
 
@@ -93,7 +114,8 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
     async (request) => {
       const who = caller(request);
       const course = await learnable(request.params.courseId, who);
-      return view(course, await progress.findOne({ _id: progressId(who.userId, request.params.courseId) }));
+      const { items, progress, required } = await standingIn(app.db, course, who.userId, false);
+      return view(items, progress, required);
     },
   );
 
@@ -103,7 +125,7 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
       preHandler: requireUser,
       schema: {
         summary:
-          'Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark an item without one as done with {completed: true}',
+          'Report what was played of a hosted video since the last report (every ~10 s and on pause), or mark a linked video or an article as done with {completed: true}; a quiz or an assignment is completed by passing it. In a sequential course a student reports an item once the one before it is completed (403 before).',
         params: Type.Object({ courseId: ObjectIdString, itemId: ObjectIdString }),
         body: ProgressReportBody,
         response: { 200: ProgressView, ...errorResponses, 409: MessageReply },
@@ -113,14 +135,18 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
       const who = caller(request);
       const { courseId, itemId } = request.params;
       const course = await learnable(courseId, who);
-      const items = itemsOf(course);
-      const item = items.find((candidate) => candidate._id === itemId);
+      const student = learnsAsStudent(who, course);
+      const { items, required, locked } = await standingIn(app.db, course, who.userId, student);
+      const at = items.findIndex((candidate) => candidate._id === itemId);
+      const item = items[at];
       if (!item) throw notFound('This course has no such item');
+      if (locked[at]) throw forbidden(LOCKED_MESSAGE);
       const body = request.body;
       // The short form carries nothing played: an item without a hosted video marked as done.
       const played = 'durationSec' in body ? body : null;
       const markedDone = played === null || played.completed === true;
-      if (markedDone && item.videoId) throw badRequest('A hosted video is completed by watching it');
+      const refusal = refusalFor(item, markedDone);
+      if (refusal) throw badRequest(refusal);
       const problem = played && checkReport(played);
       if (problem) throw badRequest(problem);
       const durations = await videoDurations(app.db, hostedVideos(items));
@@ -128,18 +154,58 @@ export default async function progressRoutes(app: ServiceApp): Promise<void> {
       if (item.videoId && hostedSec === undefined) {
         throw conflict('This video is still being prepared; please try again in a moment');
       }
-      const saved = await recordProgress(app.db, app.outbox, {
-        who,
+      // Nothing is played of an article: marking it done is all a report says.
+      const counted = kindOf(item) === 'article' ? null : played;
+      const saved = await writeProgress(app.db, app.outbox, {
+        student: { userId: who.userId, username: who.username, certifiable: student },
         course,
         items,
         itemId,
-        played,
-        markedDone,
-        hostedSec,
+        next: (previous, now) => nextItemProgress({ previous, played: counted, markedDone, hostedSec, now }),
+        required,
         durations,
+        moveResume: true,
         requestId: request.id,
       });
-      return view(course, saved);
+      return view(items, saved, required);
     },
   );
+}
+
+/**
+ * What the learning service asks before it shows, grades or takes a hand-in for an item
+ * (`CATALOG_INTERNAL.learnerItem`, which its typed client takes); the gateway never routes
+ * `/internal/*`.
+ */
+export async function learnerItemRoutes(app: ServiceApp): Promise<void> {
+  const onlyUs = requireServiceToken(app.config.internalSecret);
+  const { learnerItem } = CATALOG_INTERNAL;
+
+  app.get(learnerItem.path, { preHandler: onlyUs, schema: internalSchema(learnerItem) }, async (request) => {
+    const { courseId, itemId, userId } = request.params;
+    const course = await COURSES.in(app.db).findOne({ _id: new ObjectId(courseId) });
+    if (!course) throw notFound('Course not found');
+    const access: 'admin' | 'tutor' | 'student' | 'none' =
+      request.query.role === 'admin'
+        ? 'admin'
+        : course.tutorId === userId
+          ? 'tutor'
+          : (await isEnrolled(ENROLLMENTS.in(app.db), courseId, userId))
+            ? 'student'
+            : 'none';
+    // A course no longer listed is as good as missing to whoever does not have it.
+    if (access === 'none' && !course.listed) throw notFound('Course not found');
+    const item = itemsOf(course).find((candidate) => candidate._id === itemId);
+    if (!item) throw notFound('This course has no such item');
+    // Nothing is locked for the course's tutor or the admin, nor for someone who cannot open it.
+    const locked = access === 'student' && (await lockedFor(app.db, course, userId, true)).has(itemId);
+    return {
+      access,
+      tutorId: course.tutorId,
+      courseTitle: course.title,
+      itemTitle: item.videoTitle,
+      kind: kindOf(item),
+      locked,
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import { storedCollection } from '@liveedu/service-kit';
+import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import type { Span } from './domain.ts';
 
@@ -7,7 +7,14 @@ export interface ItemProgress {
   durationSec: number;
   /** The union of what was played, in seconds. */
   watched: Span[];
+  /**
+   * The item's own part is done: a video watched to 90% (or a link marked done), an article
+   * marked done. Whether the item is completed also depends on its kind and on `passed`
+   * (`isItemCompleted` in domain.ts); progress written before items had kinds holds videos only.
+   */
   completed: boolean;
+  /** Its quiz or assignment was passed (`learning.item.passed`): an in-video quiz, or the item's own. */
+  passed?: true;
   /** When the item was last reported (hosted videos: what the next report may add counts from it). */
   reportedAt?: Date;
 }
@@ -20,6 +27,7 @@ export interface ProgressDoc {
   items: Record<string, ItemProgress>;
   /** The last item reported, where "Continue" opens the player. */
   resume: { itemId: string; positionSec: number } | null;
+  /** When the course was finished: set once, by the write that finished it (and sent its certificate). */
   completedAt?: Date;
   /** Completed items in percent of the course's items when last written (for lists of courses). */
   percent: number;
@@ -31,6 +39,49 @@ export interface ProgressDoc {
 export const PROGRESS = storedCollection<ProgressDoc>('progress');
 
 export const progressId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
+
+/**
+ * Whether a certificate needs an item's quiz or assignment passed, as its tutor last saved it
+ * (`learning.requirement.changed`); `_id` is `courseId:itemId`. An item without one requires nothing.
+ */
+export interface ItemRequirementDoc {
+  _id: string;
+  courseId: string;
+  itemId: string;
+  required: boolean;
+  /** Orders the saves of one item: an older or repeated one changes nothing. */
+  version: number;
+}
+
+export const ITEM_REQUIREMENTS = storedCollection<ItemRequirementDoc>('item_requirements', [
+  { key: { courseId: 1 }, name: 'by_course' },
+]);
+
+/** Keeps a saved requirement unless one as new or newer is kept already. */
+export async function keepRequirement(
+  db: Db,
+  saved: { courseId: string; itemId: string; required: boolean; version: number },
+): Promise<void> {
+  const _id = `${saved.courseId}:${saved.itemId}`;
+  try {
+    await ITEM_REQUIREMENTS.in(db).updateOne(
+      { _id, version: { $lt: saved.version } },
+      { $set: { ...saved } },
+      { upsert: true },
+    );
+  } catch (error) {
+    // The item has a requirement of this version or a later one: the upsert's insert collided.
+    if (!isDuplicateKey(error)) throw error;
+  }
+}
+
+/** The items of a course that require their quiz or assignment passed. */
+export async function requiredItems(db: Db, courseId: string): Promise<Set<string>> {
+  const docs = await ITEM_REQUIREMENTS.in(db)
+    .find({ courseId, required: true }, { projection: { itemId: 1 } })
+    .toArray();
+  return new Set(docs.map((doc) => doc.itemId));
+}
 
 export interface VideoDurationDoc {
   /** The video's id. */

@@ -1,14 +1,15 @@
 /**
  * Which courses play which hosted video: `course_videos` holds, per video id, the courses whose
  * items name it. The media service asks it who may watch a video (a student of one of those
- * courses by the video's own tutor) and whether a video is still in use. A deleted course keeps
- * its links, because its students keep their access.
+ * courses by the video's own tutor, where the item is not locked for them) and whether a video is
+ * still in use. A deleted course keeps its links, because its students keep their access.
  */
 import { storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import { COURSES } from '../courses/store.ts';
 import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
+import { itemsOf, learnsAsStudent, lockedFor } from '../progress/standing.ts';
 
 export interface CourseVideosDoc {
   _id: string;
@@ -40,11 +41,18 @@ export async function coursesPlaying(db: Db, videoId: string, tutorId: string): 
   return (links?.courses ?? []).filter((c) => c.tutorId === tutorId).map((c) => c.courseId);
 }
 
-/** Whether the user bought a course of the video's tutor that plays it. */
+/**
+ * Whether the user bought a course of the video's tutor that plays the video, in an item not
+ * locked for them (a sequential course opens an item once the one before it is completed).
+ */
 export async function mayWatch(db: Db, videoId: string, tutorId: string, userId: string): Promise<boolean> {
   const enrollments = ENROLLMENTS.in(db);
   for (const courseId of await coursesPlaying(db, videoId, tutorId)) {
-    if (await isEnrolled(enrollments, courseId, userId)) return true;
+    if (!(await isEnrolled(enrollments, courseId, userId))) continue;
+    const course = await COURSES.in(db).findOne({ _id: new ObjectId(courseId) });
+    if (course?.sequential !== true) return true;
+    const locked = await lockedFor(db, course, userId, learnsAsStudent({ userId }, course));
+    if (itemsOf(course).some((item) => item.videoId === videoId && !locked.has(item._id))) return true;
   }
   return false;
 }

@@ -1,0 +1,67 @@
+/**
+ * Where a learner stands in a course: which items they completed, by the rule of each item's kind
+ * and what their tutors require passed, and which items a sequential course still keeps locked.
+ * What the progress routes, the player's course, the video checks and the learning service's
+ * questions all read.
+ */
+import type { Db } from 'mongodb';
+import { contentWithIds } from '../courses/domain.ts';
+import type { CourseDoc } from '../courses/store.ts';
+import { type ItemStanding, isItemCompleted, lockedItems, standingsOf } from './domain.ts';
+import { PROGRESS, type ProgressDoc, progressId, requiredItems } from './store.ts';
+
+/** A course's items, with ids, in order. */
+export const itemsOf = (course: CourseDoc) =>
+  contentWithIds(
+    course._id.toHexString(),
+    course.sections.map((s) => s.items),
+  ).flat();
+
+/**
+ * Whether the user learns the course as one of its students: its tutor and the admin may go
+ * through it too, but nothing is locked for them and no certificate is theirs.
+ */
+export const learnsAsStudent = (who: { userId: string; role?: string }, course: Pick<CourseDoc, 'tutorId'>) =>
+  who.role !== 'admin' && who.userId !== course.tutorId;
+
+export interface Standing {
+  items: ReturnType<typeof itemsOf>;
+  progress: ProgressDoc | null;
+  /** The items whose quiz or assignment a certificate needs passed. */
+  required: Set<string>;
+  /** Per item, in order. */
+  standings: ItemStanding[];
+  completed: boolean[];
+  locked: boolean[];
+}
+
+/** The user's standing in the course; `student` as `learnsAsStudent` says. */
+export async function standingIn(
+  db: Db,
+  course: CourseDoc,
+  userId: string,
+  student: boolean,
+): Promise<Standing> {
+  const courseId = course._id.toHexString();
+  const items = itemsOf(course);
+  const [progress, required] = await Promise.all([
+    PROGRESS.in(db).findOne({ _id: progressId(userId, courseId) }),
+    requiredItems(db, courseId),
+  ]);
+  const standings = standingsOf(items, progress?.items ?? {}, required);
+  const completed = standings.map(isItemCompleted);
+  const locked = lockedItems({ sequential: course.sequential === true, student, completed });
+  return { items, progress, required, standings, completed, locked };
+}
+
+/** The ids of the items still locked for the user (none outside a sequential course). */
+export async function lockedFor(
+  db: Db,
+  course: CourseDoc,
+  userId: string,
+  student: boolean,
+): Promise<Set<string>> {
+  if (course.sequential !== true || !student) return new Set();
+  const { items, locked } = await standingIn(db, course, userId, student);
+  return new Set(items.filter((_, i) => locked[i]).map((item) => item._id));
+}
