@@ -273,9 +273,9 @@ describe('quizzes', () => {
       }),
       expect.objectContaining({ answered: 3, correctPercent: 67, mostChosenWrong: null }),
     ]);
-    expect((await stack.call('GET', `/api/v1/tutor/quiz-figures/${courseId}`, { as: first })).status).toBe(
-      403,
-    );
+    expect((await stack.call('GET', figuresOf(courseId, quiz), { as: first })).status).toBe(403);
+    const rival = await newTutor(stack, 'rival');
+    expect((await stack.call('GET', figuresOf(courseId, quiz), { as: rival })).status).toBe(403);
   });
 });
 
@@ -321,11 +321,11 @@ describe('notes', () => {
     });
     expect(edited.body.text).toBe('Jupiter: mostly hydrogen');
 
-    const exported = await fetch(`${stack.url}/api/v1/notes/export?courseId=${courseId}`, {
-      headers: { authorization: `Bearer ${author.token}` },
+    const exported = await stack.call<string>('GET', `/api/v1/notes/export?courseId=${courseId}`, {
+      as: author,
     });
     expect(exported.headers.get('content-type')).toMatch(/^text\/markdown/);
-    const markdown = await exported.text();
+    const markdown = exported.body;
     expect(markdown).toContain('## Planets');
     expect(markdown.indexOf('**0:12** Mars is red')).toBeLessThan(
       markdown.indexOf('**1:35** Jupiter: mostly hydrogen'),
