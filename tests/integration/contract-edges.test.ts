@@ -34,6 +34,15 @@ describe('answers the fuzzing found outside the contract', () => {
     }
   });
 
+  it('answers a listed path asked with a method only its parameterised sibling has 405, not as the sibling', async () => {
+    // PUT and DELETE /api/v1/notes/:noteId would take "export" as a note's id.
+    for (const method of ['PUT', 'DELETE']) {
+      const response = await fetch(`${stack.url}/api/v1/notes/export`, { method, headers: auth() });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow'), method).toBe('GET, HEAD');
+    }
+  });
+
   it('routes a path segment of 100 characters however many bytes they take, and refuses a longer one with 400', async () => {
     const wide = 'ṰĀ'.repeat(50); // 100 characters, 300 bytes in UTF-8, 900 percent-encoded
     const fits = await stack.call('GET', `/api/v1/courses/${encodeURIComponent(wide)}`);

@@ -9,7 +9,7 @@ import type { PublicCache } from '../public-cache.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 import { allowed, createAuthenticator } from './authenticate.ts';
 import { createForwarder } from './forward.ts';
-import { unknownRoutes } from './unknown-routes.ts';
+import { methodNotAllowed, staticPathMethods, unknownRoutes } from './unknown-routes.ts';
 
 const TOO_LONG = 'A part of this address is too long';
 
@@ -70,6 +70,7 @@ export async function apiRoutes(
   const authenticate = createAuthenticator(cache);
   const forward = createForwarder({ internalSecret: config.internalSecret, cache, publicCache });
 
+  const shadowed = staticPathMethods(routeTable);
   for (const entry of routeTable) {
     const upstream = config.services[entry.service];
     app.route({
@@ -77,6 +78,8 @@ export async function apiRoutes(
       url: entry.path,
       ...limitsOf(entry, config),
       async handler(request, reply) {
+        const listed = entry.path.includes(':') ? shadowed(request.url, request.method) : null;
+        if (listed) return methodNotAllowed(reply, request.method, listed);
         const segments = Object.values(request.params as Record<string, string>);
         if (segments.some((segment) => segment.length > MAX_PATH_SEGMENT)) {
           throw new HttpError(400, TOO_LONG);

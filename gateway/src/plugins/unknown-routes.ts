@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 
 /**
@@ -22,12 +22,7 @@ export function unknownRoutes(app: FastifyInstance): void {
             // A known call the router would not take: a path segment over its length limit.
             return reply.status(400).send({ message: 'A part of this address is too long' });
           }
-          if (methods) {
-            return reply
-              .status(405)
-              .header('allow', methods.join(', '))
-              .send({ message: `${request.method} is not allowed here; use ${methods.join(' or ')}` });
-          }
+          if (methods) return methodNotAllowed(reply, request.method, methods);
           return reply
             .status(404)
             .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
@@ -36,6 +31,35 @@ export function unknownRoutes(app: FastifyInstance): void {
       async () => undefined,
     );
   }
+}
+
+/**
+ * A path the table lists without parameters, asked with a method it lacks while a sibling with a
+ * parameter takes that method (`PUT /api/v1/notes/export` beside `PUT /api/v1/notes/:noteId`): the
+ * methods the listed path has, for a 405; null when the call is the parameterised route's.
+ */
+export function staticPathMethods(
+  table: readonly RouteEntry[],
+): (path: string, method: string) => string[] | null {
+  const fixed = new Map<string, string[]>();
+  for (const entry of table) {
+    if (entry.path.includes(':')) continue;
+    const methods = fixed.get(entry.path) ?? [];
+    methods.push(entry.method, ...(entry.method === 'GET' ? ['HEAD'] : []));
+    fixed.set(entry.path, methods.sort());
+  }
+  return (path, method) => {
+    const methods = fixed.get(path.split('?')[0]!.replace(/\/+$/, ''));
+    return methods && !methods.includes(method) ? methods : null;
+  };
+}
+
+/** The answer to a known path asked with a method it does not have. */
+export function methodNotAllowed(reply: FastifyReply, method: string, methods: readonly string[]) {
+  return reply
+    .status(405)
+    .header('allow', methods.join(', '))
+    .send({ message: `${method} is not allowed here; use ${methods.join(' or ')}` });
 }
 
 /** Each routed path as a pattern, with the methods it answers (HEAD with GET, as Fastify does). */
