@@ -56,15 +56,18 @@ export const onItemPassed: EventHandler<LearningItemPassed> = {
     );
     if (stored?.items?.[itemId]?.passed) return;
     const user = await TUTORS.in(db).findOne({ _id: studentId }, { projection: { username: 1, role: 1 } });
+    // An account the catalog does not know is one deleted since (its sign-up came long before
+    // any purchase): no progress or certificate is kept for it, and the event is not retried.
+    if (!user) return;
     // The course's tutor and the admin may try its quizzes; only its students earn its certificate.
-    const student = course.tutorId !== studentId && user?.role !== 'admin';
+    const student = course.tutorId !== studentId && user.role !== 'admin';
     if (student && !(await isEnrolled(ENROLLMENTS.in(db), courseId, studentId))) return;
     const [required, durations] = await Promise.all([
       requiredItems(db, courseId),
       videoDurations(db, hostedVideos(items)),
     ]);
     await writeProgress(db, outbox, {
-      student: { userId: studentId, username: user?.username ?? null, certifiable: student },
+      student: { userId: studentId, username: user.username, certifiable: student },
       course,
       items,
       itemId,
