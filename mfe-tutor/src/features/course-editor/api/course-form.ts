@@ -34,6 +34,9 @@ export interface ItemDraft extends Required<VideoFields> {
   preview: boolean;
 }
 
+/** The kinds anyone may open from the course page before buying: a video or an article. */
+export const canPreview = (kind: ItemKind) => kind === 'video' || kind === 'article';
+
 /** How many items of a course may be free previews (the catalog refuses more). */
 export const MAX_PREVIEWS = 3;
 
@@ -139,7 +142,7 @@ export function draftFromCourse(course: CourseForUpdate): CourseDraft {
     difficulity: course.difficulity ?? '',
     benefits: course.benefits ?? '',
     prerequistes: course.prerequistes ?? '',
-    sequential: (course as { sequential?: unknown }).sequential === true,
+    sequential: course.sequential === true,
     sections: sections.length > 0 ? sections : [emptySection()],
   };
 }
@@ -210,7 +213,8 @@ export function toCoursePayload(draft: CourseDraft) {
 
 /**
  * One item as the catalog reads it. A video is sent as it always was (no `kind`: the default);
- * another kind carries its kind, an article its Markdown, and a description only when it has one.
+ * another kind carries its kind, an article its Markdown (and whether it is a free preview), and
+ * a description only when it has one.
  */
 function itemPayload(item: ItemDraft) {
   const common = {
@@ -233,5 +237,6 @@ function itemPayload(item: ItemDraft) {
     kind: item.kind,
     ...(desc ? { videoDesc: desc } : {}),
     ...(item.kind === 'article' ? { body: item.body } : {}),
+    ...(item.preview && canPreview(item.kind) ? { preview: true } : {}),
   };
 }

@@ -163,6 +163,9 @@ function ItemEditor({
           onChange={(body) => api.setItemField(sectionKey, item.key, 'body', body)}
         />
       ) : null}
+      {item.kind === 'article' ? (
+        <FreePreviewField sectionKey={sectionKey} item={item} api={api} id={id} />
+      ) : null}
       {item.kind === 'quiz' || item.kind === 'assignment' ? (
         <Hint>
           {item.kind === 'quiz' ? 'Its questions' : 'Its brief'} are written under “Quizzes and assignments”
@@ -171,6 +174,37 @@ function ItemEditor({
       ) : null}
       {video ? <VideoFields sectionKey={sectionKey} item={item} api={api} id={id} /> : null}
     </ItemBox>
+  );
+}
+
+/** Whether a video or an article is free to open from the course page, three at most per course. */
+function FreePreviewField({
+  sectionKey,
+  item,
+  api,
+  id,
+}: {
+  sectionKey: string;
+  item: ItemDraft;
+  api: CourseDraftApi;
+  id: string;
+}) {
+  return (
+    <Preview>
+      <input
+        id={`${id}-preview`}
+        type="checkbox"
+        checked={item.preview}
+        disabled={!item.preview && previewsIn(api.draft) >= MAX_PREVIEWS}
+        onChange={(event) => api.setItemPreview(sectionKey, item.key, event.target.checked)}
+        aria-describedby={`${id}-preview-hint`}
+      />
+      <label htmlFor={`${id}-preview`}>Free preview</label>
+      <small id={`${id}-preview-hint`}>
+        Anyone can {item.kind === 'article' ? 'read' : 'watch'} it from the course page before buying (
+        {previewsIn(api.draft)} of {MAX_PREVIEWS} used)
+      </small>
+    </Preview>
   );
 }
 
@@ -203,21 +237,7 @@ function VideoFields({
         videoId={item.videoId}
         onChange={(videoId) => api.setItemField(sectionKey, item.key, 'videoId', videoId)}
       />
-      <Preview>
-        <input
-          id={`${id}-preview`}
-          type="checkbox"
-          checked={item.preview}
-          disabled={!item.preview && previewsIn(api.draft) >= MAX_PREVIEWS}
-          onChange={(event) => api.setItemPreview(sectionKey, item.key, event.target.checked)}
-          aria-describedby={`${id}-preview-hint`}
-        />
-        <label htmlFor={`${id}-preview`}>Free preview</label>
-        <small id={`${id}-preview-hint`}>
-          Anyone can watch it from the course page before buying ({previewsIn(api.draft)} of {MAX_PREVIEWS}{' '}
-          used)
-        </small>
-      </Preview>
+      <FreePreviewField sectionKey={sectionKey} item={item} api={api} id={id} />
     </>
   );
 }

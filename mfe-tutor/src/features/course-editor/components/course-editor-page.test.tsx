@@ -177,9 +177,9 @@ describe('items of other kinds', () => {
 
     chooseKind(within(section).getByRole('group', { name: 'Video 2' }), 'article');
     const article = within(section).getByRole('group', { name: 'Article 2' });
-    // An article has no video: no link, no upload, no free preview.
+    // An article has no video: no link, no upload.
     expect(within(article).queryByLabelText('Video link')).toBeNull();
-    expect(within(article).queryByLabelText('Free preview')).toBeNull();
+    expect(within(article).queryByLabelText('Or upload a video')).toBeNull();
     type('Article title', 'Reading: types', article);
     const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
@@ -190,6 +190,7 @@ describe('items of other kinds', () => {
     const preview = within(article).getByRole('region', { name: 'Preview of the article' });
     expect(await within(preview).findByRole('heading', { name: 'Why types' })).toBeTruthy();
     expect(within(preview).getByText('mistakes').tagName).toBe('STRONG');
+    fireEvent.click(within(article).getByLabelText('Free preview'));
 
     chooseKind(within(section).getByRole('group', { name: 'Video 3' }), 'quiz');
     const quiz = within(section).getByRole('group', { name: 'Quiz 3' });
@@ -225,6 +226,7 @@ describe('items of other kinds', () => {
           videoTitle: 'Reading: types',
           kind: 'article',
           body: 'Types catch **mistakes**.\n\n## Why types\n\nBefore users do.',
+          preview: true,
         },
         { sectionTitle: 'Untitled Section', videoTitle: 'Checkpoint', kind: 'quiz' },
         { sectionTitle: 'Untitled Section', videoTitle: 'Write a typed function', kind: 'assignment' },
@@ -235,7 +237,7 @@ describe('items of other kinds', () => {
     expect((screen.getByLabelText(/^Sequential/) as HTMLInputElement).checked).toBe(false);
   });
 
-  it('keeps what was typed for a video when its kind changes and back, and refuses an article too long', async () => {
+  it('keeps what was typed for a video when its kind changes and back, a free preview only on a video or an article, and refuses an article too long', async () => {
     answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
     renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
     await screen.findByRole('option', { name: 'Web Development' });
@@ -245,17 +247,22 @@ describe('items of other kinds', () => {
     fireEvent.click(within(item()).getByLabelText('Free preview'));
     chooseKind(item(), 'article');
     expect((within(item()).getByLabelText('Article title') as HTMLInputElement).value).toBe('Lesson 1');
+    // An article can be a free preview too, read instead of watched.
+    expect((within(item()).getByLabelText('Free preview') as HTMLInputElement).checked).toBe(true);
+    expect(within(item()).getByText(/Anyone can read it from the course page/)).toBeTruthy();
     type('Article (Markdown)', 'x'.repeat(50_001), item());
     expect(within(item()).getByText('50,001 of 50,000 characters · Markdown')).toBeTruthy();
     const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     expect(screen.getByRole('alert').textContent).toBe('An article may be at most 50,000 characters');
+    // A quiz is no free preview: the mark goes with the change of kind.
+    chooseKind(item(), 'quiz');
+    expect(within(item()).queryByLabelText('Free preview')).toBeNull();
     chooseKind(item(), 'video');
     expect((within(item()).getByLabelText('Video link') as HTMLInputElement).value).toBe(
       'https://videos.example.com/1',
     );
-    // A free preview is a video's only: it was let go with the change of kind.
     expect((within(item()).getByLabelText('Free preview') as HTMLInputElement).checked).toBe(false);
     expect(uploads()).toHaveLength(0);
   });

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import {
   type CourseDraft,
   type CourseField,
+  canPreview,
   emptyItem,
   emptySection,
   type ItemField,
@@ -26,12 +27,15 @@ export function useCourseDraft(initial: () => CourseDraft) {
         ...s,
         items: s.items.map((it) => (it.key === itemKey ? { ...it, [field]: value } : it)),
       })),
-    /** Another kind keeps what was typed for the old one (choosing it again brings it back); only a video is a free preview. */
+    /**
+     * Another kind keeps what was typed for the old one (choosing it again brings it back); only a
+     * video or an article can be a free preview.
+     */
     setItemKind: (sectionKey: string, itemKey: string, kind: ItemKind) =>
       mapSection(sectionKey, (s) => ({
         ...s,
         items: s.items.map((it) =>
-          it.key === itemKey ? { ...it, kind, preview: kind === 'video' ? it.preview : false } : it,
+          it.key === itemKey ? { ...it, kind, preview: canPreview(kind) ? it.preview : false } : it,
         ),
       })),
     setItemPreview: (sectionKey: string, itemKey: string, preview: boolean) =>
