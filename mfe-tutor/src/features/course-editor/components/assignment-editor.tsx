@@ -17,6 +17,7 @@ import { MarkdownField } from './markdown-field.tsx';
 
 const Form = styled.form`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 0.25rem;
 `;
 

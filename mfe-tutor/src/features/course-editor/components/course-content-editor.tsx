@@ -19,6 +19,8 @@ const SectionBox = styled.fieldset`
   border-radius: ${theme.radius};
   padding: 1rem;
   margin: 0 0 1rem;
+  /* A fieldset is as wide as its widest content unless told otherwise: on a phone, the screen. */
+  min-width: 0;
   background: #fafafa;
   legend { font-weight: 700; padding: 0 0.4rem; }
 `;
@@ -29,6 +31,7 @@ const ItemBox = styled.fieldset`
   background: ${theme.colors.surface};
   padding: 0.75rem 1rem 1rem;
   margin: 0 0 0.75rem;
+  min-width: 0;
   legend { font-weight: 600; padding: 0 0.3rem; }
 `;
 

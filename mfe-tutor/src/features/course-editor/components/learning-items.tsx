@@ -20,7 +20,7 @@ const Box = styled.section`
   margin-top: 1.5rem;
   h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
   > p { color: ${theme.colors.muted}; margin: 0 0 1rem; }
-  > ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem; }
+  > ul { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; }
 `;
 
 const ItemBox = styled.div`

@@ -24,6 +24,8 @@ import {
 
 const Form = styled.form`
   display: grid;
+  /* Never wider than the page: a grid column is otherwise as wide as its widest field. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
   fieldset { min-width: 0; }
 `;
@@ -49,6 +51,7 @@ const Questions = styled.ol`
   padding: 0;
   margin: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 0.75rem;
 `;
 

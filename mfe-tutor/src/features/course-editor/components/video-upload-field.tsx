@@ -9,10 +9,12 @@ import { CaptionsField } from './captions-field.tsx';
 
 const Box = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 0.5rem;
   margin-bottom: 0.75rem;
   progress { width: 100%; height: 0.6rem; accent-color: ${theme.colors.primary}; }
   .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+  input[type='file'] { max-width: 100%; min-width: 0; }
   .error { color: ${theme.colors.danger}; }
   .muted { color: ${theme.colors.muted}; }
   img { width: 160px; border-radius: 6px; }
