@@ -474,6 +474,7 @@ export function HlsPlayer({
     <>
       <Stage>
         <Frame
+          role="group"
           tabIndex={0}
           onKeyDown={onKey}
           onContextMenu={(e) => e.preventDefault()}
