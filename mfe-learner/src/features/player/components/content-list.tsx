@@ -22,6 +22,21 @@ const KIND_ICONS: Record<ItemKind, string> = {
   assignment: '✎',
 };
 
+/** A padlock drawn, not a character: an emoji needs a font the page may not have. */
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 const List = styled.ol`
   list-style: none;
   margin: 0;
@@ -49,7 +64,7 @@ const List = styled.ol`
     background: transparent; cursor: pointer; color: ${theme.colors.ink}; overflow-wrap: anywhere;
   }
   .video[aria-disabled='true'] { color: ${theme.colors.muted}; cursor: not-allowed; }
-  .lock { flex: none; margin-right: 1rem; }
+  .lock { flex: none; display: inline-flex; margin-right: 1rem; color: ${theme.colors.muted}; }
   .done { color: #15803d; font-weight: 700; }
   .row:has(.video[aria-current='true']) { background: #eef2ff; }
   .video[aria-current='true'] { color: ${theme.colors.primaryDark}; font-weight: 700; }
@@ -148,7 +163,7 @@ export function ContentList({
                           </button>
                           {item.locked ? (
                             <span className="lock" role="img" aria-label="Locked" title={LOCKED_MESSAGE}>
-                              🔒
+                              <LockIcon />
                             </span>
                           ) : null}
                         </div>
