@@ -84,6 +84,8 @@ describe('front-end production build', () => {
  * packages themselves are required rather than the trimmed shared modules (ADR 13).
  */
 const SERVER_ONLY = /(^|\/)src\/(server\.tsx|app\/server\/)/;
+/** Support of component tests (fake servers, fixtures): never bundled. */
+const TEST_SUPPORT = /\/testing\//;
 
 /** Every front-end source file the browser runs, outside tests, as [path, text]. */
 function frontEndSources(): [string, string][] {
@@ -95,7 +97,7 @@ function frontEndSources(): [string, string][] {
         if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
       } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         const file = path.relative(root, full);
-        if (!SERVER_ONLY.test(file)) out.push([file, readFileSync(full, 'utf8')]);
+        if (!SERVER_ONLY.test(file) && !TEST_SUPPORT.test(file)) out.push([file, readFileSync(full, 'utf8')]);
       }
     }
   };
