@@ -15,10 +15,12 @@ import {
   courseData,
   courseForm,
   courseForUpdate,
+  courseWithItems,
   createCourse,
+  enrollByPayment,
+  enrolledStudent,
   newTutor,
   publishItemPassed,
-  publishPaymentSucceeded,
   publishRequirementChanged,
   publishVideoReady,
   readOk,
@@ -49,38 +51,11 @@ const article = (title: string, body = `# ${title}\n\nThe text of ${title}.`, ex
 const quiz = (title: string) => ({ sectionTitle: 'Checks', videoTitle: title, kind: 'quiz' });
 const assignment = (title: string) => ({ sectionTitle: 'Checks', videoTitle: title, kind: 'assignment' });
 
-/** A course of the tutor's with these items in one section, and their ids in order. */
-async function newCourse(items: unknown[], extra: Record<string, unknown> = {}) {
-  const courseId = await createCourse(stack, tutor, { courseContent: [items], ...extra });
-  const edit = await courseForUpdate(stack, courseId, tutor);
-  return { courseId, itemIds: edit.courseContent.flat().map((item) => item._id) };
-}
-
 const create = (data: Record<string, unknown>) =>
   stack.call<{ message: string; _id: string }>('POST', '/api/v1/create-course', {
     as: tutor,
     raw: courseForm(courseData(data)),
   });
-
-async function buyer(courseId: string, prefix = 'learner'): Promise<Session> {
-  const student = await stack.newUser(prefix);
-  await enroll(student, courseId);
-  return student;
-}
-
-async function enroll(student: Session, courseId: string) {
-  await publishPaymentSucceeded(stack.services.catalog, {
-    courseId,
-    courseTitle: 'a course',
-    studentId: student._id,
-    tutorId: tutor._id,
-    amountPaise: 29_900,
-  });
-  await eventually(async () => {
-    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
-    return progress.status === 200 ? true : undefined;
-  });
-}
 
 const markDone = (as: Session, courseId: string, itemId: string) =>
   stack.call<Progress>('PUT', `/api/v1/progress/${courseId}/${itemId}`, { as, body: { completed: true } });
@@ -150,7 +125,7 @@ afterAll(() => stack?.close());
 
 describe('item kinds', () => {
   it('keeps each kind, and shows an article only to those who may learn it or as a free preview', async () => {
-    const { courseId, itemIds } = await newCourse([
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
       video('Welcome'),
       article('Read first', '# Members only\n\nThe private text.'),
       article('Taster', '# Free\n\nAnyone may read this.', { preview: true }),
@@ -210,7 +185,7 @@ describe('item kinds', () => {
     expect(JSON.stringify(page)).not.toContain('The private text');
     expect(page).not.toHaveProperty('sequential');
 
-    const student = await buyer(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     const course = await learn(student, courseId);
     expect(course.sequential).toBe(false);
     expect(course.courseContent[0]?.[1]).toMatchObject({
@@ -245,7 +220,7 @@ describe('item kinds', () => {
     expect(
       stored?.sections.flatMap((s: { items: object[] }) => s.items).some((i: object) => 'kind' in i),
     ).toBe(false);
-    const student = await buyer(courseId, 'speclient');
+    const student = await enrolledStudent(stack, tutor, courseId, 'speclient');
     const done = await markDone(student, courseId, edit.courseContent[0]![0]!._id);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ percent: 33, completedItems: 1 });
@@ -280,23 +255,27 @@ describe('item kinds', () => {
     });
     // Exactly the limit is kept, in full.
     const longest = 'y'.repeat(50_000);
-    const { courseId } = await newCourse([article('Long read', longest)]);
+    const { courseId } = await courseWithItems(stack, tutor, [article('Long read', longest)]);
     expect((await courseForUpdate(stack, courseId, tutor)).courseContent[0]?.[0]?.body).toBe(longest);
   });
 
   it('keeps a course of many long articles', async () => {
     const long = 'z'.repeat(45_000);
     const items = Array.from({ length: 8 }, (_, i) => article(`Chapter ${i + 1}`, long));
-    const { itemIds } = await newCourse(items);
+    const { itemIds } = await courseWithItems(stack, tutor, items);
     expect(itemIds).toHaveLength(8);
   });
 });
 
 describe('completing items by their kind', () => {
   it('marks an article done; a quiz or an assignment only by passing it', async () => {
-    const { courseId, itemIds } = await newCourse([article('Read'), quiz('Check'), assignment('Task')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      article('Read'),
+      quiz('Check'),
+      assignment('Task'),
+    ]);
     const [reading, check, task] = itemIds as [string, string, string];
-    const student = await buyer(courseId, 'kinds');
+    const student = await enrolledStudent(stack, tutor, courseId, 'kinds');
     const read = await markDone(student, courseId, reading);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.items[0]).toMatchObject({ itemId: reading, completed: true });
@@ -330,10 +309,10 @@ describe('completing items by their kind', () => {
   });
 
   it('completes an item its student passed, and issues one certificate for two passes at once', async () => {
-    const { courseId, itemIds } = await newCourse([article('Read'), quiz('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Read'), quiz('Check')]);
     const [reading, check] = itemIds as [string, string];
     await required(courseId, check, true);
-    const student = await buyer(courseId, 'passer');
+    const student = await enrolledStudent(stack, tutor, courseId, 'passer');
     await markDone(student, courseId, reading);
     await settle();
     expect(await certificatesOf(student, courseId)).toEqual([]);
@@ -373,10 +352,10 @@ describe('completing items by their kind', () => {
   });
 
   it('finishes the course once when passes of one item are handled at the same instant, as on two replicas', async () => {
-    const { courseId, itemIds } = await newCourse([article('Read'), quiz('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Read'), quiz('Check')]);
     const [reading, check] = itemIds as [string, string];
     await required(courseId, check, true);
-    const student = await buyer(courseId, 'racer');
+    const student = await enrolledStudent(stack, tutor, courseId, 'racer');
     await markDone(student, courseId, reading);
     // The catalog's own consumer of passes, run at once for two passes of the item and for one of
     // them again (a redelivery after a crash that fell before its delivery was recorded).
@@ -405,10 +384,10 @@ describe('completing items by their kind', () => {
   });
 
   it('holds the certificate for a required in-video quiz until it is passed', async () => {
-    const { courseId, itemIds } = await newCourse([video('Lecture with questions')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [video('Lecture with questions')]);
     const lecture = itemIds[0] as string;
     await required(courseId, lecture, true);
-    const student = await buyer(courseId, 'invideo');
+    const student = await enrolledStudent(stack, tutor, courseId, 'invideo');
     const watched = await markDone(student, courseId, lecture);
     expect(watched.body).toMatchObject({ percent: 0, completedItems: 0 });
     await settle();
@@ -419,7 +398,10 @@ describe('completing items by their kind', () => {
   });
 
   it('keeps the newest requirement: an older or repeated save changes nothing', async () => {
-    const { courseId, itemIds } = await newCourse([video('Lecture'), quiz('Optional check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      video('Lecture'),
+      quiz('Optional check'),
+    ]);
     const [lecture, check] = itemIds as [string, string];
     await required(courseId, lecture, true, 1);
     await required(courseId, lecture, false, 3);
@@ -442,7 +424,7 @@ describe('completing items by their kind', () => {
     expect(kept).toMatchObject({ courseId, itemId: lecture, required: false, version: 3 });
 
     // So the lecture needs only watching, and the quiz nobody requires does not hold the certificate.
-    const student = await buyer(courseId, 'optional');
+    const student = await enrolledStudent(stack, tutor, courseId, 'optional');
     const done = await markDone(student, courseId, lecture);
     expect(done.body).toMatchObject({ percent: 50, completedItems: 1 });
     await eventually(async () => ((await certificatesOf(student, courseId)).length === 1 ? true : undefined));
@@ -450,10 +432,10 @@ describe('completing items by their kind', () => {
   });
 
   it('lets a non-required quiz item leave the certificate to the other items', async () => {
-    const { courseId, itemIds } = await newCourse([article('Read'), quiz('Practice')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Read'), quiz('Practice')]);
     const [reading, practice] = itemIds as [string, string];
     await required(courseId, practice, false);
-    const student = await buyer(courseId, 'practice');
+    const student = await enrolledStudent(stack, tutor, courseId, 'practice');
     await markDone(student, courseId, reading);
     await eventually(async () => ((await certificatesOf(student, courseId)).length === 1 ? true : undefined));
     // Passing it afterwards still completes it, and issues nothing more.
@@ -468,7 +450,9 @@ describe('a sequential course', () => {
   it('opens each item for a student once the one before it is completed, never locking its tutor or the admin', async () => {
     const hosted = new ObjectId().toHexString();
     await publishVideoReady(stack.services.catalog, { videoId: hosted, durationSec: 20 });
-    const { courseId, itemIds } = await newCourse(
+    const { courseId, itemIds } = await courseWithItems(
+      stack,
+      tutor,
       [
         article('Start here', '# Start\n\nOpen to all students.'),
         video('Hosted lecture', { videoId: hosted, videoLink: '' }),
@@ -479,7 +463,7 @@ describe('a sequential course', () => {
       { sequential: true },
     );
     const [start, lecture, then, check, last] = itemIds as [string, string, string, string, string];
-    const student = await buyer(courseId, 'inorder');
+    const student = await enrolledStudent(stack, tutor, courseId, 'inorder');
 
     const first = await learn(student, courseId);
     expect(first.sequential).toBe(true);
@@ -520,10 +504,12 @@ describe('a sequential course', () => {
     };
     expect(await mayPlay(student)).toBe(false);
     // A student of another course of the tutor's that plays it unlocked may play it.
-    const { courseId: open } = await newCourse([video('Same lecture', { videoId: hosted, videoLink: '' })]);
-    const twoCourses = await buyer(courseId, 'twocourses');
+    const { courseId: open } = await courseWithItems(stack, tutor, [
+      video('Same lecture', { videoId: hosted, videoLink: '' }),
+    ]);
+    const twoCourses = await enrolledStudent(stack, tutor, courseId, 'twocourses');
     expect(await mayPlay(twoCourses)).toBe(false);
-    await enroll(twoCourses, open);
+    await enrollByPayment(stack, tutor, open, twoCourses);
     expect(await mayPlay(twoCourses)).toBe(true);
 
     // Its tutor and the admin go anywhere.
@@ -566,12 +552,12 @@ describe('a sequential course', () => {
 
 describe("the learning service's question about an item", () => {
   it('says how the user may use it, what it is and whether it is still locked for them', async () => {
-    const { courseId, itemIds } = await newCourse([article('Before'), quiz('After')], {
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Before'), quiz('After')], {
       sequential: true,
       title: 'Asked about',
     });
     const [before, after] = itemIds as [string, string];
-    const student = await buyer(courseId, 'asked');
+    const student = await enrolledStudent(stack, tutor, courseId, 'asked');
     const stranger = await stack.newUser('notbought');
     const catalog = catalogClient();
     const ask = (itemId: string, userId: string, role: 'student' | 'tutor' | 'admin' = 'student') =>

@@ -1,9 +1,8 @@
-import type { VideoItem } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseForUpdate, createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
 import { PNG } from '../support/identity-fixtures.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -30,28 +29,6 @@ const BRIEF = {
   maxSizeMb: 1,
   required: true,
 };
-
-async function newCourse(items: unknown[]) {
-  const courseId = await createCourse(stack, tutor, { courseContent: [items] });
-  const edit = await courseForUpdate(stack, courseId, tutor);
-  return { courseId, itemIds: edit.courseContent.flat().map((item: VideoItem) => item._id) };
-}
-
-async function enrolled(courseId: string, prefix = 'learner'): Promise<Session> {
-  const student = await stack.newUser(prefix);
-  await publishPaymentSucceeded(stack.services.catalog, {
-    courseId,
-    courseTitle: 'a course',
-    studentId: student._id,
-    tutorId: tutor._id,
-    amountPaise: 49_900,
-  });
-  await eventually(async () => {
-    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
-    return progress.status === 200 ? true : undefined;
-  });
-  return student;
-}
 
 const setAssignment = (as: Session, courseId: string, itemId: string, body: unknown) =>
   stack.call('PUT', `/api/v1/courses/${courseId}/items/${itemId}/assignment`, { as, body });
@@ -91,7 +68,7 @@ afterAll(() => stack?.close());
 
 describe('assignments', () => {
   it("are set by the course's tutor on assignment items only, and read by its students", async () => {
-    const { courseId, itemIds } = await newCourse([
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
       {
         sectionTitle: 'Work',
         videoTitle: 'A lecture',
@@ -105,7 +82,7 @@ describe('assignments', () => {
     expect((await setAssignment(await newTutor(stack, 'rival'), courseId, essay, BRIEF)).status).toBe(403);
     const set = await setAssignment(tutor, courseId, essay, BRIEF);
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     const brief = await stack.call('GET', `/api/v1/assignments/${courseId}/${essay}`, { as: student });
     expect(brief.body).toMatchObject({
       brief: BRIEF.brief,
@@ -123,10 +100,10 @@ describe('assignments', () => {
   });
 
   it('judges files by their bytes, keeps them private, and replaces a pending hand-in', async () => {
-    const { courseId, itemIds } = await newCourse([task('Essay')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [task('Essay')]);
     const essay = itemIds[0] as string;
     await setAssignment(tutor, courseId, essay, BRIEF);
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
 
     const disguised = await handIn(student, courseId, essay, { file: [PNG, 'essay.pdf'] });
     expect(disguised).toMatchObject({ status: 400, body: { message: 'Please hand in a pdf, txt file' } });
@@ -167,10 +144,10 @@ describe('assignments', () => {
   });
 
   it("is graded only by the course's tutor; a pass completes the item and the certificate follows", async () => {
-    const { courseId, itemIds } = await newCourse([task('Essay')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [task('Essay')]);
     const essay = itemIds[0] as string;
     await setAssignment(tutor, courseId, essay, { ...BRIEF, fileTypes: [] });
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     expect((await handIn(student, courseId, essay, { file: [PDF, 'essay.pdf'] })).body).toEqual({
       message: 'This assignment takes text only',
     });
@@ -218,10 +195,10 @@ describe('assignments', () => {
   });
 
   it('takes a file over the usual upload limit when the assignment allows it', async () => {
-    const { courseId, itemIds } = await newCourse([task('Dataset')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [task('Dataset')]);
     const dataset = itemIds[0] as string;
     await setAssignment(tutor, courseId, dataset, { ...BRIEF, fileTypes: ['txt'], maxSizeMb: 20 });
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     const large = Buffer.alloc(13 * 1024 * 1024, 'x');
     const handed = await handIn(student, courseId, dataset, { file: [large, 'data.txt'] });
     expect(handed.status, JSON.stringify(handed.body)).toBe(201);

@@ -9,7 +9,7 @@ import {
   courseForm,
   courseForUpdate,
   createCourse,
-  publishPaymentSucceeded,
+  enrolledStudent,
   publishVideoReady,
 } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
@@ -51,21 +51,7 @@ const finishing = (title: string, courseContent: unknown[][]) => ({
   courseContent,
 });
 
-async function buyer(courseId: string, prefix = 'learner'): Promise<Session> {
-  const student = await stack.newUser(prefix);
-  await publishPaymentSucceeded(stack.services.catalog, {
-    courseId,
-    courseTitle: 'a course',
-    studentId: student._id,
-    tutorId: tutor._id,
-    amountPaise: 29_900,
-  });
-  await eventually(async () => {
-    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
-    return progress.status === 200 ? true : undefined;
-  });
-  return student;
-}
+const buyer = (courseId: string, prefix = 'learner') => enrolledStudent(stack, tutor, courseId, prefix);
 
 const report = (as: Session, courseId: string, itemId: string, body: Record<string, unknown>) =>
   stack.call<Progress>('PUT', `/api/v1/progress/${courseId}/${itemId}`, { as, body });

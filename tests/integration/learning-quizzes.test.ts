@@ -1,9 +1,8 @@
-import type { VideoItem } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseForUpdate, createCourse, newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 interface TutorQuiz {
@@ -41,29 +40,6 @@ const article = (title: string) => ({
   body: `# ${title}`,
 });
 const quizItem = (title: string) => ({ sectionTitle: 'Lessons', videoTitle: title, kind: 'quiz' });
-
-/** A course of the tutor's with these items in one section, and their ids in order. */
-async function newCourse(items: unknown[], extra: Record<string, unknown> = {}) {
-  const courseId = await createCourse(stack, tutor, { courseContent: [items], ...extra });
-  const edit = await courseForUpdate(stack, courseId, tutor);
-  return { courseId, itemIds: edit.courseContent.flat().map((item: VideoItem) => item._id) };
-}
-
-async function enrolled(courseId: string, prefix = 'learner'): Promise<Session> {
-  const student = await stack.newUser(prefix);
-  await publishPaymentSucceeded(stack.services.catalog, {
-    courseId,
-    courseTitle: 'a course',
-    studentId: student._id,
-    tutorId: tutor._id,
-    amountPaise: 49_900,
-  });
-  await eventually(async () => {
-    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
-    return progress.status === 200 ? true : undefined;
-  });
-  return student;
-}
 
 const QUIZ = {
   passPercent: 100,
@@ -119,13 +95,13 @@ afterAll(() => stack?.close());
 
 describe('quizzes', () => {
   it("keeps the right answers on the server until an attempt, and lets only the course's tutor write them", async () => {
-    const { courseId, itemIds } = await newCourse([lesson('Planets'), quizItem('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Planets'), quizItem('Check')]);
     const [video, quiz] = itemIds as [string, string];
     const saved = await putQuiz(tutor, courseId, quiz, QUIZ);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.questions[0]?.correct).toEqual([saved.body.questions[0]?.options[1]?._id]);
 
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     const seen = await readQuiz(student, courseId, quiz);
     expect(seen.status).toBe(200);
     const text = JSON.stringify(seen.body);
@@ -156,10 +132,10 @@ describe('quizzes', () => {
   });
 
   it('grades on the server, counts attempts to the limit, and completes the item on a pass', async () => {
-    const { courseId, itemIds } = await newCourse([lesson('Planets'), quizItem('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Planets'), quizItem('Check')]);
     const quiz = itemIds[1] as string;
     const saved = (await putQuiz(tutor, courseId, quiz, QUIZ)).body;
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
 
     const failed = await attempt(student, courseId, quiz, answersTo(saved, false));
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);
@@ -188,10 +164,13 @@ describe('quizzes', () => {
   });
 
   it('passes an item once when two passing attempts arrive at once, and issues one certificate', async () => {
-    const { courseId, itemIds } = await newCourse([article('Read me'), quizItem('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      article('Read me'),
+      quizItem('Check'),
+    ]);
     const [reading, quiz] = itemIds as [string, string];
     const saved = (await putQuiz(tutor, courseId, quiz, { ...QUIZ, maxAttempts: null })).body;
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     const read = await stack.call('PUT', `/api/v1/progress/${courseId}/${reading}`, {
       as: student,
       body: { completed: true },
@@ -222,12 +201,17 @@ describe('quizzes', () => {
   });
 
   it('keeps the quiz of a sequential course locked until the item before it is completed', async () => {
-    const { courseId, itemIds } = await newCourse([article('First read this'), quizItem('Then this')], {
-      sequential: true,
-    });
+    const { courseId, itemIds } = await courseWithItems(
+      stack,
+      tutor,
+      [article('First read this'), quizItem('Then this')],
+      {
+        sequential: true,
+      },
+    );
     const [reading, quiz] = itemIds as [string, string];
     const saved = (await putQuiz(tutor, courseId, quiz, QUIZ)).body;
-    const student = await enrolled(courseId);
+    const student = await enrolledStudent(stack, tutor, courseId);
     const locked = await readQuiz(student, courseId, quiz);
     expect(locked).toMatchObject({ status: 403, body: { message: 'Finish the previous item first' } });
     expect((await attempt(student, courseId, quiz, answersTo(saved, true))).status).toBe(403);
@@ -241,10 +225,13 @@ describe('quizzes', () => {
   });
 
   it('shows the tutor, per question, the share answering rightly and the wrong option most chosen', async () => {
-    const { courseId, itemIds } = await newCourse([quizItem('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [quizItem('Check')]);
     const quiz = itemIds[0] as string;
     const saved = (await putQuiz(tutor, courseId, quiz, { ...QUIZ, maxAttempts: null })).body;
-    const [first, second] = [await enrolled(courseId, 'one'), await enrolled(courseId, 'two')];
+    const [first, second] = [
+      await enrolledStudent(stack, tutor, courseId, 'one'),
+      await enrolledStudent(stack, tutor, courseId, 'two'),
+    ];
     await attempt(first, courseId, quiz, answersTo(saved, false));
     await attempt(second, courseId, quiz, answersTo(saved, false, 'Lyon'));
     await attempt(second, courseId, quiz, answersTo(saved, true));
@@ -281,10 +268,10 @@ describe('quizzes', () => {
 
 describe('notes', () => {
   it('keeps notes private to their author, paged, editable, and exported as Markdown', async () => {
-    const { courseId, itemIds } = await newCourse([lesson('Planets')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Planets')]);
     const video = itemIds[0] as string;
-    const author = await enrolled(courseId, 'author');
-    const other = await enrolled(courseId, 'other');
+    const author = await enrolledStudent(stack, tutor, courseId, 'author');
+    const other = await enrolledStudent(stack, tutor, courseId, 'other');
     const write = (as: Session, body: Record<string, unknown>) =>
       stack.call<{ _id: string; atSec?: number }>('POST', '/api/v1/notes', {
         as,

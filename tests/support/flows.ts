@@ -357,6 +357,48 @@ export async function publishRequirementChanged(
 }
 
 /**
+ * Enrolls `student` in `tutor`'s course as a verified payment does (for stacks without payments),
+ * once the catalog answers the student's progress in it.
+ */
+export async function enrollByPayment(stack: TestStack, tutor: Session, courseId: string, student: Session) {
+  await publishPaymentSucceeded(stack.services.catalog, {
+    courseId,
+    courseTitle: 'a course',
+    studentId: student._id,
+    tutorId: tutor._id,
+    amountPaise: 29_900,
+  });
+  await eventually(async () => {
+    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
+    return progress.status === 200 ? true : undefined;
+  });
+}
+
+/** A new student enrolled in `tutor`'s course. */
+export async function enrolledStudent(
+  stack: TestStack,
+  tutor: Session,
+  courseId: string,
+  prefix = 'learner',
+): Promise<Session> {
+  const student = await stack.newUser(prefix);
+  await enrollByPayment(stack, tutor, courseId, student);
+  return student;
+}
+
+/** A course of `tutor`'s with these items in one section (`extra` fields beside), and their ids in order. */
+export async function courseWithItems(
+  stack: TestStack,
+  tutor: Session,
+  items: unknown[],
+  extra: Record<string, unknown> = {},
+): Promise<{ courseId: string; itemIds: string[] }> {
+  const courseId = await createCourse(stack, tutor, { courseContent: [items], ...extra });
+  const edit = await courseForUpdate(stack, courseId, tutor);
+  return { courseId, itemIds: edit.courseContent.flat().map((item) => item._id) };
+}
+
+/**
  * Publishes what the media service publishes once a video is transcoded, for stacks that run the
  * catalog without media: the catalog then knows the video's probed length.
  */
