@@ -27,6 +27,8 @@ export interface GatewayConfig {
   filesUpstream: string;
   publicBucketPrefix: string;
   authRateLimitPerMinute: number;
+  /** Public look-ups per address and minute (a coupon code's check). */
+  lookupRateLimitPerMinute: number;
   /**
    * Which proxies in front of the gateway tell the client's address (`X-Forwarded-For`): how
    * many hops, or their addresses; false takes the connection's own address, whatever a client
@@ -76,6 +78,7 @@ export const gatewayEnv = Type.Object({
   PORT: PortNumber(8080),
   HOST: Type.Optional(Type.String()),
   AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  LOOKUP_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 60 }),
   TRUSTED_PROXIES: Type.Optional(
     Type.String({
       pattern: `^(\\d{1,2}|${ADDRESS}(,${ADDRESS})*)$`,
@@ -183,6 +186,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     filesUpstream: `${s3.useSSL ? 'https' : 'http'}://${s3.endPoint}:${s3.port}`,
     publicBucketPrefix: s3.bucketPrefix,
     authRateLimitPerMinute: read.AUTH_RATE_LIMIT_PER_MINUTE,
+    lookupRateLimitPerMinute: read.LOOKUP_RATE_LIMIT_PER_MINUTE,
     trustedProxies: trustedProxiesOf(read.TRUSTED_PROXIES),
     jsonBodyLimit: 1024 * 1024,
     uploadBodyLimit: 12 * 1024 * 1024,

@@ -47,7 +47,7 @@ export function gatewayStatuses(entry: RouteEntry, hasBody: boolean): Record<str
     statuses[401] = 'Unauthenticated';
     statuses[403] = 'Forbidden';
   }
-  if (entry.limit === 'auth') statuses[429] = 'TooManyAttempts';
+  if (entry.limit !== undefined) statuses[429] = 'TooManyAttempts';
   if (hasBody) statuses[413] = 'TooLarge';
   return statuses;
 }

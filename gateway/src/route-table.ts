@@ -14,8 +14,11 @@ export interface RouteEntry {
   path: string;
   service: ServiceName;
   access: Access;
-  /** Per-address rate limit bucket (log-in, sign-up, password reset). */
-  limit?: 'auth';
+  /**
+   * Per-address rate limit bucket: `auth` for log-in, sign-up and password reset; `lookup` for
+   * public look-ups that could be used to guess (coupon codes).
+   */
+  limit?: 'auth' | 'lookup';
   /** Multipart uploads get a larger body limit. */
   upload?: true;
   /** An upload that may be larger than the gateway's upload limit: up to this many MiB. */
@@ -152,6 +155,26 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/api/v1/notes/export', 'learning', 'user'),
   r('PUT', '/api/v1/notes/:noteId', 'learning', 'user', { private: true }),
   r('DELETE', '/api/v1/notes/:noteId', 'learning', 'user', { private: true }),
+
+  // Commerce: coupons, free courses, the cart, refunds and tax invoices. Coupons are made by a
+  // tutor (for their courses) or the admin (for any); the services check which.
+  r('POST', '/api/v1/coupons', 'payments', 'user'),
+  r('GET', '/api/v1/coupons', 'payments', 'user'),
+  r('PUT', '/api/v1/coupons/:couponId', 'payments', 'user'),
+  r('GET', '/api/v1/coupons/check', 'payments', 'public', { limit: 'lookup' }),
+  r('POST', '/api/v1/enroll-free/:courseId', 'catalog', 'user'),
+  r('GET', '/api/v1/cart', 'payments', 'user'),
+  r('PUT', '/api/v1/cart', 'payments', 'user', { private: true }),
+  r('POST', '/api/v1/cart/checkout', 'payments', 'user'),
+  // The cart's checkout callback, called by the browser Razorpay redirects.
+  r('GET', '/api/v1/cartVerification/:orderId', 'payments', 'public'),
+  r('POST', '/api/v1/cartVerification/:orderId', 'payments', 'public'),
+  r('POST', '/api/v1/refund-requests', 'payments', 'user'),
+  r('GET', '/api/v1/refund-requests', 'payments', 'user'),
+  r('GET', '/api/v1/admin/refund-requests', 'payments', 'admin'),
+  r('PUT', '/api/v1/admin/refund-requests/:requestId', 'payments', 'admin'),
+  r('GET', '/api/v1/orders/:orderId/invoice.pdf', 'payments', 'user'),
+  r('GET', '/api/v1/orders/:orderId/credit-note.pdf', 'payments', 'user'),
 
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),

@@ -13,6 +13,18 @@ import { methodNotAllowed, staticPathMethods, unknownRoutes } from './unknown-ro
 
 const TOO_LONG = 'A part of this address is too long';
 
+/** A per-address limit: log-in and the like, or public look-ups such as a coupon code's check. */
+function rateLimitOf(limit: NonNullable<RouteEntry['limit']>, config: GatewayConfig) {
+  return {
+    max: limit === 'auth' ? config.authRateLimitPerMinute : config.lookupRateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+      statusCode: 429,
+      message: `Too many ${limit === 'auth' ? 'attempts' : 'requests'} from your address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  };
+}
+
 /** Body limits and, for log-in and the like, the per-address rate limit of a routed call. */
 function limitsOf(entry: RouteEntry, config: GatewayConfig) {
   const bodyLimit =
@@ -21,20 +33,7 @@ function limitsOf(entry: RouteEntry, config: GatewayConfig) {
       : Math.max(config.uploadBodyLimit, (entry.uploadMb ?? 0) * 1024 * 1024);
   return {
     bodyLimit,
-    ...(entry.limit === 'auth'
-      ? {
-          config: {
-            rateLimit: {
-              max: config.authRateLimitPerMinute,
-              timeWindow: '1 minute',
-              errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
-                statusCode: 429,
-                message: `Too many attempts from your address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-              }),
-            },
-          },
-        }
-      : {}),
+    ...(entry.limit === undefined ? {} : { config: { rateLimit: rateLimitOf(entry.limit, config) } }),
     async onRequest(request: FastifyRequest) {
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > bodyLimit) throw new HttpError(413, 'The request is too large');

@@ -20,7 +20,9 @@ export * from './events/learning-requirement-changed.ts';
 export * from './events/learning-submission-graded.ts';
 export * from './events/media-video-failed.ts';
 export * from './events/media-video-ready.ts';
+export * from './events/payments-dispute-changed.ts';
 export * from './events/payments-payment-succeeded.ts';
+export * from './events/payments-refund-processed.ts';
 export {
   type CallerIdentity,
   IDENTITY_HEADER,

@@ -95,6 +95,8 @@ export const SERVICES = [
       'identity.user.updated',
       'identity.user.deleted',
       'payments.payment.succeeded',
+      // A refunded course's enrollment ends and its certificate is revoked.
+      'payments.refund.processed',
       // A hosted video's probed length: what progress and certificates count.
       'media.video.ready',
       // Its own: certificates and the tutors' analytics are kept from them.
@@ -113,9 +115,16 @@ export const SERVICES = [
     name: 'payments',
     port: 8083,
     database: 'payments',
-    publishes: ['payments.payment.succeeded'],
-    consumes: [],
-    // A checkout's amount is the course's current price, asked of the catalog.
+    publishes: [
+      'payments.payment.succeeded',
+      'payments.refund.processed',
+      'payments.dispute.created',
+      'payments.dispute.closed',
+    ],
+    // Its own: every paid order gets its tax invoice, and every refund its credit note.
+    consumes: ['payments.payment.succeeded', 'payments.refund.processed'],
+    // A checkout's amount is the course's current price, and a refund's rule the student's
+    // progress, asked of the catalog.
     calls: ['catalog'],
     buckets: [],
   },
@@ -126,6 +135,10 @@ export const SERVICES = [
     publishes: ['earnings.bankdetails.saved', 'earnings.withdrawal.requested', 'earnings.withdrawal.updated'],
     consumes: [
       'payments.payment.succeeded',
+      // A refund debits both shares; a dispute freezes the sale's credit until it closes.
+      'payments.refund.processed',
+      'payments.dispute.created',
+      'payments.dispute.closed',
       'identity.user.registered',
       'identity.user.updated',
       'identity.user.deleted',

@@ -2,7 +2,7 @@ import type { ServiceDefinition } from '@liveedu/service-kit';
 import checkoutRoutes from './checkout/routes.ts';
 import { paymentsSettings } from './config.ts';
 import { orderHistoryRoutes, paymentHistoryRoutes } from './history/routes.ts';
-import { ensurePaymentLists, ensurePurchases, PAYMENTS } from './payments/store.ts';
+import { dropOrderUnique, ensurePaymentLists, ensurePurchases, PAYMENTS } from './payments/store.ts';
 import verificationRoutes from './verification/routes.ts';
 import webhookRoutes from './webhook/routes.ts';
 
@@ -18,6 +18,7 @@ export const paymentsService: ServiceDefinition = {
   outboxCollections: [PAYMENTS.collection],
   routes: [checkoutRoutes, verificationRoutes, webhookRoutes, orderHistoryRoutes, paymentHistoryRoutes],
   async onReady(app) {
+    await dropOrderUnique(app.db, app.log);
     await ensurePaymentLists(app.db, app.log);
     await ensurePurchases(app.db, app.log);
   },

@@ -74,4 +74,15 @@ describe('payment rows', () => {
     });
     expect(purchaseKey('s1', 'c1')).toBe('s1:c1');
   });
+
+  it("states a cart's lines one fact each, with the coupon and the price before it", () => {
+    expect(paymentSucceededEventId('order_A', 'c1')).toBe('payment-succeeded:order_A:c1');
+    const line = { ...row, cart: true as const, listPricePaise: 59_900, couponCode: 'SAVE10' };
+    expect(paymentSucceededData(line, 'pay_B', new Date('2026-03-01T10:05:00Z'))).toMatchObject({
+      amountPaise: 49_950,
+      listPricePaise: 59_900,
+      couponCode: 'SAVE10',
+      cart: true,
+    });
+  });
 });

@@ -40,8 +40,23 @@ export interface PaymentFields {
   day: string;
   month: string;
   paidAt?: Date;
-  /** What proved the payment first: the browser's callback or the provider's webhook. */
-  verifiedBy?: 'callback' | 'webhook';
+  /**
+   * What proved the payment first: the browser's callback, the provider's webhook, or nothing
+   * to pay (a coupon took the whole price, so no Razorpay order was made).
+   */
+  verifiedBy?: 'callback' | 'webhook' | 'coupon';
+  /** The course's price before the coupon, in paise; absent when no coupon was used. */
+  listPricePaise?: number;
+  /** The coupon applied to this course (its code in upper case, and its id). */
+  couponCode?: string;
+  couponId?: string;
+  /** The buyer's GST state code, for the tax invoice (see invoices/gst-states.ts). */
+  billingState?: string;
+  /**
+   * A line of a cart: one Razorpay order (and so one `razorpay_order_id`) holds one row per
+   * course, told apart by `courseId`. A one-course checkout's order holds one row.
+   */
+  cart?: true;
 }
 
 /** An order-history line in the spec's shape; missing ids are left out (the client shows '-'). */
@@ -70,8 +85,15 @@ export function toPaymentRecord(id: string, row: PaymentFields): PaymentRecord {
 /** A student's purchase of a course, as `purchases` and `open_checkouts` key it. */
 export const purchaseKey = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
 
-/** The stable id of the one fact "this order was paid", whoever proves it and however often. */
-export const paymentSucceededEventId = (orderId: string) => `payment-succeeded:${orderId}`;
+/**
+ * The stable id of the one fact "this course of this order was paid", whoever proves it and
+ * however often: the order's id for a one-course order, the order's and the course's for a
+ * line of a cart.
+ */
+export const paymentSucceededEventId = (orderId: string, cartCourseId?: string) =>
+  cartCourseId === undefined
+    ? `payment-succeeded:${orderId}`
+    : `payment-succeeded:${orderId}:${cartCourseId}`;
 
 /** What `payments.payment.succeeded` says of an order paid at `paidAt`. */
 export function paymentSucceededData(
@@ -88,5 +110,8 @@ export function paymentSucceededData(
     tutorId: row.tutorId,
     amountPaise: row.amountPaise,
     paidAt: paidAt.toISOString(),
+    ...(row.listPricePaise !== undefined ? { listPricePaise: row.listPricePaise } : {}),
+    ...(row.couponCode !== undefined ? { couponCode: row.couponCode } : {}),
+    ...(row.cart ? { cart: true as const } : {}),
   };
 }

@@ -15,8 +15,9 @@ import { type PaymentFields, paymentSucceededData, paymentSucceededEventId, purc
 export type PaymentDoc = PaymentFields & { _id: ObjectId };
 
 export const PAYMENTS = storedCollection<PaymentDoc>('payments', [
-  // One row per order: the success transition is keyed on it.
-  { key: { razorpay_order_id: 1 }, name: 'order_unique', unique: true },
+  // One row per order and course (a cart's order holds several): each row's success
+  // transition is keyed on it.
+  { key: { razorpay_order_id: 1, courseId: 1 }, name: 'order_course_unique', unique: true },
   { key: { studentId: 1, createdAt: -1 }, name: 'by_student' },
   { key: { studentId: 1, day: 1 }, name: 'by_student_day' },
   { key: { studentId: 1, courseId: 1, success: 1 }, name: 'bought' },
@@ -80,6 +81,24 @@ export async function listPage(
   return { rows: await paymentsByIds(db, found.ids), pageInfo: found.fields };
 }
 
+/**
+ * Drops the index that allowed one row per order, from before a cart's order held one row per
+ * course (`order_course_unique` replaces it).
+ */
+export async function dropOrderUnique(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const indexes = await PAYMENTS.in(db)
+    .indexes()
+    .catch(() => []);
+  if (!indexes.some((index) => index.name === 'order_unique')) return;
+  await PAYMENTS.in(db).dropIndex('order_unique');
+  log.info('dropped the one-row-per-order index; rows are unique per order and course');
+}
+
+/** Every row of an order: one for a one-course checkout, one per course for a cart. */
+export function rowsOfOrder(db: Db, orderId: string): Promise<WithId<PaymentDoc>[]> {
+  return PAYMENTS.in(db).find({ razorpay_order_id: orderId }).toArray();
+}
+
 export interface PurchaseDoc {
   /** `studentId:courseId` (see `purchaseKey`). */
   _id: string;
@@ -127,13 +146,13 @@ export async function markPaid(
   db: Db,
   row: WithId<PaymentDoc>,
   paymentId: string,
-  by: 'callback' | 'webhook',
+  by: NonNullable<PaymentDoc['verifiedBy']>,
   requestId?: string,
 ): Promise<PaymentDoc | null> {
   const paidAt = new Date();
   const data = paymentSucceededData(row, paymentId, paidAt);
   const event = newEvent(PAYMENTS_PAYMENT_SUCCEEDED, data, {
-    id: paymentSucceededEventId(row.razorpay_order_id),
+    id: paymentSucceededEventId(row.razorpay_order_id, row.cart ? row.courseId : undefined),
     occurredAt: paidAt,
     ...(requestId ? { requestId } : {}),
   });

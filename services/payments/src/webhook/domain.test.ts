@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventIdOf, PAID_EVENTS, paymentMatchesOrder } from './domain.ts';
+import { eventIdOf, orderTotal, PAID_EVENTS, paymentMatchesOrder } from './domain.ts';
 
 describe('Razorpay webhooks', () => {
   it('acts on the events that prove an order was paid, and only those', () => {
@@ -22,5 +22,21 @@ describe('Razorpay webhooks', () => {
     expect(paymentMatchesOrder({ amount: 100, currency: 'INR', status: 'captured' }, order)).toBe(false);
     expect(paymentMatchesOrder({ amount: 49_900, currency: 'USD', status: 'captured' }, order)).toBe(false);
     expect(paymentMatchesOrder({ amount: 49_900, currency: 'INR', status: 'authorized' }, order)).toBe(false);
+  });
+});
+
+describe("a cart's order", () => {
+  it('is paid by one payment of the sum of its courses', () => {
+    const rows = [
+      { amountPaise: 49_900, currency: 'INR' as const },
+      { amountPaise: 19_900, currency: 'INR' as const },
+    ];
+    expect(orderTotal(rows)).toEqual({ amountPaise: 69_800, currency: 'INR' });
+    expect(
+      paymentMatchesOrder({ amount: 69_800, currency: 'INR', status: 'captured' }, orderTotal(rows)),
+    ).toBe(true);
+    expect(
+      paymentMatchesOrder({ amount: 49_900, currency: 'INR', status: 'captured' }, orderTotal(rows)),
+    ).toBe(false);
   });
 });

@@ -22,3 +22,10 @@ export function paymentMatchesOrder(
     payment.amount === row.amountPaise && payment.currency === row.currency && payment.status === 'captured'
   );
 }
+
+/** What a whole order asks to be paid: the sum of its rows (one per course), in one currency. */
+export function orderTotal(
+  rows: readonly Pick<PaymentFields, 'amountPaise' | 'currency'>[],
+): Pick<PaymentFields, 'amountPaise' | 'currency'> {
+  return { amountPaise: rows.reduce((sum, row) => sum + row.amountPaise, 0), currency: 'INR' };
+}

@@ -1,8 +1,9 @@
 import { badRequest, MessageReply, type ServiceApp, Type, unauthorized } from '@liveedu/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { paymentsDeps } from '../checkout/deps.ts';
-import { markPaid, PAYMENTS } from '../payments/store.ts';
+import { markPaid, rowsOfOrder } from '../payments/store.ts';
 import { webhookSignatureValid } from '../verification/signatures.ts';
-import { eventIdOf, PAID_EVENTS, paymentMatchesOrder, type WebhookBody } from './domain.ts';
+import { eventIdOf, orderTotal, PAID_EVENTS, paymentMatchesOrder, type WebhookBody } from './domain.ts';
 import { alreadySeen, noteSeen } from './store.ts';
 
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -13,7 +14,6 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  */
 export default async function webhookRoutes(app: ServiceApp): Promise<void> {
   const deps = paymentsDeps(app);
-  const payments = PAYMENTS.in(app.db);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>
@@ -52,26 +52,36 @@ export default async function webhookRoutes(app: ServiceApp): Promise<void> {
       if (eventId && (await alreadySeen(app.db, eventId))) return { status: 'duplicate' };
 
       const name = typeof body.event === 'string' ? body.event : '';
-      if (PAID_EVENTS.has(name)) {
-        const payment = body.payload?.payment?.entity ?? {};
-        const { order_id: orderId, id: paymentId } = payment;
-        const row =
-          typeof orderId === 'string' ? await payments.findOne({ razorpay_order_id: orderId }) : null;
-        if (!row || typeof paymentId !== 'string') {
-          // Orders of other integrations on the same account are none of our business.
-          request.log.info({ event: name, orderId }, 'webhook for an order we do not know');
-        } else if (!paymentMatchesOrder(payment, row)) {
-          request.log.error(
-            { event: name, orderId, amount: payment.amount, expected: row.amountPaise },
-            'webhook payment does not match the order; not marking it paid',
-          );
-        } else if (!row.success) {
-          await markPaid(app.outbox, app.db, row, paymentId, 'webhook', request.id);
-        }
-      }
+      if (PAID_EVENTS.has(name)) await markOrderPaid(app, body, name, request);
       // Recorded after acting, so a failure in between is retried by Razorpay, not lost.
       if (eventId) await noteSeen(app.db, eventId, name);
       return { status: 'ok' };
     },
   );
+}
+
+/**
+ * Marks every course of the order a captured payment paid: one row for a one-course order, one
+ * per course for a cart. The payment must be for the whole order (the rows' sum), in rupees and
+ * captured; anything else is logged and changes nothing.
+ */
+async function markOrderPaid(app: ServiceApp, body: WebhookBody, name: string, request: FastifyRequest) {
+  const payment = body.payload?.payment?.entity ?? {};
+  const { order_id: orderId, id: paymentId } = payment;
+  const rows = typeof orderId === 'string' ? await rowsOfOrder(app.db, orderId) : [];
+  if (rows.length === 0 || typeof paymentId !== 'string') {
+    // Orders of other integrations on the same account are none of our business.
+    request.log.info({ event: name, orderId }, 'webhook for an order we do not know');
+    return;
+  }
+  if (!paymentMatchesOrder(payment, orderTotal(rows))) {
+    request.log.error(
+      { event: name, orderId, amount: payment.amount, expected: orderTotal(rows).amountPaise },
+      'webhook payment does not match the order; not marking it paid',
+    );
+    return;
+  }
+  for (const row of rows) {
+    if (!row.success) await markPaid(app.outbox, app.db, row, paymentId, 'webhook', request.id);
+  }
 }

@@ -1,0 +1,30 @@
+import type { IntegrationEvent } from '../event.ts';
+
+export const PAYMENTS_REFUND_PROCESSED = 'payments.refund.processed';
+
+/**
+ * Razorpay refunded one course of an order (Razorpay's `refund.processed`): the catalog ends the
+ * enrollment and revokes the course's certificate, and earnings debits the tutor's and the
+ * platform's shares of `amountPaise`. Published once per order and course; the event id is
+ * `refund-processed:<orderId>:<courseId>`.
+ */
+export interface PaymentsRefundProcessedData {
+  /** The refund request's id (payments' `refund_requests`). */
+  requestId: string;
+  /** Razorpay's refund id (`rfnd_…`). */
+  refundId: string;
+  orderId: string;
+  paymentId: string;
+  courseId: string;
+  courseTitle: string;
+  studentId: string;
+  tutorId: string;
+  /** What is given back: what was paid for this course, in paise. */
+  amountPaise: number;
+  refundedAt: string;
+}
+
+export type PaymentsRefundProcessed = IntegrationEvent<
+  typeof PAYMENTS_REFUND_PROCESSED,
+  PaymentsRefundProcessedData
+>;
