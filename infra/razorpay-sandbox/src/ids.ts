@@ -3,7 +3,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay ids are a prefix plus 14 alphanumeric characters, e.g. `order_EKwxwAgItmmXdp`. */
-export function razorpayId(prefix: 'order' | 'pay' | 'card' | 'acc' | ''): string {
+export function razorpayId(prefix: 'order' | 'pay' | 'card' | 'acc' | 'rfnd' | 'disp' | ''): string {
   let body = '';
   for (let i = 0; i < 14; i++) body += ALPHABET[randomInt(ALPHABET.length)];
   return prefix ? `${prefix}_${body}` : body;
@@ -11,6 +11,7 @@ export function razorpayId(prefix: 'order' | 'pay' | 'card' | 'acc' | ''): strin
 
 export const ORDER_ID_RE = /^order_[A-Za-z0-9]{14}$/;
 export const PAYMENT_ID_RE = /^pay_[A-Za-z0-9]{14}$/;
+export const DISPUTE_ID_RE = /^disp_[A-Za-z0-9]{14}$/;
 
 export function hmacSha256Hex(secret: string, data: string): string {
   return createHmac('sha256', secret).update(data).digest('hex');

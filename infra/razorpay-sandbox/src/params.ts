@@ -54,7 +54,7 @@ const ALLOWED_ORDER_FIELDS = new Set([
   'partial_payment',
 ]);
 
-function parseNotes(raw: RawFields): Notes {
+export function parseNotes(raw: RawFields): Notes {
   const value = raw.notes;
   let notes: Record<string, string | number>;
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {

@@ -619,3 +619,202 @@ describe('checkout.js', () => {
     return posted[0]![0];
   }
 });
+
+describe('refunds and disputes', () => {
+  const auth = () => `Basic ${Buffer.from(`${DEFAULT_KEY.id}:${DEFAULT_KEY.secret}`).toString('base64')}`;
+  /** A call of the sandbox's API or driver with the default key pair. */
+  async function api(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${sandbox.apiUrl}${path}`, {
+      method,
+      headers: {
+        authorization: auth(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, never> };
+  }
+
+  /** A captured payment of `amount` paise. */
+  async function capturedPayment(amount: number): Promise<string> {
+    const order = await sdk().orders.create({ amount, currency: 'INR' });
+    const paid = await payAtMerchant(order.id, { email: 'a@b.co' });
+    if (paid.outcome !== 'success') throw new Error('expected success');
+    return paid.fields.razorpay_payment_id;
+  }
+
+  /** The webhook events received for a payment so far, by name. */
+  const eventsOf = (id: string) =>
+    webhookEvents()
+      .filter((e) => e.raw.includes(id))
+      .map((e) => e.body as unknown as { event: string; contains: string[]; payload: Record<string, never> });
+
+  it('refunds a captured payment through the SDK, then sends refund.created and refund.processed, signed', async () => {
+    const rzp = sdk();
+    const paymentId = await capturedPayment(120_000);
+    const refund = await rzp.payments.refund(paymentId, {
+      amount: 50_000,
+      notes: { requestId: 'r1', courseId: 'c1' },
+    });
+    expect(refund).toMatchObject({
+      id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/),
+      entity: 'refund',
+      amount: 50_000,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: { requestId: 'r1', courseId: 'c1' },
+      status: 'pending',
+      created_at: expect.any(Number),
+    });
+    const events = await waitFor(() => {
+      const mine = eventsOf(refund.id);
+      return mine.length >= 2 ? mine : undefined;
+    });
+    expect(events.map((e) => e.event)).toEqual(['refund.created', 'refund.processed']);
+    const processed = events[1]!;
+    expect(processed.contains).toEqual(['refund', 'payment']);
+    expect(processed.payload).toMatchObject({
+      refund: { entity: { id: refund.id, status: 'processed', notes: { requestId: 'r1' } } },
+      payment: { entity: { id: paymentId, amount_refunded: 50_000, refund_status: 'partial' } },
+    });
+    const raw = webhookEvents().find(
+      (e) => e.raw.includes(refund.id) && e.body.event === 'refund.processed',
+    )!;
+    expect(
+      Razorpay.validateWebhookSignature(
+        raw.raw,
+        raw.headers['x-razorpay-signature'] as string,
+        DEFAULT_WEBHOOK_SECRET,
+      ),
+    ).toBe(true);
+
+    // What is left can be refunded, and no more; the payment shows it.
+    const rest = await rzp.payments.refund(paymentId, {});
+    expect(rest.amount).toBe(70_000);
+    await waitFor(() => (eventsOf(rest.id).length >= 2 ? true : undefined));
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({
+      amount_refunded: 120_000,
+      refund_status: 'full',
+    });
+    const again = await sdkError(rzp.payments.refund(paymentId, { amount: 100 }));
+    expect(again).toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' },
+    });
+    const listed = await rzp.payments.fetchMultipleRefund(paymentId);
+    expect(listed.items.map((r: { id: string }) => r.id)).toEqual([rest.id, refund.id]);
+  });
+
+  it('refuses more than what is left, bad amounts, unknown fields and payments, and wrong credentials', async () => {
+    const rzp = sdk();
+    const paymentId = await capturedPayment(30_000);
+    const over = await sdkError(rzp.payments.refund(paymentId, { amount: 30_001 }));
+    expect(over).toMatchObject({
+      statusCode: 400,
+      error: { description: 'The refund amount provided is greater than amount captured', field: 'amount' },
+    });
+    expect((await sdkError(rzp.payments.refund(paymentId, { amount: 99 }))).error.field).toBe('amount');
+    expect((await sdkError(rzp.payments.refund(paymentId, { amount: 150.5 }))).statusCode).toBe(400);
+    const extra = await api('POST', `/v1/payments/${paymentId}/refund`, { amount: 100, bank: 'x' });
+    expect(extra).toMatchObject({ status: 400, body: { error: { field: 'bank' } } });
+    const unknown = await sdkError(rzp.payments.refund('pay_AAAAAAAAAAAAAA', {}));
+    expect(unknown).toMatchObject({
+      statusCode: 400,
+      error: { description: 'The id provided does not exist' },
+    });
+    const wrong = await sdkError(sdk({ id: DEFAULT_KEY.id, secret: 'wrong' }).payments.refund(paymentId, {}));
+    expect(wrong.statusCode).toBe(401);
+    // Nothing above was refunded.
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ amount_refunded: 0, refund_status: null });
+  });
+
+  it('fails a refund a test asked to fail with refund.failed and why, or answers 500 while unavailable', async () => {
+    const rzp = sdk();
+    const paymentId = await capturedPayment(40_000);
+    const chosen = await api('PUT', `/sandbox/payments/${paymentId}/refund-outcome`, {
+      outcome: 'failed',
+      reason: 'The account is closed',
+    });
+    expect(chosen).toEqual({
+      status: 200,
+      body: { payment_id: paymentId, outcome: 'failed', reason: 'The account is closed' },
+    });
+    const refund = await rzp.payments.refund(paymentId, { notes: { requestId: 'r2' } });
+    expect(refund.status).toBe('pending');
+    const failed = await waitFor(() => eventsOf(refund.id).find((e) => e.event === 'refund.failed'));
+    expect(failed.payload).toMatchObject({
+      refund: { entity: { id: refund.id, status: 'failed', error_description: 'The account is closed' } },
+      payment: { entity: { amount_refunded: 0 } },
+    });
+    expect(eventsOf(refund.id).some((e) => e.event === 'refund.processed')).toBe(false);
+
+    // A failed refund gives its amount back: the payment can be refunded in full again.
+    sandbox.setRefundOutcome(paymentId, { outcome: 'unavailable' });
+    const down = await sdkError(rzp.payments.refund(paymentId, {}));
+    expect(down).toMatchObject({ statusCode: 500, error: { code: 'SERVER_ERROR' } });
+    sandbox.setRefundOutcome(paymentId, { outcome: 'processed' });
+    const ok = await rzp.payments.refund(paymentId, {});
+    expect(ok.amount).toBe(40_000);
+    await waitFor(() => eventsOf(ok.id).find((e) => e.event === 'refund.processed'));
+    expect(
+      await api('PUT', `/sandbox/payments/${paymentId}/refund-outcome`, { outcome: 'maybe' }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { field: 'outcome' } },
+    });
+  });
+
+  it('raises a dispute with payment.dispute.created and ends it with won, lost or closed, each once', async () => {
+    const paymentId = await capturedPayment(25_000);
+    const raised = await api('POST', `/sandbox/payments/${paymentId}/disputes`, {
+      reason_code: 'fraudulent',
+    });
+    expect(raised.status).toBe(200);
+    const dispute = raised.body as unknown as { id: string; status: string };
+    expect(dispute).toMatchObject({
+      id: expect.stringMatching(/^disp_[A-Za-z0-9]{14}$/),
+      entity: 'dispute',
+      payment_id: paymentId,
+      amount: 25_000,
+      status: 'open',
+      reason_code: 'fraudulent',
+    });
+    const created = await waitFor(() =>
+      eventsOf(dispute.id).find((e) => e.event === 'payment.dispute.created'),
+    );
+    expect(created.contains).toEqual(['payment', 'dispute']);
+    expect(created.payload).toMatchObject({
+      dispute: { entity: { id: dispute.id, payment_id: paymentId, status: 'open' } },
+      payment: { entity: { id: paymentId } },
+    });
+    expect((await api('GET', `/v1/disputes/${dispute.id}`)).body).toMatchObject({
+      id: dispute.id,
+      status: 'open',
+    });
+
+    const lost = await api('POST', `/sandbox/disputes/${dispute.id}/close`, { outcome: 'lost' });
+    expect(lost.body).toMatchObject({ status: 'lost', amount_deducted: 25_000 });
+    const ended = await waitFor(() => eventsOf(dispute.id).find((e) => e.event === 'payment.dispute.lost'));
+    expect(ended.payload).toMatchObject({ dispute: { entity: { status: 'lost' } } });
+    const twice = await api('POST', `/sandbox/disputes/${dispute.id}/close`, { outcome: 'won' });
+    expect(twice).toMatchObject({
+      status: 400,
+      body: { error: { description: 'The dispute is closed already' } },
+    });
+
+    // The JavaScript driver does the same for tests that hold the sandbox.
+    const other = sandbox.raiseDispute(paymentId, { amount: 1_000 });
+    expect(sandbox.closeDispute(other.id, 'won')).toMatchObject({ status: 'won', amount_deducted: 0 });
+    await waitFor(() => eventsOf(other.id).find((e) => e.event === 'payment.dispute.won'));
+    expect(eventsOf(other.id).map((e) => e.event)).toEqual([
+      'payment.dispute.created',
+      'payment.dispute.won',
+    ]);
+
+    const none = await fetch(`${sandbox.apiUrl}/sandbox/payments/${paymentId}/disputes`, { method: 'POST' });
+    expect(none.status).toBe(401);
+    expect(
+      (await api('POST', '/sandbox/disputes/disp_AAAAAAAAAAAAAA/close', { outcome: 'won' })).status,
+    ).toBe(400);
+  });
+});

@@ -20,6 +20,7 @@ import {
   parseCreateOrder,
   type RawFields,
 } from './params.ts';
+import { type RefundsAndDisputes, refundAndDisputeRoutes } from './refund-routes.ts';
 import { type CardEntity, type Notes, type OrderEntity, SandboxStore, type StoredOrder } from './store.ts';
 import { type WebhookDelivery, WebhookDispatcher } from './webhooks.ts';
 
@@ -47,7 +48,7 @@ export interface RazorpaySandboxOptions {
   logger?: boolean;
 }
 
-export interface RazorpaySandbox {
+export interface RazorpaySandbox extends RefundsAndDisputes {
   /** Base URL for browsers (publicUrl, or the listening address). */
   url: string;
   /** What `RAZORPAY_API_URL` is set to: the stand-in for `https://api.razorpay.com` (the SDK adds `/v1/...`). */
@@ -231,6 +232,10 @@ export async function startRazorpaySandbox(opts: RazorpaySandboxOptions = {}): P
     return reply.send(payment);
   });
 
+  // ---- Refunds and disputes -------------------------------------------------------------------
+
+  const refundsAndDisputes = refundAndDisputeRoutes(app, { store, webhooks, authenticate });
+
   // ---- Standard Checkout ----------------------------------------------------------------------
 
   let publicBase = '';
@@ -382,13 +387,13 @@ export async function startRazorpaySandbox(opts: RazorpaySandboxOptions = {}): P
     }
     const { payment } = result;
     if (!success) {
-      webhooks.emit('payment.failed', payment);
+      webhooks.emit('payment.failed', { payment });
       const failure: FailureFields = { ...DECLINE, metadata: { payment_id: payment.id, order_id: order.id } };
       return html(reply, 402, renderCheckoutPage(p, order, { declined: failure, email, contact }));
     }
-    webhooks.emit('payment.authorized', { ...payment, status: 'authorized', captured: false });
-    webhooks.emit('payment.captured', payment);
-    webhooks.emit('order.paid', payment, result.order);
+    webhooks.emit('payment.authorized', { payment: { ...payment, status: 'authorized', captured: false } });
+    webhooks.emit('payment.captured', { payment });
+    webhooks.emit('order.paid', { payment, order: result.order });
     const fields = {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,
@@ -412,6 +417,9 @@ export async function startRazorpaySandbox(opts: RazorpaySandboxOptions = {}): P
     checkoutUrl: `${publicBase}/v1/checkout.js`,
     setWebhookUrl: (url) => webhooks.setUrl(url || undefined),
     webhookDeliveries: () => webhooks.deliveries,
+    setRefundOutcome: refundsAndDisputes.setRefundOutcome,
+    raiseDispute: refundsAndDisputes.raiseDispute,
+    closeDispute: refundsAndDisputes.closeDispute,
     async stop() {
       if (stopped) return;
       stopped = true;

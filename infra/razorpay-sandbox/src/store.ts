@@ -44,7 +44,8 @@ export interface PaymentEntity {
   international: boolean;
   method: 'card';
   amount_refunded: number;
-  refund_status: null;
+  /** `partial` or `full` once refunds were processed; `null` before. */
+  refund_status: null | 'partial' | 'full';
   captured: boolean;
   description: string | null;
   card_id: string;

@@ -1,16 +1,41 @@
+import type { DisputeEntity } from './disputes.ts';
 import { hmacSha256Hex, nowSeconds, razorpayId } from './ids.ts';
+import type { RefundEntity } from './refunds.ts';
 import type { OrderEntity, PaymentEntity } from './store.ts';
 
-export type WebhookEventName = 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid';
+export type WebhookEventName =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.created'
+  | 'refund.processed'
+  | 'refund.failed'
+  | 'payment.dispute.created'
+  | 'payment.dispute.won'
+  | 'payment.dispute.lost'
+  | 'payment.dispute.closed';
+
+/** The entities an event carries: always the payment, and the order, refund or dispute it is about. */
+export interface WebhookEntities {
+  payment: PaymentEntity;
+  order?: OrderEntity;
+  refund?: RefundEntity;
+  dispute?: DisputeEntity;
+}
+
+type EntityName = keyof WebhookEntities;
+
+/** The order Razorpay names the entities in `contains`: a refund's first, a dispute's last. */
+const CONTAINS_ORDER: EntityName[] = ['refund', 'payment', 'order', 'dispute'];
 
 export interface WebhookEvent {
   entity: 'event';
   account_id: string;
   event: WebhookEventName;
-  contains: Array<'payment' | 'order'>;
-  payload: {
+  contains: EntityName[];
+  payload: { [K in EntityName]?: { entity: NonNullable<WebhookEntities[K]> } } & {
     payment: { entity: PaymentEntity };
-    order?: { entity: OrderEntity };
   };
   created_at: number;
 }
@@ -72,17 +97,20 @@ export class WebhookDispatcher {
   }
 
   /** Builds the event and queues its delivery; events of one process go out in the order they were emitted. */
-  emit(event: WebhookEventName, payment: PaymentEntity, order?: OrderEntity): void {
+  emit(event: WebhookEventName, entities: WebhookEntities): void {
     const url = this.url;
     if (!url || this.stopped) return;
+    const contains = CONTAINS_ORDER.filter((name) => entities[name] !== undefined);
+    // Copies as they are now: a later change of the same entity goes out with a later event.
+    const payload = Object.fromEntries(
+      contains.map((name) => [name, { entity: structuredClone(entities[name]) }]),
+    ) as WebhookEvent['payload'];
     const body: WebhookEvent = {
       entity: 'event',
       account_id: this.accountId,
       event,
-      contains: order ? ['payment', 'order'] : ['payment'],
-      payload: order
-        ? { payment: { entity: structuredClone(payment) }, order: { entity: structuredClone(order) } }
-        : { payment: { entity: structuredClone(payment) } },
+      contains,
+      payload,
       created_at: nowSeconds(),
     };
     const raw = JSON.stringify(body);
