@@ -212,9 +212,9 @@ describe('creating, updating and deleting courses', () => {
         courseData({ difficulity: 'expert' }),
         'Difficulity must be one of beginner, intermediate, advance, all level',
       ],
-      [courseData({ price: 0 }), 'Price must be a whole number of rupees, at least 1'],
-      [courseData({ price: 99.5 }), 'Price must be a whole number of rupees, at least 1'],
-      [courseData({ price: -5 }), 'Price must be a whole number of rupees, at least 1'],
+      [courseData({ price: 99.5 }), 'Price must be a whole number of rupees, 0 for a free course'],
+      [courseData({ price: -5 }), 'Price must be a whole number of rupees, 0 for a free course'],
+      [courseData({ price: 'free' }), 'Price must be a whole number of rupees, 0 for a free course'],
       [
         courseData({
           courseContent: [

@@ -14,9 +14,9 @@ import { ensureKeyedLists, migrateCourses, writeItemIds } from './courses/migrat
 import tutorCourseRoutes, { courseStatsRoutes, tutorCourseReadRoutes } from './courses/routes.ts';
 import { COURSES, THUMBNAILS_BUCKET } from './courses/store.ts';
 import { seedDemo } from './demo/seed.ts';
-import { onPaymentSucceeded } from './enrollment/handlers.ts';
-import learningRoutes, { saleRoutes } from './enrollment/routes.ts';
-import { ENROLLMENTS } from './enrollment/store.ts';
+import { onPaymentSucceeded, onRefundProcessed } from './enrollment/handlers.ts';
+import learningRoutes, { freeEnrollmentRoutes, saleRoutes } from './enrollment/routes.ts';
+import { countLeftovers, ENROLLMENTS } from './enrollment/store.ts';
 import favouriteRoutes from './favourites/routes.ts';
 import { FAVOURITES } from './favourites/store.ts';
 import { onUserDeleted, onUserRegistered, onUserUpdated } from './instructors/handlers.ts';
@@ -25,7 +25,7 @@ import { TUTORS } from './instructors/store.ts';
 import { installListing, startListing } from './listing/plugin.ts';
 import listingRoutes, { searchRoutes } from './listing/routes.ts';
 import { onItemPassed, onRequirementChanged, onVideoReady } from './progress/handlers.ts';
-import progressRoutes, { learnerItemRoutes } from './progress/routes.ts';
+import progressRoutes, { learnerItemRoutes, learnerStandingRoutes } from './progress/routes.ts';
 import { ITEM_REQUIREMENTS, PROGRESS } from './progress/store.ts';
 import { ensureHighlights } from './reviews/highlights.ts';
 import reviewRoutes, { reviewReplyRoutes, reviewWritingRoutes } from './reviews/routes.ts';
@@ -46,6 +46,7 @@ export const catalogService: ServiceDefinition = {
     onUserUpdated,
     onUserDeleted,
     onPaymentSucceeded,
+    onRefundProcessed,
     onCourseCompleted,
     onProgressRecorded,
     onVideoReady,
@@ -73,6 +74,7 @@ export const catalogService: ServiceDefinition = {
     reviewWritingRoutes,
     reviewReplyRoutes,
     learningRoutes,
+    freeEnrollmentRoutes,
     favouriteRoutes,
     tutorCourseRoutes,
     tutorCourseReadRoutes,
@@ -82,12 +84,14 @@ export const catalogService: ServiceDefinition = {
     saleRoutes,
     progressRoutes,
     learnerItemRoutes,
+    learnerStandingRoutes,
     analyticsRoutes,
     certificateRoutes,
     certificateCheckRoutes,
   ],
   async onReady(app) {
     await migrateCourses(app.db, app.log);
+    await countLeftovers(app.db, app.outbox, new Date(), app.log);
     await writeItemIds(app.db, app.log);
     await seedCategories(app);
     if (app.config.seedDemo) await seedDemo(app);

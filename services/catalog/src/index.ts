@@ -3,7 +3,7 @@ export type { CategoryDoc } from './categories/store.ts';
 export type { CertificateDoc } from './certificates/store.ts';
 export { itemIdFor } from './courses/domain.ts';
 export type { CourseDoc } from './courses/store.ts';
-export type { EnrollmentDoc } from './enrollment/store.ts';
+export { countLeftovers, type EnrollmentDoc } from './enrollment/store.ts';
 export type { FavouriteDoc } from './favourites/store.ts';
 export type { TutorDoc } from './instructors/store.ts';
 export type { ProgressDoc } from './progress/store.ts';

@@ -3,8 +3,10 @@ import {
   checkCourseInput,
   checkReview,
   escapeRegex,
+  isFree,
   kindOf,
   newestReviews,
+  PRICE_MESSAGE,
   priceToPaise,
   ratingAverage,
   ratingTotals,
@@ -76,11 +78,23 @@ describe('course rules', () => {
     }
   });
 
-  it('takes whole positive rupees only', () => {
+  it('takes whole rupees from 0 (free) up to the limit', () => {
     expect(priceToPaise(1)).toBe(100);
     expect(priceToPaise('12')).toBe(1200);
-    for (const bad of [0, -1, 1.5, '1.5', '1e3', 'abc', null, 10_000_001])
+    expect(priceToPaise(1_000_000)).toBe(100_000_000);
+    for (const free of [0, '0', ' 0 ', -0]) expect(Object.is(priceToPaise(free), 0)).toBe(true);
+    for (const bad of [-1, '-1', 1.5, '1.5', 0.01, '0.5', 99.999, '1e3', 'abc', '', null, true, 1_000_001])
       expect(priceToPaise(bad)).toBeNull();
+  });
+
+  it('makes a course free at price 0, on create and update alike, and refuses prices below it', () => {
+    expect(checkCourseInput({ ...valid, price: 0 })).toMatchObject({ ok: true, value: { pricePaise: 0 } });
+    expect(checkCourseInput({ ...valid, price: '0' })).toMatchObject({ ok: true, value: { pricePaise: 0 } });
+    expect(isFree(0)).toBe(true);
+    expect(isFree(100)).toBe(false);
+    for (const price of [-5, 99.5, '1.25', 'free'])
+      expect(checkCourseInput({ ...valid, price })).toEqual({ ok: false, message: PRICE_MESSAGE });
+    expect(PRICE_MESSAGE).toBe('Price must be a whole number of rupees, 0 for a free course');
   });
 
   it('takes integer ratings 1 to 5 with text', () => {

@@ -138,14 +138,25 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Whole rupees as the form sends them (a number or a numeric string) → paise, or null. */
+/** What a course costs when it is free: anyone signed in enrolls without an order. */
+export const FREE_PRICE_PAISE = 0;
+
+export const isFree = (pricePaise: number) => pricePaise === FREE_PRICE_PAISE;
+
+export const PRICE_MESSAGE = 'Price must be a whole number of rupees, 0 for a free course';
+
+/**
+ * Whole rupees as the form sends them (a number or a numeric string) → paise, or null. 0 makes
+ * the course free; fractions, negatives and anything not a number are refused.
+ */
 export function priceToPaise(value: unknown): number | null {
   let rupees: number;
   if (typeof value === 'number') rupees = value;
   else if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) rupees = Number(value);
   else return null;
-  if (!Number.isInteger(rupees) || rupees < 1 || rupees > LIMITS.priceRupees) return null;
-  return rupees * 100;
+  if (!Number.isInteger(rupees) || rupees < 0 || rupees > LIMITS.priceRupees) return null;
+  // JSON's -0 is stored as 0.
+  return rupees === 0 ? FREE_PRICE_PAISE : rupees * 100;
 }
 
 export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
@@ -271,7 +282,7 @@ export function checkCourseInput(raw: unknown): Checked<CourseInput> {
     return fail(`Difficulity must be one of ${DIFFICULTIES.join(', ')}`);
   }
   const pricePaise = priceToPaise(data.price);
-  if (pricePaise === null) return fail('Price must be a whole number of rupees, at least 1');
+  if (pricePaise === null) return fail(PRICE_MESSAGE);
   const sequential = data.sequential ?? false;
   if (typeof sequential !== 'boolean') return fail('Sequential must be true or false');
   return {

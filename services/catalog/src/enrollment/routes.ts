@@ -1,7 +1,9 @@
 import { CATALOG_INTERNAL } from '@liveedu/contracts';
 import {
   caller,
+  conflict,
   forbidden,
+  HttpError,
   internalSchema,
   MessageReply,
   notFound,
@@ -17,7 +19,13 @@ import { CourseCard, cardsFor, LearnCourse, learnContent, urlsOf } from '../cour
 import { COURSES } from '../courses/store.ts';
 import { learnsAsStudent, lockedFor } from '../progress/standing.ts';
 import { PROGRESS, progressId } from '../progress/store.ts';
-import { courseToLearn, ENROLLMENTS, isEnrolled, studentCourses } from './store.ts';
+import {
+  ALREADY_ENROLLED_MESSAGE,
+  COURSE_NOT_FOUND,
+  ENROLLED_MESSAGE,
+  freeEnrollmentRefusal,
+} from './domain.ts';
+import { courseToLearn, ENROLLMENTS, enroll, isEnrolled, studentCourses } from './store.ts';
 
 /** What a student reaches once they bought a course: its videos, and their list of courses. */
 export default async function learningRoutes(app: ServiceApp): Promise<void> {
@@ -91,6 +99,52 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
         })),
         ...found.fields,
       };
+    },
+  );
+}
+
+/**
+ * A course priced 0 is taken, not bought: the caller is enrolled by the same `enroll` a payment
+ * goes through (counted once, `catalog.course.enrolled` published), with no order, payment or
+ * ledger line anywhere.
+ */
+export async function freeEnrollmentRoutes(app: ServiceApp): Promise<void> {
+  app.post(
+    '/api/v1/enroll-free/:courseId',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          'Enroll in a listed course priced 0, without an order (once: 409 after); a course with a price is bought through the checkout (400)',
+        params: Type.Object({ courseId: ObjectIdString }),
+        response: {
+          201: Type.Object({
+            message: Type.String(),
+            courseId: Type.String({ description: 'The course now in your enrolled courses' }),
+          }),
+          400: MessageReply,
+          403: MessageReply,
+          404: MessageReply,
+          409: MessageReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const studentId = caller(request).userId;
+      const course = await COURSES.in(app.db).findOne(
+        { _id: new ObjectId(request.params.courseId) },
+        { projection: { listed: 1, tutorId: 1, pricePaise: 1 } },
+      );
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      const refusal = freeEnrollmentRefusal(course, studentId);
+      if (refusal) throw new HttpError(refusal.status, refusal.message);
+      // The stored id, lower-case: one enrollment row however the path spells it.
+      const courseId = course._id.toHexString();
+      const outcome = await enroll(app.db, app.outbox, { courseId, studentId, free: true, at: new Date() });
+      if (outcome === 'no-course') throw notFound(COURSE_NOT_FOUND);
+      // A paid enrollment from before the course became free counts as enrolled too.
+      if (outcome === 'already-enrolled') throw conflict(ALREADY_ENROLLED_MESSAGE);
+      return reply.status(201).send({ message: ENROLLED_MESSAGE, courseId });
     },
   );
 }

@@ -8,16 +8,20 @@ import {
   type Outbox,
   storedCollection,
 } from '@liveedu/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Collection, type Db, ObjectId } from 'mongodb';
 import { COURSES, type CourseDoc } from '../courses/store.ts';
 
-/** The record of a purchase: one per student and course, by `_id`. */
+/** The record of a purchase or a free enrollment: one per student and course, by `_id`. */
 export interface EnrollmentDoc {
   _id: string;
   studentId: string;
   courseId: string;
   enrolledAt: Date;
+  /** The payment that bought the course; absent on a free enrollment. */
   paymentId?: string;
+  /** Enrolled in a course priced 0 (`POST api/v1/enroll-free/{courseId}`): no order, no payment. */
+  free?: true;
   /**
    * false from insertion until the course's `enrolledCount` includes this row; absent on rows
    * written before the count was kept this way (the start-up migration counted those).
@@ -25,11 +29,18 @@ export interface EnrollmentDoc {
   counted?: boolean;
   /** Pushed onto the course's `countedTokens` with the increment. */
   countToken?: string;
+  /**
+   * Set once a refund starts ending the enrollment; pushed onto `countedTokens` with the
+   * decrement (see unenroll.ts).
+   */
+  endToken?: string;
 }
 
 export const ENROLLMENTS = storedCollection<EnrollmentDoc>('enrollments', [
   { key: { studentId: 1, enrolledAt: -1 }, name: 'by_student_newest' },
   { key: { courseId: 1 }, name: 'by_course' },
+  // Finds the few rows still waiting for their count (`countLeftovers`) without a scan.
+  { key: { counted: 1, enrolledAt: 1 }, name: 'by_counted' },
 ]);
 
 export const enrollmentId = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
@@ -61,8 +72,12 @@ const CURRENT_COURSE = {
   reviewsVersion: { $exists: false },
 };
 
+/** What `enroll` did: added the student, found them there already, or found no course. */
+export type EnrollOutcome = 'enrolled' | 'already-enrolled' | 'no-course';
+
 /**
- * Adds a student to a course, once however often the payment is reported. The row keyed
+ * Adds a student to a course, once however often the payment is reported or the free enrollment
+ * asked. The row keyed
  * `studentId:courseId` is the enrollment; the course's `enrolledCount` follows it in three steps:
  *
  * 1. insert the row with `counted: false` and a random `countToken` (a duplicate key means an
@@ -78,17 +93,18 @@ const CURRENT_COURSE = {
  * increment to a crash between the two, and incrementing with no token would repeat it. The token
  * list is bounded by `$slice`; step 3 makes the row the long-term answer.
  *
- * Resolves false when the course does not exist.
+ * Resolves 'enrolled' for the call that inserted the row and 'already-enrolled' for every later
+ * one (each of which still finishes an unfinished count), 'no-course' when the course does not
+ * exist.
  */
 export async function enroll(
   db: Db,
   outbox: Outbox,
-  opts: { courseId: string; studentId: string; paymentId?: string; at: Date },
-): Promise<boolean> {
-  const courses = COURSES.in(db);
+  opts: { courseId: string; studentId: string; paymentId?: string; free?: boolean; at: Date },
+): Promise<EnrollOutcome> {
   const rows = ENROLLMENTS.in(db);
   const _id = new ObjectId(opts.courseId);
-  if (!(await courses.findOne({ _id }, { projection: { _id: 1 } }))) return false;
+  if (!(await COURSES.in(db).findOne({ _id }, { projection: { _id: 1 } }))) return 'no-course';
 
   const fresh: EnrollmentDoc = {
     _id: enrollmentId(opts.studentId, opts.courseId),
@@ -96,24 +112,36 @@ export async function enroll(
     courseId: opts.courseId,
     enrolledAt: opts.at,
     ...(opts.paymentId ? { paymentId: opts.paymentId } : {}),
+    ...(opts.free ? { free: true as const } : {}),
     counted: false,
     countToken: new ObjectId().toHexString(),
   };
   let row: EnrollmentDoc | null = fresh;
+  let outcome: EnrollOutcome = 'enrolled';
   try {
     await rows.insertOne(fresh);
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
+    outcome = 'already-enrolled';
     row = await rows.findOne({ _id: fresh._id });
     if (!row) throw new Error(`enrollment ${fresh._id} vanished after a duplicate key`);
   }
   // Listed for the student before counting, so a redelivery heals a crash between the two.
   await studentCourses(db).add(opts.studentId, opts.courseId);
   // Rows from before counting was done this way carry no flag: the migration counted them.
-  if (row.counted !== false) return true;
+  if (row.counted !== false) return outcome;
+  return (await countOnce(db, outbox, row)) ? outcome : 'no-course';
+}
+
+/**
+ * Steps 2 and 3 of `enroll` for a row still `counted: false`: the conditional `$inc` with the
+ * row's token, then the flag. Resolves false when the course is gone; throws while the course is
+ * not migrated yet.
+ */
+async function countOnce(db: Db, outbox: Outbox, row: EnrollmentDoc): Promise<boolean> {
   const token = row.countToken;
   if (!token) throw new Error(`enrollment ${row._id} is waiting to be counted but has no token`);
-
+  const _id = new ObjectId(row.courseId);
   const counted = await outbox.updateOne<CourseDoc>(
     COURSES.collection,
     { _id, countedTokens: { $ne: token }, ...CURRENT_COURSE },
@@ -122,22 +150,59 @@ export async function enroll(
       $push: { countedTokens: { $each: [token], $slice: -COUNTED_WINDOW } },
     },
     // Every replica's listing and course page show the new count (listing/plugin.ts).
-    [newEvent(CATALOG_COURSE_ENROLLED, { courseId: opts.courseId, studentId: opts.studentId })],
+    [newEvent(CATALOG_COURSE_ENROLLED, { courseId: row.courseId, studentId: row.studentId })],
   );
   if (counted.matchedCount === 0) {
-    const course = await courses.findOne(
+    const course = await COURSES.in(db).findOne(
       { _id },
       { projection: { studentsEnrolled: 1, reviews: 1, reviewsVersion: 1 } },
     );
     if (!course) return false;
     // The start-up migration has not reached this course yet; failing makes the event come back.
     if ('studentsEnrolled' in course || 'reviews' in course || 'reviewsVersion' in course) {
-      throw new Error(`course ${opts.courseId} is not migrated yet`);
+      throw new Error(`course ${row.courseId} is not migrated yet`);
     }
     // Otherwise the token is on the course: an earlier attempt incremented and stopped there.
   }
-  await rows.updateOne({ _id: row._id }, { $set: { counted: true } });
+  await ENROLLMENTS.in(db).updateOne({ _id: row._id }, { $set: { counted: true } });
   return true;
+}
+
+/** How long a row may wait for its count before start-up finishes it (an `enroll` takes far less). */
+export const UNCOUNTED_GRACE_MS = 60_000;
+/** Far more than crashes ever leave; the rest waits for the next start. */
+const LEFTOVERS_PER_START = 1000;
+
+/**
+ * Counts the rows left `counted: false` for longer than `UNCOUNTED_GRACE_MS` before `now`. A
+ * payment's row is finished by the event's redelivery anyway, but a free enrollment is an HTTP call
+ * with none: one that failed between its row and its count (a crash, a database error) would leave
+ * the course a student short. Run at start-up, after the migration; each row is counted once
+ * however many replicas do this at the same time (the token, as in `enroll`). Resolves how many
+ * rows it finished.
+ */
+export async function countLeftovers(
+  db: Db,
+  outbox: Outbox,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const waiting = await ENROLLMENTS.in(db)
+    .find({ counted: false, enrolledAt: { $lt: new Date(now.getTime() - UNCOUNTED_GRACE_MS) } })
+    .limit(LEFTOVERS_PER_START)
+    .toArray();
+  let finished = 0;
+  for (const row of waiting) {
+    try {
+      // As in `enroll`: listed for the student first, in case the call stopped before that too.
+      await studentCourses(db).add(row.studentId, row.courseId);
+      if (await countOnce(db, outbox, row)) finished += 1;
+    } catch (error) {
+      log.warn({ err: error, enrollment: row._id }, 'an enrollment could not be counted yet');
+    }
+  }
+  if (finished > 0) log.info({ finished }, 'counted enrollments left uncounted');
+  return finished;
 }
 
 /** Whether the student bought the course: its enrollment row, looked up by `_id`. */
