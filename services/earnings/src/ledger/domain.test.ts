@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPaise, splitPayment, toRupees } from './domain.ts';
+import { accountKey, isPaise, reversed, saleKey, splitPayment, toRupees } from './domain.ts';
 
 describe('splitPayment', () => {
   it('gives the tutor 80% and the platform 20% of an even amount', () => {
@@ -35,5 +35,29 @@ describe('toRupees', () => {
     expect(toRupees(123_456)).toBe(1234.56);
     expect(toRupees(100_000)).toBe(1000);
     expect(toRupees(0)).toBe(0);
+  });
+});
+
+describe('line keys', () => {
+  it('tells the courses of one payment apart', () => {
+    expect(saleKey('pay_1', 'course_a')).toBe('pay_1:course_a');
+    expect(saleKey('pay_1', 'course_a')).not.toBe(saleKey('pay_1', 'course_b'));
+  });
+
+  it('gives a sale and its refund different account keys, a line without a kind being a sale', () => {
+    const line = { paymentId: 'pay_1', courseId: 'course_a' };
+    expect(accountKey(line)).toBe('pay_1:course_a');
+    expect(accountKey({ ...line, kind: 'sale' })).toBe('pay_1:course_a');
+    expect(accountKey({ ...line, kind: 'refund' })).toBe('refund:pay_1:course_a');
+  });
+});
+
+describe('reversed', () => {
+  it("is the sale's own split with the sign turned, so the two sum to nothing", () => {
+    const sale = { grossPaise: 99_999, ...splitPayment(99_999) };
+    const refund = reversed(sale);
+    expect(refund).toEqual({ grossPaise: -99_999, tutorPaise: -79_999, platformPaise: -20_000 });
+    expect(refund.tutorPaise + sale.tutorPaise).toBe(0);
+    expect(Object.is(reversed({ grossPaise: 0, tutorPaise: 0, platformPaise: 0 }).grossPaise, 0)).toBe(true);
   });
 });

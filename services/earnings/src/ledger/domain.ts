@@ -25,3 +25,36 @@ export function splitPayment(grossPaise: number): FeeSplit {
 export function toRupees(paise: number): number {
   return paise / 100;
 }
+
+/** What a ledger line records: a course sold, or the refund of one. Lines without a kind are sales. */
+export type LineKind = 'sale' | 'refund';
+
+/** The key of a course sold: a cart's payment pays several courses, each its own line. */
+export function saleKey(paymentId: string, courseId: string): string {
+  return `${paymentId}:${courseId}`;
+}
+
+/**
+ * What a tutor's account remembers of a line it has taken in, so that the line changes the
+ * account once: the sale's key, or the same key marked as its refund.
+ */
+export function accountKey(line: { kind?: LineKind; paymentId: string; courseId: string }): string {
+  const key = saleKey(line.paymentId, line.courseId);
+  return line.kind === 'refund' ? `refund:${key}` : key;
+}
+
+export interface Amounts extends FeeSplit {
+  grossPaise: number;
+}
+
+/**
+ * A refund's amounts: exactly the sale's own, reversed, so that a sale and its refund always sum
+ * to nothing for the tutor, for the platform and in gross (`0 - x`, never a negative zero).
+ */
+export function reversed(sale: Amounts): Amounts {
+  return {
+    grossPaise: 0 - sale.grossPaise,
+    tutorPaise: 0 - sale.tutorPaise,
+    platformPaise: 0 - sale.platformPaise,
+  };
+}

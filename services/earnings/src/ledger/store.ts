@@ -1,44 +1,113 @@
-import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
+import { type HandlerContext, isDuplicateKey, storedCollection } from '@liveedu/service-kit';
 import type { Collection, Db, Document, Filter } from 'mongodb';
+import { accountKey, type LineKind } from './domain.ts';
 
 export interface LedgerEntry {
+  /** The id of the event that wrote the line. */
   _id: string;
+  /** Absent on lines written before refunds existed: those are all sales. */
+  kind?: LineKind;
   paymentId: string;
   orderId: string;
   courseId: string;
   courseTitle: string;
   studentId: string;
   tutorId: string;
+  /** Positive for a sale; a refund's are the sale's own amounts, negative. */
   grossPaise: number;
   tutorPaise: number;
   platformPaise: number;
+  /** When the money moved: the payment for a sale, the refund for a refund. */
   paidAt: Date;
   /** `YYYY-MM-DD` and `YYYY-MM` of `paidAt` in Asia/Kolkata. */
   day: string;
   month: string;
   recordedAt: Date;
+  /** A refund's: the refunded sale's key (`saleKey`), unique among refunds. */
+  refundKey?: string;
+  /** A refund's: Razorpay's refund id. */
+  refundId?: string;
+  /** A sale's, while a dispute of its payment is open: the dispute's id. */
+  frozenBy?: string;
+  /**
+   * Set while the line is written but not yet taken into the tutor's account (see `postLine`);
+   * removed once it is. Lines without it are in the account.
+   */
+  unposted?: true;
 }
 
 export interface AccountDoc {
   /** The tutor's user id. */
   _id: string;
+  /** The tutor's share of every sale, less every refund, in paise. */
   creditedPaise: number;
-  /** The latest credited payment ids, bounded: what makes a credit apply once. */
+  /**
+   * The latest lines taken in (`accountKey`: a sale's key, or `refund:` and it), bounded: what
+   * makes a line change the account once. Older accounts also hold bare payment ids.
+   */
   creditedPayments: string[];
 }
 
-/** One entry per successful payment, keyed by the event id; the source of every figure. */
+/** The index of before carts, when one payment paid one course: one line per payment. */
+export const LEGACY_PAYMENT_INDEX = 'payment_unique';
+
+/** One line per course sold and one per refund, keyed by the event id; the source of every figure. */
 export const LEDGER = storedCollection<LedgerEntry>('ledger', [
-  // A payment credits once even if it ever came under another event id.
-  { key: { paymentId: 1 }, name: 'payment_unique', unique: true },
+  // One sale line per payment and course, however many events report it; a refund line
+  // carries the sale's key in `refundKey`, so it has its own place beside the sale.
+  { key: { paymentId: 1, courseId: 1, refundKey: 1 }, name: 'line_unique', unique: true },
+  // One refund per sale.
+  { key: { refundKey: 1 }, name: 'refund_unique', unique: true, sparse: true },
   { key: { tutorId: 1, paidAt: 1 }, name: 'by_tutor_time' },
+  { key: { tutorId: 1, frozenBy: 1 }, name: 'by_tutor_frozen' },
   { key: { tutorId: 1, day: 1 }, name: 'by_tutor_day' },
   { key: { tutorId: 1, month: 1 }, name: 'by_tutor_month' },
   { key: { day: 1 }, name: 'by_day' },
   { key: { month: 1 }, name: 'by_month' },
 ]);
-/** One per tutor: the running total of credits, read by key (see `creditAccount`). */
+/** One per tutor: the running total of credits, read by key (see `postLine`). */
 export const ACCOUNTS = storedCollection<AccountDoc>('accounts');
+
+/**
+ * Drops the one-line-per-payment index of before carts (`line_unique` replaces it), so that the
+ * second course of a cart gets its line. Lines written under it stay valid.
+ */
+export async function dropLegacyPaymentIndex(db: Db, log: HandlerContext['log']): Promise<void> {
+  const indexes = await LEDGER.in(db)
+    .indexes()
+    .catch(() => []);
+  if (!indexes.some((index) => index.name === LEGACY_PAYMENT_INDEX)) return;
+  await LEDGER.in(db).dropIndex(LEGACY_PAYMENT_INDEX);
+  log.info('dropped the one-line-per-payment ledger index; lines are unique per payment and course');
+}
+
+/** The sale line of a course bought with a payment, refunded or not. */
+export function saleLine(db: Db, paymentId: string, courseId: string): Promise<LedgerEntry | null> {
+  return LEDGER.in(db).findOne({ paymentId, courseId, refundKey: { $exists: false } });
+}
+
+/**
+ * Writes a line once: ours, or the one already written for the same sale or refund (under this
+ * event id or another). Throws when the insert is refused and no such line exists, which only
+ * the one-line-per-payment index can cause until `dropLegacyPaymentIndex` has run: the event is
+ * then handled again later.
+ */
+export async function insertLine(db: Db, line: LedgerEntry): Promise<LedgerEntry> {
+  const ledger = LEDGER.in(db);
+  try {
+    await ledger.insertOne(line);
+    return line;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+  const same =
+    (await ledger.findOne({ _id: line._id })) ??
+    (line.refundKey
+      ? await ledger.findOne({ refundKey: line.refundKey })
+      : await saleLine(db, line.paymentId, line.courseId));
+  if (!same) throw new Error(`ledger line ${line._id} refused by an index of before carts`);
+  return same;
+}
 
 type Amount = 'grossPaise' | 'tutorPaise' | 'platformPaise';
 
@@ -58,25 +127,24 @@ export async function sumPaise(
 }
 
 /**
- * How many of a tutor's latest credited payments the account remembers. A redelivered payment
- * event comes within seconds, so it only needs its own id to still be there.
+ * How many of a tutor's latest lines the account remembers. A redelivered event comes within
+ * seconds, so it only needs its own line's key to still be there.
  */
 export const REMEMBERED_CREDITS = 500;
 
 /**
- * The tutor's account, created on first need with the sum of the ledger entries written before
- * accounts existed. Every credit since then increments an existing account before its ledger
- * entry is written, so when no account exists every ledger entry is an earlier one; two creators
- * racing compute the same sum and one insert wins.
+ * The tutor's account, created on first need with the sum of the lines already taken in: the
+ * ones written before accounts existed. A line is marked taken in (`unposted` removed) only after
+ * it changed an existing account, so when no account exists no line written since is counted;
+ * two creators racing compute the same sum and one insert wins.
  */
 async function ensureAccount(db: Db, tutorId: string): Promise<AccountDoc> {
   const accounts = ACCOUNTS.in(db);
-  const ledger = LEDGER.in(db);
   const found = await accounts.findOne({ _id: tutorId });
   if (found) return found;
   const account: AccountDoc = {
     _id: tutorId,
-    creditedPaise: await sumPaise(ledger, { tutorId }, 'tutorPaise'),
+    creditedPaise: await sumPaise(LEDGER.in(db), { tutorId, unposted: { $exists: false } }, 'tutorPaise'),
     creditedPayments: [],
   };
   try {
@@ -89,26 +157,44 @@ async function ensureAccount(db: Db, tutorId: string): Promise<AccountDoc> {
 }
 
 /**
- * Adds a payment's tutor share to the account once: one atomic update, guarded on the payment's
- * id not being among the last credited (so a retry after a crash does not add it twice).
+ * Adds `tutorPaise` (negative for a refund) to the account once: one atomic update, guarded on
+ * `key` not being among the last taken in (so a retry after a crash does not add it twice).
+ * `also` are older keys that mean the same line (a bare payment id, from before carts).
  */
 export async function creditAccount(
   db: Db,
   tutorId: string,
-  paymentId: string,
+  key: string,
   tutorPaise: number,
+  also: string[] = [],
 ): Promise<void> {
   await ensureAccount(db, tutorId);
   await ACCOUNTS.in(db).updateOne(
-    { _id: tutorId, creditedPayments: { $ne: paymentId } },
+    { _id: tutorId, creditedPayments: { $nin: [key, ...also] } },
     {
       $inc: { creditedPaise: tutorPaise },
-      $push: { creditedPayments: { $each: [paymentId], $slice: -REMEMBERED_CREDITS } },
+      $push: { creditedPayments: { $each: [key], $slice: -REMEMBERED_CREDITS } },
     },
   );
 }
 
-/** Everything ever credited to the tutor, in paise: one lookup by key. */
+/**
+ * Takes a written line into its tutor's account, then marks it taken in. A crash in between is
+ * finished by the event's redelivery: the account's guard refuses the second change. A sale from
+ * before carts may have been credited under its bare payment id: that counts as the same line.
+ */
+export async function postLine(db: Db, line: LedgerEntry): Promise<void> {
+  const legacy = line.kind === 'refund' ? [] : [line.paymentId];
+  await creditAccount(db, line.tutorId, accountKey(line), line.tutorPaise, legacy);
+  await LEDGER.in(db).updateOne({ _id: line._id }, { $unset: { unposted: '' } });
+}
+
+/** The tutor's account (made on first need): one lookup by key. */
+export function accountOf(db: Db, tutorId: string): Promise<AccountDoc> {
+  return ensureAccount(db, tutorId);
+}
+
+/** Everything credited to the tutor less everything refunded, in paise: one lookup by key. */
 export async function creditedPaise(db: Db, tutorId: string): Promise<number> {
   return (await ensureAccount(db, tutorId)).creditedPaise;
 }

@@ -11,11 +11,13 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
+import { earningsSettings } from '../config.ts';
 import { toRupees } from '../ledger/domain.ts';
 import { type UserDoc, usersByIds } from '../tutors/store.ts';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES } from './domain.ts';
 import { stepUpFor } from './step-up.ts';
 import {
+  type Position,
   requestWithdrawal,
   setWithdrawalStatus,
   tutorPosition,
@@ -60,6 +62,29 @@ const WithdrawBody = Type.Optional(
   }),
 );
 
+const Balance = Type.Object({
+  earnings: Type.Number({
+    description: 'What can be withdrawn now, in rupees (0 while the balance below is negative)',
+  }),
+  balance: Type.Number({
+    description:
+      'The same, signed: negative when a refund or a dispute came after a withdrawal; later sales repay it first',
+  }),
+  pending: Type.Number({ description: 'Credits of sales still within the payout hold, in rupees' }),
+  frozen: Type.Number({ description: 'Credits of sales whose payment is disputed, in rupees' }),
+  availableOn: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When the oldest pending credit becomes withdrawable; null when none is pending',
+  }),
+});
+
+const balanceOf = (position: Position) => ({
+  earnings: toRupees(Math.max(0, position.balancePaise)),
+  balance: toRupees(position.balancePaise),
+  pending: toRupees(position.held.pendingPaise),
+  frozen: toRupees(position.held.frozenPaise),
+  availableOn: position.held.availableOn?.toISOString() ?? null,
+});
+
 const ownWithdrawal = (doc: WithdrawalDoc) => ({
   _id: doc._id.toHexString(),
   amount: toRupees(doc.amountPaise),
@@ -85,20 +110,20 @@ export async function withdrawalRoutes(app: ServiceApp): Promise<void> {
   const withdrawals = WITHDRAWALS.in(app.db);
   const tutorOnly = requireRole('tutor');
   const confirm = stepUpFor(app);
+  const hold = () => ({ holdDays: earningsSettings.of(app).PAYOUT_HOLD_DAYS });
 
   app.get(
     '/api/v1/get-available-balance',
     {
       preHandler: tutorOnly,
       schema: {
-        summary: 'Earnings not yet withdrawn, in rupees',
-        response: { 200: Type.Object({ earnings: Type.Number() }) },
+        summary: 'Earnings that can be withdrawn now, and those held back, in rupees',
+        description:
+          'A credit is withdrawable once the payout hold (PAYOUT_HOLD_DAYS after the sale) has passed and while its payment is not disputed.',
+        response: { 200: Balance },
       },
     },
-    async (request) => {
-      const position = await tutorPosition(app.db, caller(request).userId);
-      return { earnings: toRupees(position.balancePaise) };
-    },
+    async (request) => balanceOf(await tutorPosition(app.db, caller(request).userId, hold())),
   );
 
   app.post(
@@ -106,7 +131,7 @@ export async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: tutorOnly,
       schema: {
-        summary: 'Withdraw the whole available balance (above ₹1000, bank details required)',
+        summary: 'Withdraw the whole withdrawable balance (above ₹1000, bank details required)',
         description: 'Any `amount` sent is ignored: a withdrawal always takes the whole balance.',
         body: WithdrawBody,
         response: { 201: MessageReply, 400: MessageReply, 403: MessageReply, 429: MessageReply },
@@ -115,7 +140,7 @@ export async function withdrawalRoutes(app: ServiceApp): Promise<void> {
     async (request, reply) => {
       const who = caller(request);
       await confirm(who, request.body?.currPass, request.id);
-      const outcome = await requestWithdrawal(app.db, app.outbox, who, request.id);
+      const outcome = await requestWithdrawal(app.db, app.outbox, who, hold(), request.id);
       if (outcome.kind === 'refused') throw badRequest(outcome.message);
       return reply.status(201).send({
         message: `Withdrawal request of ₹${toRupees(outcome.withdrawal.amountPaise)} submitted successfully`,

@@ -3,13 +3,19 @@ import { isDuplicateKey, newEvent, type Outbox, storedCollection } from '@liveed
 import { type Db, ObjectId } from 'mongodb';
 import type { BankDetails } from '../bank-details/domain.ts';
 import { bankDetailsOfTutor } from '../bank-details/store.ts';
-import { creditedPaise as creditedOf } from '../ledger/store.ts';
+import { accountKey, saleKey } from '../ledger/domain.ts';
+import { accountOf, LEDGER, type LedgerEntry } from '../ledger/store.ts';
 import {
-  availableBalance,
   CHAIN_START,
   type ChainLink,
+  DAY_MS,
+  type HeldBack,
+  heldBack,
+  linesInAccount,
   nextLink,
+  type ReadLine,
   type WithdrawalStatus,
+  withdrawableBalance,
   withdrawalProblem,
 } from './domain.ts';
 import { withdrawalEventData } from './events.ts';
@@ -36,24 +42,98 @@ export const WITHDRAWALS = storedCollection<WithdrawalDoc>('withdrawals', [
   { key: { requestedAt: -1 }, name: 'newest' },
 ]);
 
+/** How long credits are held (`PAYOUT_HOLD_DAYS`), and the moment the balance is taken at. */
+export interface HoldPolicy {
+  holdDays: number;
+  now?: Date;
+}
+
 export interface Position {
+  /** Everything credited, less refunds. */
   creditedPaise: number;
+  held: HeldBack;
   /** The tutor's latest withdrawal (or the start of the chain). */
   last: ChainLink;
+  /** What may be withdrawn now; negative while refunds after a withdrawal are being repaid. */
   balancePaise: number;
 }
 
+type StoredLine = Pick<
+  LedgerEntry,
+  '_id' | 'kind' | 'paymentId' | 'courseId' | 'tutorPaise' | 'paidAt' | 'frozenBy' | 'refundKey' | 'unposted'
+>;
+const LINE_FIELDS = {
+  _id: 1,
+  kind: 1,
+  paymentId: 1,
+  courseId: 1,
+  tutorPaise: 1,
+  paidAt: 1,
+  frozenBy: 1,
+  refundKey: 1,
+  unposted: 1,
+} as const;
+
+const readLine = (line: StoredLine): ReadLine => {
+  const refund = line.refundKey !== undefined;
+  return {
+    kind: refund ? 'refund' : 'sale',
+    saleKey: line.refundKey ?? saleKey(line.paymentId, line.courseId),
+    // A sale of before carts may be remembered by its bare payment id.
+    accountKeys: refund ? [accountKey({ ...line, kind: 'refund' })] : [accountKey(line), line.paymentId],
+    tutorPaise: line.tutorPaise,
+    paidAt: line.paidAt,
+    frozen: line.frozenBy !== undefined,
+    posted: line.unposted === undefined,
+  };
+};
+
 /**
- * Where a tutor stands. The latest link is read before the credits: credits only grow, so a
- * credit arriving in between can only make the balance look smaller, never larger.
+ * The tutor's lines that can hold credit back: those since `since` (sales within the hold and
+ * the refunds of any of them, an indexed range of the tutor's latest lines, never all of them)
+ * and the frozen sales of any age, with the refunds of the older ones.
  */
-export async function tutorPosition(db: Db, tutorId: string): Promise<Position> {
+async function heldLines(db: Db, tutorId: string, since: Date): Promise<ReadLine[]> {
+  const ledger = LEDGER.in(db);
+  const recent = await ledger
+    .find<StoredLine>({ tutorId, paidAt: { $gt: since } }, { projection: LINE_FIELDS })
+    .toArray();
+  const frozen = await ledger
+    // A range over the dispute ids (never empty) in `by_tutor_frozen`: only the frozen lines.
+    .find<StoredLine>({ tutorId, frozenBy: { $gt: '' } }, { projection: LINE_FIELDS })
+    .toArray();
+  const olderFrozen = frozen
+    .filter((line) => line.paidAt <= since)
+    .map((line) => saleKey(line.paymentId, line.courseId));
+  const refundsOfOlder =
+    olderFrozen.length === 0
+      ? []
+      : await ledger
+          .find<StoredLine>({ refundKey: { $in: olderFrozen } }, { projection: LINE_FIELDS })
+          .toArray();
+  return [...recent, ...frozen, ...refundsOfOlder].map(readLine);
+}
+
+/**
+ * Where a tutor stands. The account is one document, read once; the lines are read just before
+ * and just after it, and only those the account held when read are counted (`linesInAccount`), so
+ * a sale or a refund being written meanwhile moves neither the credits nor what is held back.
+ */
+export async function tutorPosition(db: Db, tutorId: string, policy: HoldPolicy): Promise<Position> {
+  const now = policy.now ?? new Date();
+  const since = new Date(now.getTime() - policy.holdDays * DAY_MS);
   const [latest] = await WITHDRAWALS.in(db).find({ tutorId }).sort({ seq: -1 }).limit(1).toArray();
   const last: ChainLink = latest
     ? { seq: latest.seq, withdrawnTotalPaise: latest.withdrawnTotalPaise }
     : CHAIN_START;
-  const creditedPaise = await creditedOf(db, tutorId);
-  return { creditedPaise, last, balancePaise: availableBalance(creditedPaise, last.withdrawnTotalPaise) };
+  const before = await heldLines(db, tutorId, since);
+  const account = await accountOf(db, tutorId);
+  const after = await heldLines(db, tutorId, since);
+  const { sales, refunded } = linesInAccount(before, after, new Set(account.creditedPayments));
+  const held = heldBack(sales, refunded, now, policy.holdDays);
+  const creditedPaise = account.creditedPaise;
+  const balancePaise = withdrawableBalance({ creditedPaise, held, withdrawnPaise: last.withdrawnTotalPaise });
+  return { creditedPaise, held, last, balancePaise };
 }
 
 export interface Tutor {
@@ -115,15 +195,16 @@ export async function requestWithdrawal(
   db: Db,
   outbox: Outbox,
   tutor: Tutor,
+  policy: HoldPolicy,
   requestId?: string,
 ): Promise<WithdrawalOutcome> {
   const bank = await bankDetailsOfTutor(db, tutor.userId);
-  const position = await tutorPosition(db, tutor.userId);
+  const position = await tutorPosition(db, tutor.userId, policy);
   const problem = withdrawalProblem({ balancePaise: position.balancePaise, hasBankDetails: bank !== null });
   if (problem || !bank) return { kind: 'refused', message: problem ?? '' };
   const withdrawal = await appendWithdrawal(outbox, tutor, bank, position, requestId);
   if (withdrawal) return { kind: 'done', withdrawal };
-  const now = await tutorPosition(db, tutor.userId);
+  const now = await tutorPosition(db, tutor.userId, policy);
   return {
     kind: 'refused',
     message:
