@@ -35,5 +35,5 @@ export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/
 export { ToggleButtons } from './components/toggle-buttons.tsx';
 export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
 export { type LazyPage, lazyPage } from './lazy-page.ts';
-export { formatRupees, truncate } from './text.ts';
+export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -14,3 +14,13 @@ export function formatRupees(amount: number | string | null | undefined): string
   const n = Number(amount);
   return rupees.format(Number.isFinite(n) ? n : 0);
 }
+
+/** Whether a course's price (in rupees) makes it free: enrolled in, not bought. */
+export function isFreePrice(price: number | string | null | undefined): boolean {
+  return price !== null && price !== undefined && price !== '' && Number(price) === 0;
+}
+
+/** A course's price as cards and the course page show it: "Free" for 0, else rupees. */
+export function formatPrice(price: number | string | null | undefined): string {
+  return isFreePrice(price) ? 'Free' : formatRupees(price);
+}

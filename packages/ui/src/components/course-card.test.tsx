@@ -1,6 +1,6 @@
 import { answer, courseCard, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CourseCard } from './course-card.tsx';
 
 const course = courseCard({ _id: 'c1', title: 'Statistics with Python' });
@@ -17,6 +17,54 @@ describe('CourseCard', () => {
     fireEvent.focus(card);
     await new Promise((r) => setTimeout(r, 50));
     expect(requestedPaths()).toEqual(['/api/v1/get-course-details/c1']);
+  });
+
+  it('says Free for a course priced 0, where a paid one shows its price in rupees', () => {
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <CourseCard course={courseCard({ _id: 'f1', title: 'Open Maths', price: 0 })} />
+              <CourseCard course={courseCard({ _id: 'p1', title: 'Paid Maths', price: 1499 })} />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    const [free, paid] = screen.getAllByTestId('course-card');
+    expect(within(free!).getByText('Free')).toBeTruthy();
+    expect(within(free!).queryByText(/₹/)).toBeNull();
+    expect(within(paid!).getByText('₹1,499.00')).toBeTruthy();
+    expect(within(paid!).queryByText('Free')).toBeNull();
+  });
+
+  it('offers Enroll for free on a free course and Buy course on a paid one, each handing over its course', () => {
+    const onBuy = vi.fn();
+    const free = courseCard({ _id: 'f1', title: 'Open Maths', price: 0 });
+    const paid = courseCard({ _id: 'p1', title: 'Paid Maths', price: 499 });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <CourseCard course={free} onBuy={onBuy} />
+              <CourseCard course={paid} onBuy={onBuy} />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    const [freeCard, paidCard] = screen.getAllByTestId('course-card');
+    fireEvent.click(within(freeCard!).getByRole('button', { name: 'Enroll for free' }));
+    expect(within(freeCard!).queryByRole('button', { name: 'Buy course' })).toBeNull();
+    fireEvent.click(within(paidCard!).getByRole('button', { name: 'Buy course' }));
+    expect(within(paidCard!).queryByRole('button', { name: 'Enroll for free' })).toBeNull();
+    expect(onBuy.mock.calls).toEqual([[free], [paid]]);
   });
 
   it("fetches a first-row card's picture at once and leaves the others for when they are scrolled to", () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { gridList, raisedPanel } from '../layout.ts';
-import { formatRupees, truncate } from '../text.ts';
+import { formatPrice, isFreePrice, truncate } from '../text.ts';
 import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
@@ -89,6 +89,7 @@ export interface CourseCardProps {
   course: CourseCardData;
   /** Show the stars, review count and average (the public card); the category page leaves them out. */
   showRating?: boolean;
+  /** Buy course (Enroll for free on a free course). */
   onBuy?: (course: CourseCardData) => void;
   onAddFavourite?: (course: CourseCardData) => void;
   /** Extra controls in place of, or after, Buy course and Add to favourite. */
@@ -140,11 +141,11 @@ export function CourseCard({
             <span>{average.toFixed(1)} out of 5</span>
           </RatingRow>
         ) : null}
-        <Price>{formatRupees(course.price)}</Price>
+        <Price>{formatPrice(course.price)}</Price>
         <Actions>
           {onBuy ? (
             <Button type="button" onClick={() => onBuy(course)}>
-              Buy course
+              {isFreePrice(course.price) ? 'Enroll for free' : 'Buy course'}
             </Button>
           ) : null}
           {onAddFavourite ? (

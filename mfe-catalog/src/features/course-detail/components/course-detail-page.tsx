@@ -1,12 +1,13 @@
-import { type CourseDetails, messageOf } from '@liveedu/api-client';
-import { courseDetailsKey, useApiQuery } from '@liveedu/query';
+import { ApiError, type CourseDetails, messageOf } from '@liveedu/api-client';
+import { courseDetailsKey, SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi, useSession } from '@liveedu/session';
 import {
   Button,
   ButtonLink,
   ErrorState,
   flatPanel,
-  formatRupees,
+  formatPrice,
+  isFreePrice,
   Loading,
   media,
   ResponsiveImage,
@@ -59,6 +60,12 @@ function Detail({ course }: { course: CourseDetails }) {
   const { isLoggedIn, userId } = useSession();
   const [paying, setPaying] = useState(false);
   const enrolled = Boolean(userId && course.studentsEnrolled?.includes(userId));
+  const free = isFreePrice(course.price);
+  const player = `/learn/${course._id}/user/${userId}`;
+  // A free course is enrolled in at once, no payment window: then on to its player.
+  const { mutateAsync: enrollFree } = useApiMutation((id: string) => api.enrollFree(id), {
+    invalidates: [courseDetailsKey(course._id), SHARED_KEYS.enrolledCourses, SHARED_KEYS.catalog],
+  });
 
   const enroll = async () => {
     if (!isLoggedIn || !userId) {
@@ -67,13 +74,22 @@ function Detail({ course }: { course: CourseDetails }) {
     }
     setPaying(true);
     try {
-      await startPurchase(api, course, userId);
+      if (free) {
+        const done = await enrollFree(course._id);
+        toast.success(done.message);
+        navigate(player);
+      } else {
+        await startPurchase(api, course, userId);
+      }
     } catch (error) {
       toast.error(messageOf(error));
+      // Enrolled already (in another tab, say): the course is theirs to open.
+      if (free && error instanceof ApiError && error.status === 409) navigate(player);
     } finally {
       setPaying(false);
     }
   };
+  const working = free ? 'Enrolling…' : 'Opening payment…';
 
   return (
     <Page>
@@ -106,15 +122,15 @@ function Detail({ course }: { course: CourseDetails }) {
               </Link>
             </dd>
             <dt>Price</dt>
-            <dd>{formatRupees(course.price)}</dd>
+            <dd>{formatPrice(course.price)}</dd>
             <dt>Difficulity</dt>
             <dd>{course.difficulity}</dd>
           </dl>
           {enrolled ? (
-            <Start to={`/learn/${course._id}/user/${userId}`}>Start Learning</Start>
+            <Start to={player}>Start Learning</Start>
           ) : (
             <Button type="button" onClick={enroll} disabled={paying}>
-              {paying ? 'Opening payment…' : 'Enroll Now'}
+              {paying ? working : free ? 'Enroll for free' : 'Enroll Now'}
             </Button>
           )}
         </div>

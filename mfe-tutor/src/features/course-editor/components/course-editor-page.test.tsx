@@ -336,6 +336,30 @@ describe('update a course', () => {
       price: 999,
     });
   });
+
+  it('takes a price of 0, saying that it makes the course free, and sends it as 0', async () => {
+    answerRoutes({
+      'GET /api/v1/get-all-category': CATEGORIES,
+      'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
+      'PUT /api/v1/update-course/course-9': {
+        body: { message: 'Course updated successfully', _id: 'course-9' },
+      },
+    });
+    renderPage(<TutorApp page="update-course" />, {
+      path: '/update-a-course/course-9',
+      pattern: '/update-a-course/:id',
+    });
+    await waitFor(() => expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('999'));
+    const price = screen.getByLabelText('Price (₹)') as HTMLInputElement;
+    expect(price.min).toBe('0');
+    expect(price.getAttribute('aria-describedby')).toBe('course-price-hint');
+    expect(document.getElementById('course-price-hint')?.textContent).toBe('0 makes the course free');
+    type('Price (₹)', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Course' }));
+    expect(await screen.findByText('Course page')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(JSON.parse(String(formOf(uploads()[0]).get('Data')))).toMatchObject({ price: 0 });
+  });
 });
 
 describe('update a course of several kinds', () => {

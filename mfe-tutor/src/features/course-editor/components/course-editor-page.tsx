@@ -33,6 +33,10 @@ const Columns = styled.div`
   @media (min-width: ${theme.breakpoints.md}) { grid-template-columns: 1fr 1fr; }
 `;
 
+const FieldHint = styled.small`
+  color: ${theme.colors.muted};
+`;
+
 const Submit = styled.div`
   margin-top: 1.5rem;
   display: flex;
@@ -74,13 +78,23 @@ function CourseForm({
     value: draft[name],
     onChange: (e: { target: { value: string } }) => setField(name, e.target.value),
   });
-  /** One of the course's own fields: its label above `input` (an input, textarea or select), fed by `control`. */
-  const field = (name: CourseField, label: string, input: ReactElement<ReturnType<typeof control>>) => {
+  /**
+   * One of the course's own fields: its label above `input` (an input, textarea or select), fed by
+   * `control`, and a `hint` below it that the control is described by.
+   */
+  const field = (
+    name: CourseField,
+    label: string,
+    input: ReactElement<ReturnType<typeof control> & { 'aria-describedby'?: string }>,
+    hint?: string,
+  ) => {
     const props = control(name);
+    const hintId = `${props.id}-hint`;
     return (
       <Field>
         <label htmlFor={props.id}>{label}</label>
-        {cloneElement(input, props)}
+        {cloneElement(input, hint ? { ...props, 'aria-describedby': hintId } : props)}
+        {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       </Field>
     );
   };
@@ -135,7 +149,12 @@ function CourseForm({
       {field('title', 'Title', <input />)}
       {field('desc', 'Description', <textarea rows={5} />)}
       <Columns>
-        {field('price', 'Price (₹)', <input type="number" inputMode="numeric" min={1} step={1} />)}
+        {field(
+          'price',
+          'Price (₹)',
+          <input type="number" inputMode="numeric" min={0} step={1} />,
+          '0 makes the course free',
+        )}
         <Field>
           <label htmlFor="course-category">Category</label>
           <select {...control('category')} disabled={categories.status !== 'ready'}>
