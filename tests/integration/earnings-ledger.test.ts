@@ -17,10 +17,19 @@ const istMonth = (at: Date) => istDay(at).slice(0, 7);
 const ledger = () => stack.services.earnings!.app.db.collection<{ _id: string; tutorId: string }>('ledger');
 
 /** What the payments service publishes once a payment is verified. */
-const pay = (tutor: Session, amountPaise: number, opts: { id?: string; paymentId?: string } = {}) =>
+const pay = (
+  tutor: Session,
+  amountPaise: number,
+  opts: { id?: string; paymentId?: string; courseId?: string } = {},
+) =>
   publishPaymentSucceeded(
     stack.services.earnings,
-    { tutorId: tutor._id, amountPaise, ...(opts.paymentId ? { paymentId: opts.paymentId } : {}) },
+    {
+      tutorId: tutor._id,
+      amountPaise,
+      ...(opts.paymentId ? { paymentId: opts.paymentId } : {}),
+      ...(opts.courseId ? { courseId: opts.courseId } : {}),
+    },
     opts,
   );
 
@@ -72,17 +81,19 @@ describe('crediting payments', () => {
 
     // 999.99 rupees: the tutor gets 799.99 (79 999.2 paise, rounded down), the platform 200.00.
     const first = await pay(tutor, 99_999);
-    await pay(tutor, 99_999, { id: first.id, paymentId: first.data.paymentId });
-    await pay(tutor, 99_999, { id: first.id, paymentId: first.data.paymentId });
-    // The same payment reported again under another event id must not credit again either.
-    await pay(tutor, 99_999, { paymentId: first.data.paymentId });
+    const same = { paymentId: first.data.paymentId, courseId: first.data.courseId };
+    await pay(tutor, 99_999, { id: first.id, ...same });
+    await pay(tutor, 99_999, { id: first.id, ...same });
+    // The same course of the same payment reported again under another event id must not credit again either.
+    await pay(tutor, 99_999, same);
     // 123.47 rupees: 98.776 would round up, but the tutor gets 98.77 and the platform 24.70.
     await pay(tutor, 12_347);
 
     // Events are handled in order, so once the last one counts, the repeats have been seen.
     await waitForEarning(tutor, 898.76);
     expect(await ledger().countDocuments({ tutorId: tutor._id })).toBe(2);
-    expect((await get('/api/v1/get-available-balance', tutor)).earnings).toBe(898.76);
+    // Credited, and held for the payout hold before it can be withdrawn.
+    expect(await get('/api/v1/get-available-balance', tutor)).toMatchObject({ earnings: 0, pending: 898.76 });
     expect((await get('/api/v1/last7Days', tutor)).earning).toBe(898.76);
     expect((await get('/api/v1/last28Days', tutor)).earning).toBe(898.76);
 

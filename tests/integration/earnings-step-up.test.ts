@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { GatewayConfig } from '@liveedu/gateway';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTutor, publishPaymentSucceeded } from '../support/flows.ts';
+import { daysAgo, newTutor, PAST_THE_HOLD_DAYS, publishPaymentSucceeded } from '../support/flows.ts';
 import { mailsTo } from '../support/mail.ts';
 import { EARNINGS_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
@@ -117,7 +117,11 @@ describe('step-up before money moves', () => {
     const tutor = await newTutor(stack, 'payout');
     const email = `${tutor.username}@example.com`;
     await stack.call('POST', '/api/v1/submit-account-details', { as: tutor, body: BANK });
-    await publishPaymentSucceeded(stack.services.earnings, { tutorId: tutor._id, amountPaise: 187_500 });
+    await publishPaymentSucceeded(stack.services.earnings, {
+      tutorId: tutor._id,
+      amountPaise: 187_500,
+      paidAt: daysAgo(PAST_THE_HOLD_DAYS),
+    });
     await eventually(
       async () => {
         const response = await stack.call<{ earnings: number }>('GET', '/api/v1/get-available-balance', {

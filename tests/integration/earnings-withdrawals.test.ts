@@ -1,7 +1,7 @@
 import type { BankDetails, ResponseOf } from '@liveedu/api-client';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTutor, publishPaymentSucceeded, readOk } from '../support/flows.ts';
+import { daysAgo, newTutor, PAST_THE_HOLD_DAYS, publishPaymentSucceeded, readOk } from '../support/flows.ts';
 import { EARNINGS_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack, withAdmin } from '../support/stack.ts';
 
@@ -20,9 +20,16 @@ const BANK: BankDetails = {
 };
 const TOO_LOW = 'Balance should be above 1000 to get withdrawl.';
 
-/** What the payments service publishes once a payment is verified. */
+/**
+ * What the payments service publishes once a payment is verified, paid long enough ago to be past
+ * the payout hold (earnings-commerce.test.ts tests the hold itself).
+ */
 const pay = (tutor: Session, amountPaise: number) =>
-  publishPaymentSucceeded(stack.services.earnings, { tutorId: tutor._id, amountPaise });
+  publishPaymentSucceeded(stack.services.earnings, {
+    tutorId: tutor._id,
+    amountPaise,
+    paidAt: daysAgo(PAST_THE_HOLD_DAYS),
+  });
 
 const balanceOf = async (tutor: Session) =>
   (

@@ -10,8 +10,13 @@ import {
   type LearningItemPassedData,
   type LearningRequirementChangedData,
   MEDIA_VIDEO_READY,
+  PAYMENTS_DISPUTE_CLOSED,
+  PAYMENTS_DISPUTE_CREATED,
   PAYMENTS_PAYMENT_SUCCEEDED,
+  PAYMENTS_REFUND_PROCESSED,
+  type PaymentsDisputeData,
   type PaymentsPaymentSucceededData,
+  type PaymentsRefundProcessedData,
 } from '@liveedu/contracts';
 import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { newEvent, type Service } from '@liveedu/service-kit';
@@ -321,6 +326,111 @@ export async function publishPaymentSucceeded(
   );
   await service.bus.publish(event);
   return event;
+}
+
+/** Days past earnings' payout hold (30 days, as shipped and as the test stacks run it). */
+export const PAST_THE_HOLD_DAYS = 31;
+
+/** An ISO instant `days` ago: a `paidAt` old enough (`PAST_THE_HOLD_DAYS`) to be withdrawn. */
+export const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+
+/**
+ * Dates every sale of the tutor's in the earnings ledger `days` back (its India day and month
+ * too), as if paid then: for tests that withdraw right after a real purchase, past the payout hold.
+ */
+export async function ageCredits(
+  stack: TestStack,
+  tutorId: string,
+  days = PAST_THE_HOLD_DAYS,
+): Promise<void> {
+  const ledger = stack.services.earnings?.app.db.collection('ledger');
+  if (!ledger) throw new Error('earnings is not running');
+  const paidAt = new Date(daysAgo(days));
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(paidAt);
+  const aged = await ledger.updateMany(
+    { tutorId, refundKey: { $exists: false } },
+    { $set: { paidAt, day, month: day.slice(0, 7) } },
+  );
+  expect(aged.matchedCount, 'the tutor has sales in the ledger').toBeGreaterThan(0);
+}
+
+/**
+ * Publishes what the payments service publishes once Razorpay has refunded one course of an
+ * order (`refund-processed:<orderId>:<courseId>`), for the `sale` as it was published.
+ */
+export async function publishRefundProcessed(
+  service: Service | undefined,
+  sale: Pick<
+    PaymentsPaymentSucceededData,
+    'orderId' | 'paymentId' | 'courseId' | 'courseTitle' | 'studentId' | 'tutorId' | 'amountPaise'
+  >,
+  data: Partial<PaymentsRefundProcessedData> = {},
+  opts: { id?: string } = {},
+) {
+  if (!service?.bus) throw new Error('the service has no event bus');
+  const event = newEvent(
+    PAYMENTS_REFUND_PROCESSED,
+    {
+      requestId: new ObjectId().toHexString(),
+      refundId: `rfnd_${new ObjectId().toHexString()}`,
+      orderId: sale.orderId,
+      paymentId: sale.paymentId,
+      courseId: sale.courseId,
+      courseTitle: sale.courseTitle,
+      studentId: sale.studentId,
+      tutorId: sale.tutorId,
+      amountPaise: sale.amountPaise,
+      refundedAt: new Date().toISOString(),
+      ...data,
+    },
+    { id: opts.id ?? `refund-processed:${sale.orderId}:${sale.courseId}` },
+  );
+  await service.bus.publish(event);
+  return event;
+}
+
+/**
+ * Publishes what the payments service publishes when a payment is disputed (`created`) or the
+ * dispute ends (`closed`); `data` replaces the invented fields.
+ */
+export async function publishDispute(
+  service: Service | undefined,
+  change: 'created' | 'closed',
+  data: Pick<PaymentsDisputeData, 'disputeId' | 'paymentId'> & Partial<PaymentsDisputeData>,
+) {
+  if (!service?.bus) throw new Error('the service has no event bus');
+  const type = change === 'created' ? PAYMENTS_DISPUTE_CREATED : PAYMENTS_DISPUTE_CLOSED;
+  const event = newEvent(
+    type,
+    {
+      orderId: `order_${data.paymentId}`,
+      lines: [],
+      status: change === 'created' ? 'open' : 'won',
+      at: new Date().toISOString(),
+      ...data,
+    },
+    { id: `dispute-${change}:${data.disputeId}` },
+  );
+  await service.bus.publish(event);
+  return event;
+}
+
+/**
+ * Delivers an event already published `times` more, with the same id, as JetStream redelivers
+ * one (the stream's de-duplication, keyed on the id, is stepped around on purpose).
+ */
+export async function redeliver(
+  service: Service | undefined,
+  event: { id: string; type: string },
+  times: number,
+): Promise<void> {
+  const bus = service?.bus;
+  if (!bus) throw new Error('the service has no event bus');
+  await Promise.all(
+    Array.from({ length: times }, (_, n) =>
+      bus.js.publish(bus.names.subject(event.type), JSON.stringify(event), { msgID: `${event.id}#${n + 1}` }),
+    ),
+  );
 }
 
 /**

@@ -115,6 +115,9 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
     SEED_DEMO: '0',
+    // Earnings' payout hold as shipped (its default, 30 days), whatever the shell sets: an empty
+    // value counts as unset. Tests that withdraw at once date their sales past it.
+    PAYOUT_HOLD_DAYS: '',
     ...opts.env,
   };
   const razorpay = opts.razorpay ? await startStackRazorpay() : undefined;
