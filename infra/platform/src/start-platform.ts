@@ -125,6 +125,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       S3_ACCESS_KEY: servers.s3.accessKey,
       S3_SECRET_KEY: servers.s3.secretKey,
       SEED_DEMO: base.SEED_DEMO ?? '1',
+      // A local trial withdraws what it earns at once; deployments keep earnings' 30-day hold.
+      PAYOUT_HOLD_DAYS: base.PAYOUT_HOLD_DAYS ?? '0',
     };
 
     if (!base.RAZORPAY_API_URL) {
