@@ -1,16 +1,21 @@
 import { calendarKeys } from '@liveedu/calendar';
 import type { CallerIdentity } from '@liveedu/contracts';
-import { conflict, HttpError } from '@liveedu/service-kit';
+import { badRequest, conflict, HttpError, type Outbox } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, ObjectId } from 'mongodb';
 import type Razorpay from 'razorpay';
-import { type PaymentDoc, recordOrder } from '../payments/store.ts';
+import { priceWithCoupon, redeemCoupon, releaseCoupon, reserveCoupon } from '../coupons/reservations.ts';
+import { markPaid, type PaymentDoc, recordOrder } from '../payments/store.ts';
 import { openCheckout } from './store.ts';
 
-/** What checkout answers: the Razorpay order, its `amount` in paise as checkout.js expects it. */
+/**
+ * What checkout answers: the Razorpay order, its `amount` in paise as checkout.js expects it, and
+ * whether it is paid already (a coupon took the whole price: no Razorpay order, nothing to pay).
+ */
 export interface PlacedOrder {
   orderId: string;
   data: { amount: number; id: string };
+  paid: boolean;
 }
 
 /** The course being bought, as the catalog sells it. */
@@ -18,64 +23,157 @@ export interface CourseForSale {
   _id: string;
   title: string;
   tutorId: string;
+  pricePaise: number;
 }
 
-/** Creates the Razorpay order for a course the buyer may buy, and its payment row (unpaid). */
-export async function placeOrder(
+/** What the order asks: the course's price, what is paid after the coupon, and the buyer's state. */
+export interface OrderTerms {
+  listPricePaise: number;
+  amountPaise: number;
+  coupon?: { couponId: string; code: string };
+  /** A GST state code, for the tax invoice. */
+  billingState?: string;
+}
+
+/** What placing an order uses of the service. */
+export interface OrderPlace {
+  db: Db;
+  outbox: Outbox;
+  razorpay: Razorpay;
+  log: FastifyBaseLogger;
+  requestId: string;
+}
+
+/** The order's terms: the course's price, less what the coupon (if any) takes; a refused coupon is a 400. */
+export async function orderTerms(
   db: Db,
-  razorpay: Razorpay,
-  log: FastifyBaseLogger,
+  buyerId: string,
+  course: CourseForSale,
+  asked: { couponCode?: string; billingState?: string },
+): Promise<OrderTerms> {
+  const base = {
+    listPricePaise: course.pricePaise,
+    amountPaise: course.pricePaise,
+    ...(asked.billingState ? { billingState: asked.billingState } : {}),
+  };
+  if (asked.couponCode === undefined) return base;
+  const line = { courseId: course._id, tutorId: course.tutorId, pricePaise: course.pricePaise };
+  const priced = await priceWithCoupon(db, asked.couponCode, [line], buyerId, new Date());
+  if (!priced.ok) throw badRequest(priced.message);
+  const amountPaise = priced.lines[0]?.payablePaise ?? course.pricePaise;
+  return { ...base, amountPaise, coupon: { couponId: priced.couponId, code: priced.code } };
+}
+
+/**
+ * Creates the Razorpay order for a course the buyer may buy, and its payment row (unpaid). With a
+ * coupon, one use is reserved for the row first (a 400 when it is refused) and the order is for
+ * the discounted amount; when nothing is left to pay there is no Razorpay order, and the row is
+ * paid at once, so the catalog enrolls the buyer and earnings records the ₹0 sale.
+ */
+export async function placeOrder(
+  place: OrderPlace,
   buyer: CallerIdentity,
   course: CourseForSale,
-  amountPaise: number,
+  terms: OrderTerms,
 ): Promise<PlacedOrder> {
-  // A second checkout of the same course at the same instant answers the first one's order.
+  const { db, log } = place;
+  const { amountPaise } = terms;
+  // A second checkout of the same course at the same price at the same instant answers the
+  // first one's order (and holds no second use of its coupon).
   const opened = await openCheckout(db, buyer.userId, course._id, amountPaise);
-  if (opened.kind === 'same') {
-    return { orderId: opened.orderId, data: { amount: amountPaise, id: opened.orderId } };
-  }
+  if (opened.kind === 'same') return placed(opened.orderId, amountPaise);
   if (opened.kind === 'busy') {
     throw conflict('A payment for this course is already being started, please try again');
   }
 
   const rowId = new ObjectId();
-  let order: { id: string };
-  try {
-    order = await razorpay.orders.create({
-      amount: amountPaise,
-      currency: 'INR',
-      receipt: rowId.toHexString(),
-      notes: { course: course._id, student: buyer.userId, tutor: course.tutorId },
-    });
-  } catch (error) {
+  const orderKey = rowId.toHexString();
+  const giveUp = async () => {
+    if (terms.coupon) await releaseCoupon(db, orderKey).catch(() => {});
     await opened.abandon().catch(() => {});
-    log.error({ err: error }, 'Razorpay refused to create an order');
-    throw new HttpError(502, 'The payment provider is unavailable, please try again');
+  };
+  if (terms.coupon) {
+    const reserved = await reserveCoupon(db, terms.coupon.couponId, buyer.userId, orderKey, new Date()).catch(
+      async (error: unknown) => {
+        await giveUp();
+        throw error;
+      },
+    );
+    if (!reserved.ok) {
+      await opened.abandon().catch(() => {});
+      throw badRequest(reserved.message);
+    }
   }
 
-  const now = new Date();
-  const row: PaymentDoc = {
-    _id: rowId,
-    razorpay_order_id: order.id,
-    courseId: course._id,
-    courseTitle: course.title,
-    studentId: buyer.userId,
-    studentUsername: buyer.username,
-    tutorId: course.tutorId,
-    amountPaise,
-    currency: 'INR',
-    success: false,
-    createdAt: now,
-    ...calendarKeys(now),
-  };
+  let orderId = `free_${orderKey}`;
+  if (amountPaise > 0) {
+    try {
+      const order = await place.razorpay.orders.create({
+        amount: amountPaise,
+        currency: 'INR',
+        receipt: orderKey,
+        notes: { course: course._id, student: buyer.userId, tutor: course.tutorId },
+      });
+      orderId = order.id;
+    } catch (error) {
+      await giveUp();
+      log.error({ err: error }, 'Razorpay refused to create an order');
+      throw new HttpError(502, 'The payment provider is unavailable, please try again');
+    }
+  }
+
+  const row = paymentRow(rowId, orderId, buyer, course, terms);
   // Written at once, so an abandoned checkout shows as Fail in the order history (listed
   // first: an entry whose row never came is skipped, a row missing from the list is not).
   try {
     await recordOrder(db, row);
   } catch (error) {
-    await opened.abandon().catch(() => {});
+    await giveUp();
     throw error;
   }
-  await opened.created(order.id);
-  return { orderId: order.id, data: { amount: amountPaise, id: order.id } };
+  if (amountPaise === 0) {
+    // Nothing to pay: the coupon is the proof. The same transition as a paid order's.
+    await markPaid(place.outbox, db, row, `coupon_${orderKey}`, 'coupon', place.requestId);
+    if (terms.coupon) await redeemCoupon(db, orderKey);
+  }
+  await opened.created(orderId);
+  return placed(orderId, amountPaise);
+}
+
+const placed = (orderId: string, amountPaise: number): PlacedOrder => ({
+  orderId,
+  data: { amount: amountPaise, id: orderId },
+  paid: amountPaise === 0,
+});
+
+function paymentRow(
+  rowId: ObjectId,
+  orderId: string,
+  buyer: CallerIdentity,
+  course: CourseForSale,
+  terms: OrderTerms,
+): PaymentDoc {
+  const now = new Date();
+  return {
+    _id: rowId,
+    razorpay_order_id: orderId,
+    courseId: course._id,
+    courseTitle: course.title,
+    studentId: buyer.userId,
+    studentUsername: buyer.username,
+    tutorId: course.tutorId,
+    amountPaise: terms.amountPaise,
+    currency: 'INR',
+    success: false,
+    createdAt: now,
+    ...calendarKeys(now),
+    ...(terms.coupon
+      ? {
+          listPricePaise: terms.listPricePaise,
+          couponCode: terms.coupon.code,
+          couponId: terms.coupon.couponId,
+        }
+      : {}),
+    ...(terms.billingState ? { billingState: terms.billingState } : {}),
+  };
 }

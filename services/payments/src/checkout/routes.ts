@@ -11,10 +11,11 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
+import { GST_STATE_CODES } from '../invoices/gst-states.ts';
 import { sellable } from '../payments/domain.ts';
 import { boughtHere } from '../payments/store.ts';
 import { paymentsDeps } from './deps.ts';
-import { placeOrder } from './orders.ts';
+import { orderTerms, placeOrder } from './orders.ts';
 
 const CheckoutBody = Type.Object({
   course: ObjectIdString,
@@ -23,12 +24,18 @@ const CheckoutBody = Type.Object({
   amount: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 })])),
   paymentTo: Type.Optional(Type.String({ maxLength: 64 })),
   paymentBy: Type.Optional(Type.String({ maxLength: 64 })),
+  /** A coupon's code (any case); the server prices it, and refuses one that cannot be used with 400. */
+  couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** The buyer's GST state code (two digits), for the tax invoice. */
+  billingState: Type.Optional(Type.Union(GST_STATE_CODES.map((code) => Type.Literal(code)))),
 });
 
 const CheckoutReply = Type.Object({
   orderId: Type.String(),
   /** The Razorpay order: `amount` in paise, as checkout.js expects it. */
   data: Type.Object({ amount: Type.Number(), id: Type.String() }),
+  /** True when a coupon took the whole price: the course is bought, with nothing to pay and no Razorpay order. */
+  paid: Type.Boolean(),
 });
 
 export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
@@ -51,7 +58,8 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: 'Create a Razorpay order for a course at its current price',
+        summary:
+          'Create a Razorpay order for a course at its current price, less a coupon; a coupon taking the whole price buys it at once',
         body: CheckoutBody,
         response: {
           200: CheckoutReply,
@@ -79,8 +87,17 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
       const bought = course.enrolled || (await boughtHere(app.db, buyer.userId, course._id));
       if (bought) throw conflict('You are already enrolled in this course');
       const amountPaise = course.pricePaise;
+      if (amountPaise === 0) throw badRequest('This course is free: enroll without paying');
       if (!sellable(amountPaise)) throw badRequest('This course cannot be bought');
-      return placeOrder(app.db, deps.razorpay, request.log, buyer, course, amountPaise);
+      const terms = await orderTerms(app.db, buyer.userId, course, request.body);
+      const place = {
+        db: app.db,
+        outbox: app.outbox,
+        razorpay: deps.razorpay,
+        log: request.log,
+        requestId: request.id,
+      };
+      return placeOrder(place, buyer, course, terms);
     },
   );
 }

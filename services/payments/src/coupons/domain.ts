@@ -82,15 +82,18 @@ export function appliesTo(
   return terms.courseId === course.courseId;
 }
 
-/** Why the coupon cannot be used at `now` by anyone (inactive, outside its window, used up), or null. */
-export function couponRefusal(
-  terms: Pick<CouponTerms, 'active' | 'startsAt' | 'endsAt' | 'maxUses' | 'used'>,
+/**
+ * Why nobody may use the coupon at `now`: switched off, or outside its window (from `startsAt` up
+ * to, not at, `endsAt`); null while it may be used. Its uses are judged apart (`usedUp`), after
+ * the course, and once expired reservations are given back.
+ */
+export function availability(
+  terms: Pick<CouponTerms, 'active' | 'startsAt' | 'endsAt'>,
   now: Date,
 ): string | null {
   if (!terms.active) return COUPON_REFUSALS.inactive;
   if (now.getTime() < terms.startsAt.getTime()) return COUPON_REFUSALS.notYet;
   if (now.getTime() >= terms.endsAt.getTime()) return COUPON_REFUSALS.expired;
-  if (usedUp(terms)) return COUPON_REFUSALS.usedUp;
   return null;
 }
 
@@ -104,45 +107,9 @@ export function buyerRefusal(terms: Pick<CouponTerms, 'perUser'>, count: number)
   return count >= terms.perUser ? COUPON_REFUSALS.perUser : null;
 }
 
-/** A price with a coupon: what a course costs before and after it. */
-export interface CouponQuote {
-  valid: boolean;
-  pricePaise: number;
-  discountedPaise: number;
-  message: string;
-}
-
-/**
- * The whole judgement of one code for one course, in the order a buyer needs to hear it: the
- * coupon's own state, then the course, then its uses, then this buyer's (`buyerCount`, when the
- * buyer is known).
- */
-export function quote(
-  terms: CouponTerms | null,
-  course: { courseId: string; tutorId: string; pricePaise: number },
-  now: Date,
-  buyerCount?: number,
-): CouponQuote {
-  const refuse = (message: string) => ({
-    valid: false,
-    pricePaise: course.pricePaise,
-    discountedPaise: course.pricePaise,
-    message,
-  });
-  if (!terms) return refuse(COUPON_REFUSALS.unknown);
-  const own = couponRefusal({ ...terms, used: 0 }, now);
-  if (own) return refuse(own);
-  if (!appliesTo(terms, course)) return refuse(COUPON_REFUSALS.wrongCourse);
-  if (usedUp(terms)) return refuse(COUPON_REFUSALS.usedUp);
-  const buyer = buyerCount === undefined ? null : buyerRefusal(terms, buyerCount);
-  if (buyer) return refuse(buyer);
-  const discounted = discountedPaise(course.pricePaise, terms);
-  return {
-    valid: true,
-    pricePaise: course.pricePaise,
-    discountedPaise: discounted,
-    message: discounted === 0 ? 'The coupon makes this course free' : 'The coupon applies to this course',
-  };
+/** What a buyer is told of a coupon that applies, costing `payablePaise` with it. */
+export function acceptance(payablePaise: number): string {
+  return payablePaise === 0 ? 'The coupon makes this course free' : 'The coupon applies to this course';
 }
 
 /** A coupon as its maker asked for it, in the API's units (rupees, ISO instants). */

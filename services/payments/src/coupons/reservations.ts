@@ -3,9 +3,9 @@ import { type Db, ObjectId } from 'mongodb';
 import { PAYMENTS } from '../payments/store.ts';
 import {
   appliesTo,
+  availability,
   buyerRefusal,
   COUPON_REFUSALS,
-  couponRefusal,
   discountedPaise,
   normalCode,
   RESERVATION_MS,
@@ -62,7 +62,7 @@ export async function priceWithCoupon(
   const normal = normalCode(code);
   const found = normal ? await couponByCode(db, normal) : null;
   if (!found) return refused(COUPON_REFUSALS.unknown);
-  const own = couponRefusal({ ...found, used: 0 }, now);
+  const own = availability(found, now);
   if (own) return refused(own);
   const applies = lines.map((line) => appliesTo(found, line));
   if (!applies.some(Boolean)) {
@@ -108,7 +108,7 @@ export async function reserveCoupon(
 ): Promise<{ ok: true } | Refused> {
   const coupon = await couponById(db, couponId);
   if (!coupon) return refused(COUPON_REFUSALS.unknown);
-  const own = couponRefusal({ ...coupon, used: 0 }, now);
+  const own = availability(coupon, now);
   if (own) return refused(own);
   const reservations = COUPON_RESERVATIONS.in(db);
   try {

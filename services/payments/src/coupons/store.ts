@@ -1,5 +1,5 @@
-import { storedCollection } from '@liveedu/service-kit';
-import { type Db, ObjectId, type WithId } from 'mongodb';
+import { isDuplicateKey, type PageRequest, paging, storedCollection } from '@liveedu/service-kit';
+import { type Db, type Filter, ObjectId, type WithId } from 'mongodb';
 import type { CouponScope, CouponTerms } from './domain.ts';
 
 /** A coupon as stored; money in paise. */
@@ -25,6 +25,7 @@ export interface CouponDoc extends CouponTerms {
 export const COUPONS = storedCollection<CouponDoc>('coupons', [
   { key: { code: 1 }, name: 'code_unique', unique: true },
   { key: { ownerId: 1, createdAt: -1 }, name: 'by_owner' },
+  { key: { courseId: 1, createdAt: -1 }, name: 'by_course' },
   { key: { createdAt: -1 }, name: 'newest' },
 ]);
 
@@ -82,4 +83,38 @@ export function couponByCode(db: Db, code: string): Promise<WithId<CouponDoc> | 
 /** How many uses of the coupon this buyer holds. */
 export async function buyerUses(db: Db, couponId: string, buyerId: string): Promise<number> {
   return (await COUPON_BUYERS.in(db).findOne({ _id: buyerKey(couponId, buyerId) }))?.count ?? 0;
+}
+
+/** Stores a new coupon; false when its code is taken (in any case). */
+export async function insertCoupon(db: Db, coupon: CouponDoc): Promise<boolean> {
+  try {
+    await COUPONS.in(db).insertOne(coupon);
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+/** Switches a coupon on or off; only its owner's when `ownerId` is given. Null when there is none. */
+export function setActive(
+  db: Db,
+  couponId: ObjectId,
+  active: boolean,
+  ownerId?: string,
+): Promise<WithId<CouponDoc> | null> {
+  return COUPONS.in(db).findOneAndUpdate(
+    { _id: couponId, ...(ownerId ? { ownerId } : {}) },
+    { $set: { active } },
+    { returnDocument: 'after' },
+  );
+}
+
+/** One page of coupons, newest first: one owner's (or everyone's), of one course or all. */
+export function couponPage(db: Db, of: { ownerId?: string; courseId?: string }, page: PageRequest) {
+  const filter: Filter<CouponDoc> = {
+    ...(of.ownerId ? { ownerId: of.ownerId } : {}),
+    ...(of.courseId ? { courseId: of.courseId } : {}),
+  };
+  return paging.find(COUPONS.in(db), filter, { createdAt: -1, _id: -1 }, page);
 }

@@ -60,6 +60,22 @@ describe('payment rows', () => {
     expect(toPaymentRecord('r1', { ...row, razorpay_payment_id: 'pay_B' }).razorpay_payment_id).toBe('pay_B');
   });
 
+  it('shows the coupon and the price before it beside what was paid', () => {
+    const withCoupon = {
+      ...row,
+      amountPaise: 0,
+      listPricePaise: 49_950,
+      couponCode: 'FREE100',
+      couponId: 'x',
+    };
+    expect(toPaymentRecord('r1', withCoupon)).toMatchObject({
+      amount: 0,
+      listPrice: 499.5,
+      couponCode: 'FREE100',
+    });
+    expect(toPaymentRecord('r1', withCoupon)).not.toHaveProperty('couponId');
+  });
+
   it('states one payment fact per order, whoever proves it', () => {
     expect(paymentSucceededEventId('order_A')).toBe('payment-succeeded:order_A');
     expect(paymentSucceededData(row, 'pay_B', new Date('2026-03-01T10:05:00Z'))).toEqual({

@@ -57,6 +57,14 @@ export interface PaymentFields {
    * course, told apart by `courseId`. A one-course checkout's order holds one row.
    */
   cart?: true;
+  /** The order's tax invoice number, once issued (see invoices/). */
+  invoiceNumber?: string;
+  /** The credit note of this course's refund, once issued. */
+  creditNoteNumber?: string;
+  /** When Razorpay refunded this course (`refund.processed`; see refunds/). */
+  refundedAt?: Date;
+  /** The refund of this course: the request that asked for it and Razorpay's refund. */
+  refund?: { requestId: string; refundId: string; amountPaise: number };
 }
 
 /** An order-history line in the spec's shape; missing ids are left out (the client shows '-'). */
@@ -68,6 +76,13 @@ export interface PaymentRecord {
   amount: number;
   success: boolean;
   createdAt: string;
+  /** The coupon used, and the course's price before it (rupees); absent without a coupon. */
+  couponCode?: string;
+  listPrice?: number;
+  /** The order's tax invoice (`GET api/v1/orders/{orderId}/invoice.pdf`), once issued. */
+  invoiceNumber?: string;
+  /** The credit note of this course's refund (`…/credit-note.pdf?courseId=`), once issued. */
+  creditNoteNumber?: string;
 }
 
 export function toPaymentRecord(id: string, row: PaymentFields): PaymentRecord {
@@ -79,6 +94,10 @@ export function toPaymentRecord(id: string, row: PaymentFields): PaymentRecord {
     amount: paiseToRupees(row.amountPaise),
     success: row.success,
     createdAt: row.createdAt.toISOString(),
+    ...(row.couponCode ? { couponCode: row.couponCode } : {}),
+    ...(row.listPricePaise !== undefined ? { listPrice: paiseToRupees(row.listPricePaise) } : {}),
+    ...(row.invoiceNumber ? { invoiceNumber: row.invoiceNumber } : {}),
+    ...(row.creditNoteNumber ? { creditNoteNumber: row.creditNoteNumber } : {}),
   };
 }
 

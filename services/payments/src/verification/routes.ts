@@ -1,6 +1,7 @@
 import { MessageReply, type ServiceApp, Type } from '@liveedu/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paymentsDeps } from '../checkout/deps.ts';
+import { redeemCoupon } from '../coupons/reservations.ts';
 import { markPaid, PAYMENTS } from '../payments/store.ts';
 import { addressAgrees, type FailureReason, type VerificationPath } from './domain.ts';
 import { paymentSignatureValid } from './signatures.ts';
@@ -95,6 +96,8 @@ function verifier(app: ServiceApp) {
         reference = (await payments.findOne({ _id: row._id }))?.razorpay_payment_id;
       }
     }
+    // The order is paid: its coupon's use is kept for good (once, however many proofs arrive).
+    if (row.couponId && !row.cart) await redeemCoupon(app.db, row._id.toHexString());
     return reply.redirect(
       page(`/paymentsuccess?reference=${encodeURIComponent(reference ?? paymentId)}`),
       303,

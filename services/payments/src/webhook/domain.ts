@@ -3,6 +3,9 @@ import type { PaymentFields } from '../payments/domain.ts';
 /** The events that prove an order was paid; every other event is acknowledged and ignored. */
 export const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
 
+/** A payment the bank declined: the order stays payable, and what its checkout reserved is given back. */
+export const FAILED_EVENT = 'payment.failed';
+
 export interface WebhookBody {
   event?: unknown;
   payload?: { payment?: { entity?: Record<string, unknown> } };
