@@ -36,6 +36,7 @@ export {
   CATALOG_INTERNAL,
   IDENTITY_INTERNAL,
   type InternalRoute,
+  LEARNER_STANDINGS_MAX,
   SITEMAP_KINDS,
   SITEMAP_PAGE_SIZE,
   type SitemapKind,

@@ -123,7 +123,33 @@ export const CATALOG_INTERNAL = {
     }),
     errors: [404],
   },
+  /**
+   * How much of each course a student completed, from the catalog's progress: what a refund's
+   * rule and the order history read. Up to `LEARNER_STANDINGS_MAX` course ids, comma-separated; a
+   * course the catalog does not know is left out of the answer.
+   */
+  learnerStandings: {
+    method: 'GET',
+    path: '/internal/learners/:studentId/standings',
+    params: Type.Object({ studentId: ObjectId }),
+    query: Type.Object({
+      courseIds: Type.String({ pattern: '^[0-9a-fA-F]{24}(,[0-9a-fA-F]{24}){0,23}$' }),
+    }),
+    response: Type.Object({
+      standings: Type.Array(
+        Type.Object({
+          courseId: Type.String(),
+          /** Items completed, in percent of the course's items (as the student's progress shows it). */
+          completedPercent: Type.Integer({ minimum: 0, maximum: 100 }),
+        }),
+      ),
+    }),
+    errors: [],
+  },
 } as const satisfies Record<string, InternalRoute>;
+
+/** Most courses one `learnerStandings` call asks about (a page of the order history). */
+export const LEARNER_STANDINGS_MAX = 24;
 
 export const IDENTITY_INTERNAL = {
   /** A user's current role, when the token's session and token version still stand (401 if not). */

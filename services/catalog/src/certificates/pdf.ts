@@ -75,6 +75,24 @@ export async function certificatePdf(certificate: CertificateDoc, verifyUrl: str
       340,
       { align: 'center' },
     );
+  if (certificate.revokedAt) {
+    // Said across the page and in words: a printed copy of a refunded course's certificate shows it.
+    doc
+      .save()
+      .rotate(-20, { origin: [width / 2, height / 2] })
+      .fillColor('#b91c1c')
+      .fillOpacity(0.35)
+      .font('Helvetica-Bold')
+      .fontSize(96)
+      .text('REVOKED', 0, height / 2 - 60, { align: 'center', width })
+      .restore();
+    doc
+      .fillOpacity(1)
+      .fillColor('#b91c1c')
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`Revoked ${dateOf(certificate.revokedAt)}: the course was refunded`, 0, 365, { align: 'center' });
+  }
   doc.image(qr, width - 200, height - 200, { width: 120 });
   doc
     .fontSize(9)

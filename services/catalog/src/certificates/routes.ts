@@ -13,7 +13,7 @@ export default async function certificateRoutes(app: ServiceApp): Promise<void> 
     {
       preHandler: requireUser,
       schema: {
-        summary: 'Your certificates, newest first',
+        summary: 'Your certificates, newest first (a revoked one, of a refunded course, is not listed)',
         response: {
           200: Type.Array(
             Type.Object({
@@ -29,7 +29,7 @@ export default async function certificateRoutes(app: ServiceApp): Promise<void> 
     },
     async (request) => {
       const mine = await certificates
-        .find({ studentId: caller(request).userId })
+        .find({ studentId: caller(request).userId, revokedAt: { $exists: false } })
         .sort({ issuedAt: -1 })
         .limit(1_000)
         .toArray();
@@ -52,7 +52,8 @@ export async function certificateCheckRoutes(app: ServiceApp): Promise<void> {
     '/api/v1/certificates/:certificateId',
     {
       schema: {
-        summary: 'Verify a certificate: anyone may, without logging in',
+        summary:
+          'Verify a certificate: anyone may, without logging in; one revoked after a refund says so (revoked, revokedAt)',
         params: Params,
         response: {
           200: Type.Object({
@@ -62,6 +63,9 @@ export async function certificateCheckRoutes(app: ServiceApp): Promise<void> {
             tutorName: Type.String(),
             issuedAt: Type.String(),
             hours: Type.Number(),
+            /** The course was refunded: the certificate no longer stands. */
+            revoked: Type.Boolean(),
+            revokedAt: Type.Optional(Type.String()),
           }),
           ...errorResponses,
         },
@@ -76,6 +80,8 @@ export async function certificateCheckRoutes(app: ServiceApp): Promise<void> {
         tutorName: c.tutorName,
         issuedAt: c.issuedAt.toISOString(),
         hours: c.hours,
+        revoked: c.revokedAt !== undefined,
+        ...(c.revokedAt ? { revokedAt: c.revokedAt.toISOString() } : {}),
       };
     },
   );

@@ -22,6 +22,11 @@ export interface CertificateFields {
 export interface CertificateDoc extends CertificateFields {
   _id: string;
   signature: string;
+  /**
+   * When the course was refunded: the certificate stays verifiable at its address, saying it was
+   * revoked, and leaves its student's list. Set once.
+   */
+  revokedAt?: Date;
 }
 
 export const CERTIFICATES = storedCollection<CertificateDoc>('certificates', [
@@ -65,4 +70,21 @@ export async function genuineCertificate(
   const found = await CERTIFICATES.in(db).findOne({ _id: certificateId });
   if (!found || !verifyCertificate(secret, found)) throw notFound('Certificate not found');
   return found;
+}
+
+/**
+ * Revokes the student's certificate of the course, if they have one; a second revocation keeps
+ * the first date. Resolves whether this call revoked it.
+ */
+export async function revokeCertificate(
+  db: Db,
+  studentId: string,
+  courseId: string,
+  at: Date,
+): Promise<boolean> {
+  const revoked = await CERTIFICATES.in(db).updateOne(
+    { studentId, courseId, revokedAt: { $exists: false } },
+    { $set: { revokedAt: at } },
+  );
+  return revoked.modifiedCount === 1;
 }

@@ -27,7 +27,7 @@ import {
 } from './domain.ts';
 import { nextItemProgress } from './next-item.ts';
 import { hostedVideos, writeProgress } from './record.ts';
-import { itemsOf, learnsAsStudent, lockedFor, standingIn } from './standing.ts';
+import { completedPercents, itemsOf, learnsAsStudent, lockedFor, standingIn } from './standing.ts';
 import { type ProgressDoc, videoDurations } from './store.ts';
 
 const ProgressView = Type.Object({
@@ -208,4 +208,26 @@ export async function learnerItemRoutes(app: ServiceApp): Promise<void> {
       locked,
     };
   });
+}
+
+/**
+ * What the payments service asks for a refund's rule and the order history: how much of each
+ * course a student completed (`CATALOG_INTERNAL.learnerStandings`); the gateway never routes
+ * `/internal/*`.
+ */
+export async function learnerStandingRoutes(app: ServiceApp): Promise<void> {
+  const onlyUs = requireServiceToken(app.config.internalSecret);
+  const { learnerStandings } = CATALOG_INTERNAL;
+
+  app.get(
+    learnerStandings.path,
+    { preHandler: onlyUs, schema: internalSchema(learnerStandings) },
+    async (request) => {
+      const courseIds = request.query.courseIds.toLowerCase().split(',');
+      const percents = await completedPercents(app.db, request.params.studentId.toLowerCase(), courseIds);
+      return {
+        standings: [...percents].map(([courseId, completedPercent]) => ({ courseId, completedPercent })),
+      };
+    },
+  );
 }

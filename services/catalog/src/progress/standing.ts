@@ -4,14 +4,14 @@
  * What the progress routes, the player's course, the video checks and the learning service's
  * questions all read.
  */
-import type { Db } from 'mongodb';
+import { type Db, ObjectId } from 'mongodb';
 import { contentWithIds } from '../courses/domain.ts';
-import type { CourseDoc } from '../courses/store.ts';
-import { type ItemStanding, isItemCompleted, lockedItems, standingsOf } from './domain.ts';
-import { PROGRESS, type ProgressDoc, progressId, requiredItems } from './store.ts';
+import { COURSES, type CourseDoc } from '../courses/store.ts';
+import { type ItemStanding, isItemCompleted, lockedItems, percentCompleted, standingsOf } from './domain.ts';
+import { PROGRESS, type ProgressDoc, progressId, requiredItems, requiredItemsByCourse } from './store.ts';
 
 /** A course's items, with ids, in order. */
-export const itemsOf = (course: CourseDoc) =>
+export const itemsOf = (course: Pick<CourseDoc, '_id' | 'sections'>) =>
   contentWithIds(
     course._id.toHexString(),
     course.sections.map((s) => s.items),
@@ -64,4 +64,41 @@ export async function lockedFor(
   if (course.sequential !== true || !student) return new Set();
   const { items, locked } = await standingIn(db, course, userId, student);
   return new Set(items.filter((_, i) => locked[i]).map((item) => item._id));
+}
+
+/**
+ * How much of each course the student completed, in percent of its items, as their progress
+ * shows it: one read of the courses, one of the progress and one of the requirements, however
+ * many courses. Courses that do not exist are left out.
+ */
+export async function completedPercents(
+  db: Db,
+  studentId: string,
+  courseIds: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(courseIds)];
+  const [courses, progress, required] = await Promise.all([
+    COURSES.in(db)
+      .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { projection: { sections: 1 } })
+      .toArray(),
+    PROGRESS.in(db)
+      .find(
+        { _id: { $in: ids.map((id) => progressId(studentId, id)) } },
+        { projection: { courseId: 1, items: 1 } },
+      )
+      .toArray(),
+    requiredItemsByCourse(db, ids),
+  ]);
+  const progressOf = new Map(progress.map((doc) => [doc.courseId, doc.items]));
+  const percents = new Map<string, number>();
+  for (const course of courses) {
+    const courseId = course._id.toHexString();
+    const standings = standingsOf(
+      itemsOf(course),
+      progressOf.get(courseId) ?? {},
+      required.get(courseId) ?? new Set(),
+    );
+    percents.set(courseId, percentCompleted(standings));
+  }
+  return percents;
 }

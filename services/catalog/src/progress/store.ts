@@ -83,6 +83,23 @@ export async function requiredItems(db: Db, courseId: string): Promise<Set<strin
   return new Set(docs.map((doc) => doc.itemId));
 }
 
+/** The items requiring a pass, of each of the given courses (a course requiring none is left out). */
+export async function requiredItemsByCourse(
+  db: Db,
+  courseIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const docs = await ITEM_REQUIREMENTS.in(db)
+    .find({ courseId: { $in: [...courseIds] }, required: true }, { projection: { courseId: 1, itemId: 1 } })
+    .toArray();
+  const byCourse = new Map<string, Set<string>>();
+  for (const doc of docs) {
+    const items = byCourse.get(doc.courseId) ?? new Set<string>();
+    items.add(doc.itemId);
+    byCourse.set(doc.courseId, items);
+  }
+  return byCourse;
+}
+
 export interface VideoDurationDoc {
   /** The video's id. */
   _id: string;

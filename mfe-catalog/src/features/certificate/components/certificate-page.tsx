@@ -17,6 +17,8 @@ const Card = styled.article`
   border-top: 6px solid ${theme.colors.primary};
   h1 { margin: 0 0 0.5rem; font-size: 1.1rem; letter-spacing: 0.08em; color: ${theme.colors.primaryDark}; }
   .verified { color: #15803d; font-weight: 700; margin: 0 0 1.5rem; }
+  .revoked { color: #b91c1c; font-weight: 700; margin: 0 0 1.5rem; }
+  &[data-revoked='true'] { border-top-color: #b91c1c; }
   .name { font-size: 1.8rem; font-weight: 800; margin: 0.25rem 0 1rem; word-break: break-word; }
   .course { font-size: 1.3rem; font-weight: 700; color: ${theme.colors.primaryDark}; margin: 0.25rem 0 1rem; }
   p { margin: 0.25rem 0; color: ${theme.colors.muted}; }
@@ -40,17 +42,28 @@ export function CertificatePage() {
   }
   const c = certificate.data;
   // In India's time, on the server that renders the page and in every browser alike.
-  const date = new Date(c.issuedAt).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
+  const dateOf = (at: string) =>
+    new Date(at).toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    });
+  const date = dateOf(c.issuedAt);
+  // A refunded course's certificate is revoked: it still checks out, and says so.
+  const revoked = 'revoked' in c && c.revoked === true;
+  const revokedAt = 'revokedAt' in c && typeof c.revokedAt === 'string' ? c.revokedAt : null;
   return (
     <Frame>
-      <Card aria-labelledby="certificate-heading">
+      <Card aria-labelledby="certificate-heading" data-revoked={revoked}>
         <h1 id="certificate-heading">CERTIFICATE OF COMPLETION</h1>
-        <p className="verified">✓ Verified by LiveEdu</p>
+        {revoked ? (
+          <p className="revoked" data-testid="certificate-revoked">
+            ✗ Revoked{revokedAt ? ` on ${dateOf(revokedAt)}` : ''}: the course was refunded
+          </p>
+        ) : (
+          <p className="verified">✓ Verified by LiveEdu</p>
+        )}
         <p>This certifies that</p>
         <p className="name" data-testid="certificate-student">
           {c.studentName}
