@@ -1,11 +1,15 @@
 import {
+  ConfigError,
   DEFAULT_SERVICE_PORTS,
+  HAS_TEXT,
   HttpUrl,
+  PUBLISHED_VALUES,
   secret,
   serviceSettings,
   Type,
   trimSlashes,
 } from '@liveedu/service-kit';
+import { gstinProblem, type SellerDetails, sellerOf } from './invoices/domain.ts';
 
 /** What the payments service reads beyond the kit's configuration. */
 export interface PaymentsConfig {
@@ -24,6 +28,32 @@ export const LOCAL_RAZORPAY = {
   keySecret: 'liveedu_sandbox_secret',
   webhookSecret: 'liveedu_webhook_secret',
 } as const;
+
+/**
+ * The platform's registration as local starts print it on tax invoices: a made-up company in
+ * Bengaluru with a well-formed GSTIN of Karnataka (29). Production must be given its own.
+ */
+export const LOCAL_INVOICE_ISSUER = {
+  legalName: 'LiveEdu Learning Private Limited',
+  address: '3rd Floor, 41 Residency Road, Shanthala Nagar, Bengaluru, Karnataka 560025',
+  gstin: '29AADCL4821K1ZA',
+} as const;
+
+/** A GSTIN's shape; its state and check character are checked once it is read (`gstinProblem`). */
+const GSTIN_PATTERN = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
+const GSTIN_MESSAGE =
+  'must be a GSTIN: 15 characters, the state code, the PAN, the entity number, Z and a check character';
+
+/**
+ * A line of the seller's block on invoices: local mode defaults it; production must be given one
+ * that is neither a published example nor the local default.
+ */
+function issuerText(production: boolean, localDefault: string, maxLength: number) {
+  const text = { minLength: 1, maxLength, pattern: HAS_TEXT };
+  return production
+    ? Type.String({ ...text, not: { enum: [...PUBLISHED_VALUES, localDefault] } })
+    : Type.String({ ...text, default: localDefault });
+}
 
 const RAZORPAY_API = '^https://api\\.razorpay\\.com/?$';
 
@@ -48,7 +78,7 @@ const testModeDeclared = {
   then: { properties: { RAZORPAY_MODE: { type: 'string', const: 'test' } }, required: ['RAZORPAY_MODE'] },
 };
 
-export const paymentsSettings = serviceSettings((production) =>
+const settings = serviceSettings((production) =>
   Type.Object(
     {
       // An identifier Razorpay shows in the checkout, not a secret.
@@ -69,10 +99,41 @@ export const paymentsSettings = serviceSettings((production) =>
         }),
       ),
       CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+      // The seller on tax invoices and credit notes: the registered legal name, the address and
+      // the GSTIN (whose state decides CGST + SGST or IGST).
+      INVOICE_LEGAL_NAME: issuerText(production, LOCAL_INVOICE_ISSUER.legalName, 200),
+      INVOICE_ADDRESS: issuerText(production, LOCAL_INVOICE_ISSUER.address, 400),
+      INVOICE_GSTIN: production
+        ? Type.String({
+            pattern: GSTIN_PATTERN,
+            not: { enum: [...PUBLISHED_VALUES, LOCAL_INVOICE_ISSUER.gstin] },
+            errorMessage: GSTIN_MESSAGE,
+          })
+        : Type.String({
+            pattern: GSTIN_PATTERN,
+            default: LOCAL_INVOICE_ISSUER.gstin,
+            errorMessage: GSTIN_MESSAGE,
+          }),
     },
     production ? testModeDeclared : {},
   ),
 );
+
+/**
+ * The payments service's settings: the schema's, and a GSTIN whose state code and check
+ * character hold (a rule no pattern states), so a mistyped registration stops the start.
+ */
+export const paymentsSettings: typeof settings = {
+  ...settings,
+  parse(env, production) {
+    const parsed = settings.parse(env, production);
+    const problem = gstinProblem(parsed.INVOICE_GSTIN);
+    if (problem) {
+      throw new ConfigError(`invalid environment: INVOICE_GSTIN ${problem}, got "${parsed.INVOICE_GSTIN}"`);
+    }
+    return parsed;
+  },
+};
 
 export function paymentsConfig(settings: ReturnType<typeof paymentsSettings.of>): PaymentsConfig {
   return {
@@ -82,4 +143,13 @@ export function paymentsConfig(settings: ReturnType<typeof paymentsSettings.of>)
     ...(settings.RAZORPAY_API_URL ? { apiUrl: trimSlashes(settings.RAZORPAY_API_URL) } : {}),
     catalogUrl: trimSlashes(settings.CATALOG_URL),
   };
+}
+
+/** The seller on invoices, as configured now (an invoice keeps the one it was issued with). */
+export function invoiceIssuer(settings: ReturnType<typeof paymentsSettings.of>): SellerDetails {
+  return sellerOf({
+    legalName: settings.INVOICE_LEGAL_NAME.trim(),
+    address: settings.INVOICE_ADDRESS.trim(),
+    gstin: settings.INVOICE_GSTIN,
+  });
 }
