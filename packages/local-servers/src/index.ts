@@ -14,6 +14,7 @@ export {
   type InstallOptions,
   installFfmpeg,
   installMinioAccess,
+  installPdftotext,
   installServers,
   MINIO_VERSION,
   MONGO_JAVA_SERVER_VERSION,

@@ -504,6 +504,28 @@ export async function installFfmpeg(opts: InstallOptions = {}): Promise<{ ffmpeg
   );
 }
 
+function findPdftotext(env: NodeJS.ProcessEnv): string | undefined {
+  return which('pdftotext', env) ?? (existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : undefined);
+}
+
+/**
+ * pdftotext from Debian's poppler-utils, installed once per machine when missing: tests read the
+ * text of the PDFs the services make (tax invoices, credit notes) with it.
+ */
+export async function installPdftotext(opts: InstallOptions = {}): Promise<string> {
+  const env = opts.env ?? process.env;
+  return (
+    findPdftotext(env) ??
+    (await aptInstall(
+      ['poppler-utils'],
+      () => findPdftotext(env),
+      'pdftotext (poppler-utils, to read the text of PDFs in tests)',
+      env,
+      opts.log,
+    ))
+  );
+}
+
 /** Installs every local server binary (idempotent; fast once installed). */
 export async function installServers(opts: InstallOptions = {}): Promise<InstalledServers> {
   const mongo = await installMongo(opts);
