@@ -55,10 +55,14 @@ let natsUrl = '';
 /** One set of names for every component here, so they see each other's events and files. */
 const iso = isolation('images');
 
-// What an operator does after `cp .env.example .env`: replace the secrets.
+// What an operator does after `cp .env.example .env`: replace the secrets and name the seller on
+// tax invoices.
 const exampleEnv = parseEnvFile(read('.env.example'));
 const operatorEnv: Record<string, string> = {
   ...exampleEnv,
+  INVOICE_LEGAL_NAME: 'Shiksha Online Services Private Limited',
+  INVOICE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
+  INVOICE_GSTIN: '27AAPFU0939F1ZV',
   INTERNAL_SECRET: randomBytes(32).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
   MEDIA_PLAYBACK_SECRET: randomBytes(32).toString('hex'),

@@ -158,7 +158,14 @@ describe('infra/k8s', () => {
       'INTERNAL_SECRET',
     ];
     const extra: Record<string, string[]> = {
-      payments: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+      payments: [
+        'RAZORPAY_KEY_ID',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+        'INVOICE_LEGAL_NAME',
+        'INVOICE_ADDRESS',
+        'INVOICE_GSTIN',
+      ],
       identity: ['ADMIN_PASSWORD', 'JWT_SECRET'],
       gateway: ['JWT_SECRET', ...SERVICES.map((s) => `${s.toUpperCase()}_URL`)],
     };

@@ -86,6 +86,9 @@ const strong = () => ({
   RAZORPAY_KEY_ID: 'rzp_live_Q3xw7TyLmN0pZa',
   RAZORPAY_KEY_SECRET: 'EnLs21M47BllR3X8PSFtjtbd',
   RAZORPAY_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
+  INVOICE_LEGAL_NAME: 'Shiksha Online Services Private Limited',
+  INVOICE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
+  INVOICE_GSTIN: '27AAPFU0939F1ZV',
 });
 
 describe('a production start refuses a placeholder or weak secret, naming the variable and the rule, never the value', () => {
@@ -135,6 +138,23 @@ describe('a production start refuses a placeholder or weak secret, naming the va
     });
     expect(code).toBe(1);
     expect(stderr).toContain('JWT_SECRET must be random');
+  });
+
+  it('refuses the local seller of tax invoices, and a GSTIN whose check character is wrong', async () => {
+    const local = await start('services/payments/src/server.ts', {
+      ...strong(),
+      INVOICE_LEGAL_NAME: 'LiveEdu Learning Private Limited',
+      INVOICE_GSTIN: '29AADCL4821K1ZA',
+    });
+    expect(local.code).toBe(1);
+    expect(local.stderr).toContain('INVOICE_LEGAL_NAME must not be a published example or a local default');
+    expect(local.stderr).toContain('INVOICE_GSTIN must not be a published example or a local default');
+    const mistyped = await start('services/payments/src/server.ts', {
+      ...strong(),
+      INVOICE_GSTIN: '27AAPFU0939F1ZW',
+    });
+    expect(mistyped.code).toBe(1);
+    expect(mistyped.stderr).toContain('INVOICE_GSTIN has a wrong check character');
   });
 
   it('takes a test key or the sandbox in production once RAZORPAY_MODE=test says so', async () => {

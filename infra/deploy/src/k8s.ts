@@ -226,9 +226,13 @@ function configFile(): string {
       SERVICES.map((s) => [`${envPrefix(s.name)}_URL`, `http://${s.name}:${component(s.name).port}`]),
     ),
     SEED_DEMO: '0',
+    PAYOUT_HOLD_DAYS: '30',
     RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
     RAZORPAY_API_URL: '',
     RAZORPAY_MODE: 'live',
+    INVOICE_LEGAL_NAME: 'replace-me',
+    INVOICE_ADDRESS: 'replace-me',
+    INVOICE_GSTIN: 'replace-me',
     MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.liveedu.example.com',
     ...Object.fromEntries(
       REMOTE_NAMES.map((name) => [`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]),
@@ -243,8 +247,11 @@ function configFile(): string {
     "# where browsers load Razorpay's checkout script (the host's /app-config.json names it);",
     '# RAZORPAY_API_URL empty: payments calls Razorpay itself (a staging cluster may name a sandbox);',
     '# RAZORPAY_MODE: live; a test key (rzp_test_) or a sandbox needs test, or payments refuses to start.',
+    '# INVOICE_*: the seller on tax invoices (registered legal name, address, GSTIN); payments refuses to',
+    '# start with these placeholders.',
     '# MFE_<NAME>_URL: where the host tells browsers each remote is (the Ingress routes /mf/<name>/).',
     '# MEDIA_S3_UPLOAD_ENDPOINT: where browsers upload video parts (S3 or a CDN in front of it).',
+    '# PAYOUT_HOLD_DAYS: days after a sale before earnings lets the tutor withdraw its credit (the refund window).',
     stringify(
       {
         apiVersion: 'v1',

@@ -59,10 +59,15 @@ const SETTINGS: Record<string, DeploySettings> = {
   },
   payments: {
     secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
-    config: ['RAZORPAY_API_URL', 'RAZORPAY_MODE'],
+    // The seller on tax invoices: production refuses to start without them.
+    config: ['RAZORPAY_API_URL', 'RAZORPAY_MODE', 'INVOICE_LEGAL_NAME', 'INVOICE_ADDRESS', 'INVOICE_GSTIN'],
     callsRazorpay: true,
     // Razorpay's API.
     internetPorts: [443],
+  },
+  earnings: {
+    // Days before a sale's credit can be withdrawn: the refund window.
+    composeDefaults: { PAYOUT_HOLD_DAYS: '30' },
   },
   media: {
     secrets: ['MEDIA_PLAYBACK_SECRET'],
