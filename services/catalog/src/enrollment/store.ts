@@ -39,7 +39,7 @@ export interface EnrollmentDoc {
 export const ENROLLMENTS = storedCollection<EnrollmentDoc>('enrollments', [
   { key: { studentId: 1, enrolledAt: -1 }, name: 'by_student_newest' },
   { key: { courseId: 1 }, name: 'by_course' },
-  // Finds the few rows still waiting for their count (`countLeftovers`) without a scan.
+  // Finds the few free rows still waiting for their count (`countLeftovers`) without a scan.
   { key: { counted: 1, enrolledAt: 1 }, name: 'by_counted' },
 ]);
 
@@ -174,10 +174,10 @@ export const UNCOUNTED_GRACE_MS = 60_000;
 const LEFTOVERS_PER_START = 1000;
 
 /**
- * Counts the rows left `counted: false` for longer than `UNCOUNTED_GRACE_MS` before `now`. A
- * payment's row is finished by the event's redelivery anyway, but a free enrollment is an HTTP call
- * with none: one that failed between its row and its count (a crash, a database error) would leave
- * the course a student short. Run at start-up, after the migration; each row is counted once
+ * Counts the free enrollments left `counted: false` for longer than `UNCOUNTED_GRACE_MS` before
+ * `now`. A payment's row is finished by its event's redelivery, but a free enrollment is an HTTP
+ * call with none: one that failed between its row and its count (a crash, a database error) would
+ * leave the course a student short. Run at start-up, after the migration; each row is counted once
  * however many replicas do this at the same time (the token, as in `enroll`). Resolves how many
  * rows it finished.
  */
@@ -188,7 +188,11 @@ export async function countLeftovers(
   log: FastifyBaseLogger,
 ): Promise<number> {
   const waiting = await ENROLLMENTS.in(db)
-    .find({ counted: false, enrolledAt: { $lt: new Date(now.getTime() - UNCOUNTED_GRACE_MS) } })
+    .find({
+      counted: false,
+      enrolledAt: { $lt: new Date(now.getTime() - UNCOUNTED_GRACE_MS) },
+      free: true,
+    })
     .limit(LEFTOVERS_PER_START)
     .toArray();
   let finished = 0;
