@@ -4,7 +4,7 @@ import { badRequest, conflict, HttpError, type Outbox } from '@liveedu/service-k
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, ObjectId } from 'mongodb';
 import type Razorpay from 'razorpay';
-import { priceWithCoupon, redeemCoupon, releaseCoupon, reserveCoupon } from '../coupons/reservations.ts';
+import { priceByTerms, redeemCoupon, releaseCoupon, reserveCoupon } from '../coupons/reservations.ts';
 import { markPaid, type PaymentDoc, recordOrder } from '../payments/store.ts';
 import { openCheckout } from './store.ts';
 
@@ -44,10 +44,13 @@ export interface OrderPlace {
   requestId: string;
 }
 
-/** The order's terms: the course's price, less what the coupon (if any) takes; a refused coupon is a 400. */
+/**
+ * The order's terms: the course's price, less what the coupon (if any) takes; a coupon that is
+ * unknown, off, outside its window or for another course is a 400. Its uses are judged when the
+ * order reserves one (`placeOrder`), so a double click still finds the first click's order.
+ */
 export async function orderTerms(
   db: Db,
-  buyerId: string,
   course: CourseForSale,
   asked: { couponCode?: string; billingState?: string },
 ): Promise<OrderTerms> {
@@ -58,7 +61,7 @@ export async function orderTerms(
   };
   if (asked.couponCode === undefined) return base;
   const line = { courseId: course._id, tutorId: course.tutorId, pricePaise: course.pricePaise };
-  const priced = await priceWithCoupon(db, asked.couponCode, [line], buyerId, new Date());
+  const priced = await priceByTerms(db, asked.couponCode, [line], new Date());
   if (!priced.ok) throw badRequest(priced.message);
   const amountPaise = priced.lines[0]?.payablePaise ?? course.pricePaise;
   return { ...base, amountPaise, coupon: { couponId: priced.couponId, code: priced.code } };

@@ -89,7 +89,7 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
       const amountPaise = course.pricePaise;
       if (amountPaise === 0) throw badRequest('This course is free: enroll without paying');
       if (!sellable(amountPaise)) throw badRequest('This course cannot be bought');
-      const terms = await orderTerms(app.db, buyer.userId, course, request.body);
+      const terms = await orderTerms(app.db, course, request.body);
       const place = {
         db: app.db,
         outbox: app.outbox,

@@ -47,6 +47,8 @@ export interface PricedLine extends CouponLine {
 type Refused = { ok: false; message: string };
 const refused = (message: string): Refused => ({ ok: false, message });
 
+type Priced = { ok: true; couponId: string; code: string; lines: PricedLine[] };
+
 /**
  * Prices lines with a code (upper-cased, trimmed): which lines it applies to and what each costs.
  * An amount off is taken off each line it applies to, up to that line's price. A coupon whose uses
@@ -58,37 +60,52 @@ export async function priceWithCoupon(
   lines: CouponLine[],
   buyerId: string,
   now: Date,
-): Promise<{ ok: true; couponId: string; code: string; lines: PricedLine[] } | Refused> {
-  const normal = normalCode(code);
-  const found = normal ? await couponByCode(db, normal) : null;
-  if (!found) return refused(COUPON_REFUSALS.unknown);
-  const own = availability(found, now);
-  if (own) return refused(own);
-  const applies = lines.map((line) => appliesTo(found, line));
-  if (!applies.some(Boolean)) {
-    return refused(lines.length === 1 ? COUPON_REFUSALS.wrongCourse : COUPON_REFUSALS.wrongCourses);
-  }
-  const couponId = found._id.toHexString();
-  let coupon: CouponDoc | null = found;
-  if (usedUp(coupon)) {
+): Promise<Priced | Refused> {
+  const priced = await priceByTerms(db, code, lines, now);
+  if (!priced.ok) return priced;
+  const { couponId } = priced;
+  let coupon = await couponById(db, couponId);
+  if (coupon && usedUp(coupon)) {
     await releaseExpired(db, { couponId }, now);
     coupon = await couponById(db, couponId);
-    if (!coupon || usedUp(coupon)) return refused(COUPON_REFUSALS.usedUp);
   }
+  if (!coupon || usedUp(coupon)) return refused(COUPON_REFUSALS.usedUp);
   if (buyerRefusal(coupon, await buyerUses(db, couponId, buyerId))) {
     await releaseExpired(db, { couponId, buyerId }, now);
     const again = buyerRefusal(coupon, await buyerUses(db, couponId, buyerId));
     if (again) return refused(again);
   }
-  const terms = coupon;
+  return priced;
+}
+
+/**
+ * Prices lines by the coupon's terms alone (its state, window and courses), not by the uses held:
+ * those are judged by `reserveCoupon`, which a one-course checkout calls only once it knows the
+ * order is not a repeat of one placed a moment ago (a double click, holding its use already).
+ */
+export async function priceByTerms(
+  db: Db,
+  code: string,
+  lines: CouponLine[],
+  now: Date,
+): Promise<Priced | Refused> {
+  const normal = normalCode(code);
+  const coupon = normal ? await couponByCode(db, normal) : null;
+  if (!coupon) return refused(COUPON_REFUSALS.unknown);
+  const own = availability(coupon, now);
+  if (own) return refused(own);
+  const applies = lines.map((line) => appliesTo(coupon, line));
+  if (!applies.some(Boolean)) {
+    return refused(lines.length === 1 ? COUPON_REFUSALS.wrongCourse : COUPON_REFUSALS.wrongCourses);
+  }
   return {
     ok: true,
-    couponId,
-    code: terms.code,
+    couponId: coupon._id.toHexString(),
+    code: coupon.code,
     lines: lines.map((line, i) => ({
       ...line,
       couponApplies: applies[i] === true,
-      payablePaise: applies[i] ? discountedPaise(line.pricePaise, terms) : line.pricePaise,
+      payablePaise: applies[i] ? discountedPaise(line.pricePaise, coupon) : line.pricePaise,
     })),
   };
 }
