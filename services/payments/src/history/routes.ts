@@ -10,6 +10,8 @@ import {
 import type { Filter, WithId } from 'mongodb';
 import { toPaymentRecord } from '../payments/domain.ts';
 import { listPage, PAYMENTS, type PaymentDoc, paymentLists, paymentsByIds } from '../payments/store.ts';
+import { RefundStandingView } from '../refunds/present.ts';
+import { refundStandings } from '../refunds/standing.ts';
 import { firstDayOf, TIME_PERIODS } from './domain.ts';
 
 const Record_ = Type.Object({
@@ -21,6 +23,15 @@ const Record_ = Type.Object({
   amount: Type.Number(),
   success: Type.Boolean(),
   createdAt: Type.String(),
+  /** A paid line's refund: the rule, the student's standing with it and the latest request (order history). */
+  refund: Type.Optional(RefundStandingView),
+  /** The coupon used for this course, and its price before the coupon (rupees); `amount` is what was paid. */
+  couponCode: Type.Optional(Type.String()),
+  listPrice: Type.Optional(Type.Number()),
+  /** The order's tax invoice number, once issued: `GET api/v1/orders/{orderId}/invoice.pdf`. */
+  invoiceNumber: Type.Optional(Type.String()),
+  /** This course's credit note number, once refunded: `…/credit-note.pdf?courseId=`. */
+  creditNoteNumber: Type.Optional(Type.String()),
 });
 const WithBuyer = Type.Object({
   ...Record_.properties,
@@ -57,7 +68,12 @@ export async function orderHistoryRoutes(app: ServiceApp): Promise<void> {
     async (request) => {
       const owner = caller(request).userId;
       const { rows, pageInfo } = await listPage(app.db, lists.studentOrders, owner, request.query);
-      return { data: records(rows), ...pageInfo };
+      const refunds = await refundStandings(app, owner, rows, request.id);
+      const data = records(rows).map((line) => {
+        const refund = refunds.get(line._id);
+        return refund ? { ...line, refund } : line;
+      });
+      return { data, ...pageInfo };
     },
   );
 

@@ -1,9 +1,21 @@
 import { badRequest, MessageReply, type ServiceApp, Type, unauthorized } from '@liveedu/service-kit';
 import type { FastifyRequest } from 'fastify';
+import { cartOrderFailed, cartOrderPaid } from '../cart/settlement.ts';
 import { paymentsDeps } from '../checkout/deps.ts';
+import { redeemCoupon, releaseCoupon } from '../coupons/reservations.ts';
+import { DISPUTE_CREATED, DISPUTE_ENDINGS } from '../disputes/domain.ts';
+import { actOnDispute } from '../disputes/reports.ts';
 import { markPaid, rowsOfOrder } from '../payments/store.ts';
+import { refundFailed, refundProcessed } from '../refunds/outcomes.ts';
 import { webhookSignatureValid } from '../verification/signatures.ts';
-import { eventIdOf, orderTotal, PAID_EVENTS, paymentMatchesOrder, type WebhookBody } from './domain.ts';
+import {
+  eventIdOf,
+  FAILED_EVENT,
+  orderTotal,
+  PAID_EVENTS,
+  paymentMatchesOrder,
+  type WebhookBody,
+} from './domain.ts';
 import { alreadySeen, noteSeen } from './store.ts';
 
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -25,7 +37,8 @@ export default async function webhookRoutes(app: ServiceApp): Promise<void> {
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
-        summary: 'Razorpay webhook (payment.captured, order.paid); signed with RAZORPAY_WEBHOOK_SECRET',
+        summary:
+          'Razorpay webhook (payment.captured, order.paid, payment.failed, refund.processed, refund.failed, payment.dispute.*); signed with RAZORPAY_WEBHOOK_SECRET',
         // The signature is the caller's credential: without a valid one the call is not Razorpay's.
         headers: Type.Object({ 'x-razorpay-signature': Type.String({ minLength: 1, maxLength: 256 }) }),
         response: {
@@ -53,6 +66,8 @@ export default async function webhookRoutes(app: ServiceApp): Promise<void> {
 
       const name = typeof body.event === 'string' ? body.event : '';
       if (PAID_EVENTS.has(name)) await markOrderPaid(app, body, name, request);
+      if (name === FAILED_EVENT) await releaseFailedOrder(app, body);
+      await actOnRefundOrDispute(app, body, name, request);
       // Recorded after acting, so a failure in between is retried by Razorpay, not lost.
       if (eventId) await noteSeen(app.db, eventId, name);
       return { status: 'ok' };
@@ -83,5 +98,45 @@ async function markOrderPaid(app: ServiceApp, body: WebhookBody, name: string, r
   }
   for (const row of rows) {
     if (!row.success) await markPaid(app.outbox, app.db, row, paymentId, 'webhook', request.id);
+    // Its coupon's use is kept for good (once, however many proofs arrive).
+    if (row.couponId && !row.cart) await redeemCoupon(app.db, row._id.toHexString());
+  }
+  // A cart's order: its coupon's use kept, its courses out of the buyer's cart.
+  await cartOrderPaid(app.db, rows);
+}
+
+/**
+ * A failed payment gives back the coupon use its checkout reserved (a cart's order, its one use),
+ * so another buyer may have it. Should the buyer retry the same order and pay after all, the
+ * payment counts the use again.
+ */
+async function releaseFailedOrder(app: ServiceApp, body: WebhookBody) {
+  const payment = body.payload?.payment?.entity ?? {};
+  if (payment.status !== 'failed' || typeof payment.order_id !== 'string') return;
+  const rows = await rowsOfOrder(app.db, payment.order_id);
+  for (const row of rows) {
+    if (row.couponId && !row.cart && !row.success) await releaseCoupon(app.db, row._id.toHexString());
+  }
+  await cartOrderFailed(app.db, rows);
+}
+
+/**
+ * How a refund ended (`refund.processed`, `refund.failed`), and a dispute opened or ended
+ * (`payment.dispute.created`, `.won`, `.lost`, `.closed`); other events are not theirs.
+ */
+async function actOnRefundOrDispute(
+  app: ServiceApp,
+  body: WebhookBody,
+  name: string,
+  request: FastifyRequest,
+) {
+  const payload = body.payload as
+    | { refund?: { entity?: Record<string, unknown> }; dispute?: { entity?: Record<string, unknown> } }
+    | undefined;
+  const refund = payload?.refund?.entity;
+  if (name === 'refund.processed' && refund) await refundProcessed(app, refund, request.id);
+  if (name === 'refund.failed' && refund) await refundFailed(app, refund);
+  if (name === DISPUTE_CREATED || DISPUTE_ENDINGS.has(name)) {
+    await actOnDispute(app, name, body.payload as Parameters<typeof actOnDispute>[2], request.id);
   }
 }
