@@ -17,7 +17,10 @@ import {
   courseForm,
   courseForUpdate,
   createCourse,
+  daysAgo,
   newTutor,
+  PAST_THE_HOLD_DAYS,
+  payAndReturn,
   publishPaymentSucceeded,
   readOk,
 } from '../support/flows.ts';
@@ -194,7 +197,14 @@ describe('ids probed through every {id} path', () => {
   let ownerSession: string;
   let withdrawal: string;
   let certificate: string;
+  /** A student's refund request waiting for the admin. */
+  let refundRequest: string;
+  /** The owner tutor's coupon for the listed course, and its code. */
+  let ownerCoupon: string;
+  let ownerCouponCode: string;
   let order: { orderId: string; courseId: string; userId: string; teacherId: string; amount: string };
+  /** Another student's paid order of the listed course, which has its tax invoice. */
+  let invoicedOrder: string;
   /** What must never appear in an answer refusing access to another user's things. */
   let secrets: string[];
 
@@ -242,13 +252,15 @@ describe('ids probed through every {id} path', () => {
     todo = (made.body as { data: { _id: string } }).data._id;
 
     // The owner student buys the listed course (enrolled by the catalog, credited by earnings),
-    // finishes it for a certificate, and the tutor asks to withdraw the credit.
+    // finishes it for a certificate, and the tutor asks to withdraw the credit (bought past the
+    // payout hold, so that it can be withdrawn).
     await publishPaymentSucceeded(stack.services.catalog, {
       courseId: listedCourse,
       courseTitle: 'Listed Secrets Course',
       studentId: ownerStudent._id,
       tutorId: ownerTutor._id,
       amountPaise: 200_000,
+      paidAt: daysAgo(PAST_THE_HOLD_DAYS),
     });
     await eventually(async () => {
       const progress = await call('GET', `/api/v1/progress/${listedCourse}`, { as: ownerStudent });
@@ -348,12 +360,59 @@ describe('ids probed through every {id} path', () => {
       amount: String(course.price),
     };
 
+    ownerCouponCode = `OWN${randomId().slice(0, 12)}`.toUpperCase();
+    const couponMade = await call('POST', '/api/v1/coupons', {
+      as: ownerTutor,
+      body: {
+        code: ownerCouponCode,
+        courseId: listedCourse,
+        percentOff: 10,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(couponMade.status, JSON.stringify(couponMade.body)).toBe(201);
+    ownerCoupon = (couponMade.body as { _id: string })._id;
+
+    // Another student's order of the listed course, paid on the sandbox: it has a tax invoice.
+    const payer = await stack.newUser('invoiceowner');
+    const paying = await checkout(stack, payer, course);
+    expect(paying.status, JSON.stringify(paying.body)).toBe(200);
+    invoicedOrder = paying.body.orderId;
+    await payAndReturn(stack, payer, invoicedOrder, course);
+    await eventually(async () => {
+      const invoice = await call('GET', `/api/v1/orders/${invoicedOrder}/invoice.pdf`, { as: payer });
+      return invoice.status === 200 ? true : undefined;
+    });
+
+    // A student's refund request of their paid order, waiting for the admin (paid over 30 days
+    // ago, so the rule does not approve it at once).
+    const refunder = await stack.newUser('refundowner');
+    const refunderOrder = (await checkout(stack, refunder, course)).body.orderId;
+    await payAndReturn(stack, refunder, refunderOrder, course);
+    await stack.services
+      .payments!.app.db.collection('payments')
+      .updateOne(
+        { razorpay_order_id: refunderOrder },
+        { $set: { paidAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) } },
+      );
+    const asked = await call('POST', '/api/v1/refund-requests', {
+      as: refunder,
+      body: { orderId: refunderOrder, courseId: listedCourse, reason: 'private refund reason' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    refundRequest = (asked.body as { _id: string; status: string })._id;
+
     secrets = [
+      refunder.username,
+      'private refund reason',
       ownerTutor.username,
       ownerTutor.email,
       ownerStudent.username,
       ownerStudent.email,
       buyer.username,
+      ownerCouponCode,
+      payer.username,
       'Withdrawn Private Course',
       'private diary entry',
       'unreleased-masterclass',
@@ -464,6 +523,9 @@ describe('ids probed through every {id} path', () => {
       pairs: coursePairs('courseId', [403]),
       body: () => ({ rating: 4, review: 'Probing' }),
     },
+    // The listed course has a price, which its page shows anyway: 400, not free. (A visitor's
+    // 401 is checked below.)
+    'POST /api/v1/enroll-free/:courseId': { as: ['student', 'tutor'], pairs: coursePairs('courseId', [400]) },
     'GET /api/v1/progress/:courseId': { as: ['student', 'tutor'], pairs: coursePairs('courseId', [403]) },
     'PUT /api/v1/progress/:courseId/:itemId': {
       as: ['student', 'tutor'],
@@ -551,6 +613,13 @@ describe('ids probed through every {id} path', () => {
       as: ['visitor', 'student'],
       pairs: certificatePairs,
     },
+    // A paid order's tax invoice and credit notes are its buyer's and the admin's alone.
+    'GET /api/v1/orders/:orderId/invoice.pdf': { as: ['student', 'tutor'], pairs: invoicePairs },
+    'GET /api/v1/orders/:orderId/credit-note.pdf': {
+      as: ['student', 'tutor'],
+      pairs: invoicePairs,
+      query: () => `?courseId=${listedCourse}`,
+    },
     'GET /api/v1/certificates/:certificateId/pdf': {
       as: ['visitor'],
       pairs: certificatePairs,
@@ -617,6 +686,30 @@ describe('ids probed through every {id} path', () => {
         },
       ],
     },
+    // A coupon is its maker's (and the admin's): another tutor's answers as none, a student makes none.
+    'PUT /api/v1/coupons/:couponId': {
+      as: ['student', 'tutor'],
+      pairs: () => [
+        {
+          what: "another tutor's coupon",
+          existing: { couponId: ownerCoupon },
+          missing: { couponId: randomId() },
+        },
+      ],
+      body: () => ({ active: false }),
+    },
+    // Only the admin decides a refund request: a student or a tutor is refused, whatever the id.
+    'PUT /api/v1/admin/refund-requests/:requestId': {
+      as: ['student', 'tutor'],
+      pairs: () => [
+        {
+          what: "a student's refund request",
+          existing: { requestId: refundRequest },
+          missing: { requestId: randomId() },
+        },
+      ],
+      body: () => ({ decision: 'approve', note: 'Taken over' }),
+    },
     'PUT /api/v1/confirm-withdrawlRequest/:id': {
       as: ['student', 'tutor'],
       pairs: () => [
@@ -655,6 +748,17 @@ describe('ids probed through every {id} path', () => {
         existing: { certificateId: certificate },
         missing: { certificateId: randomBytes(16).toString('hex') },
         public: [200],
+      },
+    ];
+  }
+
+  /** Another student's paid order (with its invoice) against an order id that does not exist. */
+  function invoicePairs(): Pair[] {
+    return [
+      {
+        what: "another student's paid order",
+        existing: { orderId: invoicedOrder },
+        missing: { orderId: `order_${randomId().slice(0, 14)}` },
       },
     ];
   }
@@ -802,6 +906,19 @@ describe('ids probed through every {id} path', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses a tutor a free enrollment in their own free course (403) and a visitor any (401)', async () => {
+    const free = await createCourse(stack, ownerTutor, { title: 'Owner Free Course', price: 0 });
+    const own = await call('POST', `/api/v1/enroll-free/${free}`, { as: ownerTutor });
+    expect({ status: own.status, body: own.body }).toEqual({
+      status: 403,
+      body: { message: 'You cannot enroll in your own course' },
+    });
+    const visitor = await call('POST', `/api/v1/enroll-free/${free}`);
+    expect(visitor.status).toBe(401);
+    expectBare(visitor, 'a visitor enrolling free');
+    expect((await courseDetails(stack, free, ownerTutor)).enrolledCount).toBe(0);
+  });
+
   it('left every probed thing as its owner had it', async () => {
     const todos = await call('GET', '/api2/v1/getAll-todos', { as: ownerStudent });
     expect((todos.body as { data: Array<{ _id: string }> }).data.map((t) => t._id)).toEqual([todo]);
@@ -815,8 +932,16 @@ describe('ids probed through every {id} path', () => {
     expect((history.body as { withdrawals: Array<{ status: string }> }).withdrawals[0]?.status).toBe(
       'Processing',
     );
+    const coupons = await call('GET', '/api/v1/coupons', { as: ownerTutor });
+    expect((coupons.body as { data: Array<{ _id: string; active: boolean }> }).data).toEqual([
+      expect.objectContaining({ _id: ownerCoupon, active: true }),
+    ]);
     const reviews = await call('GET', `/api/v1/get-course-reviews/${listedCourse}`);
     expect((reviews.body as { reviews: unknown[] }).reviews).toEqual([]);
+    const pending = await call('GET', '/api/v1/admin/refund-requests?status=pending', { as: admin });
+    expect((pending.body as { data: Array<{ _id: string; status: string }> }).data).toEqual([
+      expect.objectContaining({ _id: refundRequest, status: 'pending' }),
+    ]);
   });
 });
 
