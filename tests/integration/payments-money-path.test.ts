@@ -187,7 +187,15 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
     expect(enrolled.body.coursesEnrolled.map((x) => x._id)).toContain(c._id);
     await ledgerMovedBy(before, c.price);
 
-    const row = await rowFor(stack, student, order.orderId);
+    // The line names the order's tax invoice once it is issued.
+    const row = await eventually(
+      async () => {
+        const line: PaymentRow & { invoiceNumber?: string } = await rowFor(stack, student, order.orderId);
+        return line.invoiceNumber ? line : undefined;
+      },
+      20_000,
+      'the tax invoice',
+    );
     expect(row).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
       razorpay_order_id: order.orderId,
@@ -196,6 +204,9 @@ describe('the money path through the gateway, against the Razorpay sandbox', () 
       amount: c.price,
       success: true,
       createdAt: expect.any(String),
+      invoiceNumber: expect.stringMatching(/^LE\/\d{4}-\d{2}\/\d{6}$/),
+      // A paid line says whether and until when it can be refunded (see payments-refunds).
+      refund: expect.objectContaining({ refundable: true, completedPercent: 0 }),
     });
 
     const received = await orderHistory(stack, tutor, '/api/v1/payment-history');
