@@ -499,6 +499,47 @@ describe('refunds by the visible rule', () => {
     expect(refunds.count).toBe(1);
   });
 
+  it('refunds a course a coupon paid whole at once, without Razorpay', async () => {
+    const { course } = await newCourse('Petty Cash', [article('Vouchers'), quiz('Cash check')], 399);
+    const code = `FREE${Date.now().toString(36)}`.toUpperCase();
+    const coupon = await stack.call('POST', '/api/v1/coupons', {
+      as: tutor,
+      body: {
+        code,
+        courseId: course._id,
+        percentOff: 100,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const student = await stack.newUser('couponed');
+    const before = await ledger();
+    const placed = await stack.call<{ orderId: string; paid: boolean }>('POST', '/api/v1/checkout', {
+      as: student,
+      body: { course: course._id, paymentBy: student._id, couponCode: code },
+    });
+    expect(placed.body).toMatchObject({ paid: true });
+    const orderId = placed.body.orderId;
+    await eventually(async () =>
+      (await enrolledCourseIds(student)).includes(course._id) ? true : undefined,
+    );
+
+    const asked = await askRefund(student, {
+      orderId,
+      courseId: course._id,
+      reason: 'Took the wrong course',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body).toMatchObject({ amount: 0, decidedBy: 'rule' });
+    await refundedIn(student, asked.body._id);
+    await eventually(async () =>
+      (await enrolledCourseIds(student)).includes(course._id) ? undefined : true,
+    );
+    expect(await published(PAYMENTS_REFUND_PROCESSED, 'orderId', orderId)).toBe(1);
+    expect(await ledger()).toEqual(before);
+  });
+
   it("answers another student's order, an unpaid one and an unknown one with 404, and bad input with 400", async () => {
     const { course } = await newCourse('Payroll', [article('Salaries'), quiz('Pay check')], 299);
     const owner = await stack.newUser('owner');
