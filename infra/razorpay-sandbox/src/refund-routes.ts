@@ -33,8 +33,8 @@ const asFields = (value: unknown): RawFields =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RawFields) : {};
 
 /**
- * Razorpay's refund API (`POST /v1/payments/:id/refund`, `GET /v1/payments/:id/refunds`,
- * `GET /v1/disputes/:id`) and the sandbox's own driver calls under `/sandbox/` (Basic auth as
+ * Razorpay's refund API (`POST /v1/payments/:id/refund`, `GET /v1/payments/:id/refunds` and
+ * `/refunds/:refundId`, `GET /v1/disputes/:id`) and the sandbox's own driver calls under `/sandbox/` (Basic auth as
  * well): `PUT /sandbox/payments/:id/refund-outcome`, `POST /sandbox/payments/:id/disputes`,
  * `POST /sandbox/disputes/:id/close`.
  */
@@ -107,6 +107,14 @@ export function refundAndDisputeRoutes(
     authenticate(req);
     const items = refunds.ofPayment(paymentOr400(req.params.id).id);
     return { entity: 'collection', count: items.length, items };
+  });
+
+  app.get<{ Params: { id: string; refundId: string } }>('/v1/payments/:id/refunds/:refundId', async (req) => {
+    authenticate(req);
+    const paymentId = paymentOr400(req.params.id).id;
+    const found = refunds.ofPayment(paymentId).find((refund) => refund.id === req.params.refundId);
+    if (!found) throw badRequest('The id provided does not exist', 'id');
+    return found;
   });
 
   app.get<{ Params: { id: string } }>('/v1/disputes/:id', async (req) => {

@@ -703,6 +703,11 @@ describe('refunds and disputes', () => {
     });
     const listed = await rzp.payments.fetchMultipleRefund(paymentId);
     expect(listed.items.map((r: { id: string }) => r.id)).toEqual([rest.id, refund.id]);
+    expect(await rzp.payments.fetchRefund(paymentId, refund.id)).toMatchObject({
+      id: refund.id,
+      status: 'processed',
+    });
+    expect((await sdkError(rzp.payments.fetchRefund(paymentId, 'rfnd_AAAAAAAAAAAAAA'))).statusCode).toBe(400);
   });
 
   it('refuses more than what is left, bad amounts, unknown fields and payments, and wrong credentials', async () => {
