@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, ObjectId } from 'mongodb';
 import type Razorpay from 'razorpay';
 import { priceByTerms, redeemCoupon, releaseCoupon, reserveCoupon } from '../coupons/reservations.ts';
+import { orderKeyOf } from '../payments/domain.ts';
 import { markPaid, type PaymentDoc, recordOrder } from '../payments/store.ts';
 import { openCheckout } from './store.ts';
 
@@ -67,36 +68,79 @@ export async function orderTerms(
   return { ...base, amountPaise, coupon: { couponId: priced.couponId, code: priced.code } };
 }
 
+/** One course of an order and what is paid for it. */
+export interface OrderLine {
+  course: CourseForSale;
+  terms: OrderTerms;
+}
+
+/** An order of one course or of a cart's courses, paid with one Razorpay order. */
+export interface OrderOf {
+  /**
+   * What a second checkout of the same thing at the same instant is known by (see
+   * `openCheckout`): the course's id, or the content of a cart.
+   */
+  slot: string;
+  lines: OrderLine[];
+  /** The coupon the order uses: one use reserved for the whole order, however many lines it takes off. */
+  coupon?: { couponId: string; code: string };
+  /** What Razorpay keeps on the order. */
+  notes: Record<string, string>;
+  /** A cart's order: every row says so, and each publishes its own event. */
+  cart?: true;
+  /** What a second checkout is told when the first has no order yet after the wait. */
+  busy: string;
+}
+
 /**
  * Creates the Razorpay order for a course the buyer may buy, and its payment row (unpaid). With a
  * coupon, one use is reserved for the row first (a 400 when it is refused) and the order is for
  * the discounted amount; when nothing is left to pay there is no Razorpay order, and the row is
  * paid at once, so the catalog enrolls the buyer and earnings records the ₹0 sale.
  */
-export async function placeOrder(
+export function placeOrder(
   place: OrderPlace,
   buyer: CallerIdentity,
   course: CourseForSale,
   terms: OrderTerms,
 ): Promise<PlacedOrder> {
-  const { db, log } = place;
-  const { amountPaise } = terms;
-  // A second checkout of the same course at the same price at the same instant answers the
-  // first one's order (and holds no second use of its coupon).
-  const opened = await openCheckout(db, buyer.userId, course._id, amountPaise);
-  if (opened.kind === 'same') return placed(opened.orderId, amountPaise);
-  if (opened.kind === 'busy') {
-    throw conflict('A payment for this course is already being started, please try again');
-  }
+  return placeLines(place, buyer, {
+    slot: course._id,
+    lines: [{ course, terms }],
+    ...(terms.coupon ? { coupon: terms.coupon } : {}),
+    notes: { course: course._id, student: buyer.userId, tutor: course.tutorId },
+    busy: 'A payment for this course is already being started, please try again',
+  });
+}
 
-  const rowId = new ObjectId();
-  const orderKey = rowId.toHexString();
+/**
+ * Places an order of one or more courses: one Razorpay order for the sum of what its lines cost,
+ * and one payment row per course (unpaid), written before the order is answered. With a coupon,
+ * one use is reserved for the order first (a 400 when it is refused); when nothing is left to pay
+ * there is no Razorpay order, and every row is paid at once through the same transition as a paid
+ * order's, so the catalog enrolls the buyer and earnings records each ₹0 sale.
+ */
+export async function placeLines(
+  place: OrderPlace,
+  buyer: CallerIdentity,
+  order: OrderOf,
+): Promise<PlacedOrder> {
+  const { db, log } = place;
+  const amountPaise = order.lines.reduce((sum, line) => sum + line.terms.amountPaise, 0);
+  // A second checkout of the same thing at the same price at the same instant answers the
+  // first one's order (and holds no second use of its coupon).
+  const opened = await openCheckout(db, buyer.userId, order.slot, amountPaise);
+  if (opened.kind === 'same') return placed(opened.orderId, amountPaise);
+  if (opened.kind === 'busy') throw conflict(order.busy);
+
+  const rowIds = order.lines.map(() => new ObjectId());
+  const orderKey = orderKeyOf(rowIds.map((id) => id.toHexString()));
   const giveUp = async () => {
-    if (terms.coupon) await releaseCoupon(db, orderKey).catch(() => {});
+    if (order.coupon) await releaseCoupon(db, orderKey).catch(() => {});
     await opened.abandon().catch(() => {});
   };
-  if (terms.coupon) {
-    const reserved = await reserveCoupon(db, terms.coupon.couponId, buyer.userId, orderKey, new Date()).catch(
+  if (order.coupon) {
+    const reserved = await reserveCoupon(db, order.coupon.couponId, buyer.userId, orderKey, new Date()).catch(
       async (error: unknown) => {
         await giveUp();
         throw error;
@@ -111,13 +155,13 @@ export async function placeOrder(
   let orderId = `free_${orderKey}`;
   if (amountPaise > 0) {
     try {
-      const order = await place.razorpay.orders.create({
+      const created = await place.razorpay.orders.create({
         amount: amountPaise,
         currency: 'INR',
         receipt: orderKey,
-        notes: { course: course._id, student: buyer.userId, tutor: course.tutorId },
+        notes: order.notes,
       });
-      orderId = order.id;
+      orderId = created.id;
     } catch (error) {
       await giveUp();
       log.error({ err: error }, 'Razorpay refused to create an order');
@@ -125,19 +169,24 @@ export async function placeOrder(
     }
   }
 
-  const row = paymentRow(rowId, orderId, buyer, course, terms);
+  const rows = order.lines.map((line, i) => ({
+    ...paymentRow(rowIds[i] as ObjectId, orderId, buyer, line.course, line.terms),
+    ...(order.cart ? { cart: order.cart } : {}),
+  }));
   // Written at once, so an abandoned checkout shows as Fail in the order history (listed
   // first: an entry whose row never came is skipped, a row missing from the list is not).
   try {
-    await recordOrder(db, row);
+    for (const row of rows) await recordOrder(db, row);
   } catch (error) {
     await giveUp();
     throw error;
   }
   if (amountPaise === 0) {
     // Nothing to pay: the coupon is the proof. The same transition as a paid order's.
-    await markPaid(place.outbox, db, row, `coupon_${orderKey}`, 'coupon', place.requestId);
-    if (terms.coupon) await redeemCoupon(db, orderKey);
+    for (const row of rows) {
+      await markPaid(place.outbox, db, row, `coupon_${orderKey}`, 'coupon', place.requestId);
+    }
+    if (order.coupon) await redeemCoupon(db, orderKey);
   }
   await opened.created(orderId);
   return placed(orderId, amountPaise);

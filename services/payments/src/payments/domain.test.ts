@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountSegmentMatches,
+  orderKeyOf,
   type PaymentFields,
   paiseToRupees,
   paymentSucceededData,
@@ -100,5 +101,13 @@ describe('payment rows', () => {
       couponCode: 'SAVE10',
       cart: true,
     });
+  });
+
+  it('keys an order by its smallest row id, whichever order the rows are read in', () => {
+    const ids = ['6650a7c5c01594f94ab541d2', '6650a7c5c01594f94ab541c9', '6650a7c5c01594f94ab541ff'];
+    expect(orderKeyOf(ids)).toBe('6650a7c5c01594f94ab541c9');
+    expect(orderKeyOf([...ids].reverse())).toBe('6650a7c5c01594f94ab541c9');
+    expect(orderKeyOf(['6650a7c5c01594f94ab541d2'])).toBe('6650a7c5c01594f94ab541d2');
+    expect(() => orderKeyOf([])).toThrow();
   });
 });

@@ -105,6 +105,17 @@ export function toPaymentRecord(id: string, row: PaymentFields): PaymentRecord {
 export const purchaseKey = (studentId: string, courseId: string) => `${studentId}:${courseId}`;
 
 /**
+ * An order's key: the smallest id of its rows, so any holder of the rows finds it again. It keys
+ * the order's coupon reservation and its receipt at Razorpay, and names an order with nothing to
+ * pay (`free_<key>`, paid by `coupon_<key>`). A one-course order's key is its row's id.
+ */
+export function orderKeyOf(rowIds: readonly string[]): string {
+  const [first, ...rest] = rowIds;
+  if (first === undefined) throw new Error('an order has at least one row');
+  return rest.reduce((least, id) => (id < least ? id : least), first);
+}
+
+/**
  * The stable id of the one fact "this course of this order was paid", whoever proves it and
  * however often: the order's id for a one-course order, the order's and the course's for a
  * line of a cart.
