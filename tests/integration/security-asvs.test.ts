@@ -203,6 +203,9 @@ describe('ids probed through every {id} path', () => {
   let ownerCoupon: string;
   let ownerCouponCode: string;
   let order: { orderId: string; courseId: string; userId: string; teacherId: string; amount: string };
+  /** The same student's cart of the listed course, checked out but not paid, and the student. */
+  let cartOrder: string;
+  let cartBuyer: Session;
   /** Another student's paid order of the listed course, which has its tax invoice. */
   let invoicedOrder: string;
   /** What must never appear in an answer refusing access to another user's things. */
@@ -359,6 +362,12 @@ describe('ids probed through every {id} path', () => {
       teacherId: ownerTutor._id,
       amount: String(course.price),
     };
+    cartBuyer = buyer;
+    const carted = await call('PUT', '/api/v1/cart', { as: buyer, body: { courseIds: [listedCourse] } });
+    expect(carted.status, JSON.stringify(carted.body)).toBe(200);
+    const cartCheckout = await call('POST', '/api/v1/cart/checkout', { as: buyer, body: {} });
+    expect(cartCheckout.status, JSON.stringify(cartCheckout.body)).toBe(200);
+    cartOrder = (cartCheckout.body as { orderId: string }).orderId;
 
     ownerCouponCode = `OWN${randomId().slice(0, 12)}`.toUpperCase();
     const couponMade = await call('POST', '/api/v1/coupons', {
@@ -629,6 +638,14 @@ describe('ids probed through every {id} path', () => {
       pairs: () => orderPairs(),
       query: () => '?razorpay_payment_id=pay_Probe123&razorpay_signature=00',
     },
+    // A cart's callback names its order alone: another student's answers as an order that does
+    // not exist, and pays nothing.
+    'GET /api/v1/cartVerification/:orderId': {
+      as: ['visitor', 'student'],
+      pairs: cartOrderPairs,
+      query: () => '?razorpay_payment_id=pay_Probe123&razorpay_signature=00',
+    },
+    'POST /api/v1/cartVerification/:orderId': { as: ['visitor'], pairs: cartOrderPairs },
     'POST /api/v1/paymentVerification/:orderId/:courseId/:userId/:teacherId/:amount': {
       as: ['visitor'],
       pairs: () => orderPairs(),
@@ -763,6 +780,18 @@ describe('ids probed through every {id} path', () => {
     ];
   }
 
+  /** The callback of another student's cart order against an order id that does not exist. */
+  function cartOrderPairs(): Pair[] {
+    return [
+      {
+        what: "another student's cart order",
+        existing: { orderId: cartOrder },
+        missing: { orderId: `order_${randomId().slice(0, 14)}` },
+        status: 303,
+      },
+    ];
+  }
+
   /** The callback of another student's order against an order id that does not exist. */
   function orderPairs(): Pair[] {
     return [
@@ -801,7 +830,7 @@ describe('ids probed through every {id} path', () => {
   async function ask(entry: RouteEntry, probe: Case, actor: Actor, params: Params): Promise<ApiResponse> {
     const path = fill(entry.path, params) + (probe.query?.() ?? '');
     const as = who(actor);
-    if (entry.method === 'POST' && entry.path.startsWith('/api/v1/paymentVerification')) {
+    if (entry.method === 'POST' && /^\/api\/v1\/(paymentVerification|cartVerification)\//.test(entry.path)) {
       // Razorpay's checkout posts a form.
       return call('POST', path, {
         raw: new URLSearchParams({
@@ -941,6 +970,11 @@ describe('ids probed through every {id} path', () => {
     const pending = await call('GET', '/api/v1/admin/refund-requests?status=pending', { as: admin });
     expect((pending.body as { data: Array<{ _id: string; status: string }> }).data).toEqual([
       expect.objectContaining({ _id: refundRequest, status: 'pending' }),
+    ]);
+    const orders = await call('GET', '/api/v1/order-history', { as: cartBuyer });
+    const lines = (orders.body as { data: Array<{ razorpay_order_id: string; success: boolean }> }).data;
+    expect(lines.filter((line) => line.razorpay_order_id === cartOrder)).toEqual([
+      expect.objectContaining({ success: false }),
     ]);
   });
 });
