@@ -1722,7 +1722,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a Razorpay order for a course at its current price */
+        /** Create a Razorpay order for a course at its current price, less a coupon; a coupon taking the whole price buys it at once */
         post: {
             parameters: {
                 query?: never;
@@ -1737,6 +1737,8 @@ export interface paths {
                         amount?: number | string;
                         paymentTo?: string;
                         paymentBy?: string;
+                        couponCode?: string;
+                        billingState?: "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
                     };
                 };
             };
@@ -1753,6 +1755,7 @@ export interface paths {
                                 amount: number;
                                 id: string;
                             };
+                            paid: boolean;
                         };
                     };
                 };
@@ -1952,7 +1955,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Razorpay webhook (payment.captured, order.paid); signed with RAZORPAY_WEBHOOK_SECRET */
+        /** Razorpay webhook (payment.captured, order.paid, payment.failed, refund.processed, refund.failed, payment.dispute.*); signed with RAZORPAY_WEBHOOK_SECRET */
         post: {
             parameters: {
                 query?: never;
@@ -2327,6 +2330,24 @@ export interface paths {
                                 amount: number;
                                 success: boolean;
                                 createdAt: string;
+                                refund?: {
+                                    /** @description When the rule’s 30 days end (ISO) */
+                                    refundableUntil: string;
+                                    /** @description Absent when the catalog could not say */
+                                    completedPercent?: number;
+                                    /** @description A request made now would be approved at once */
+                                    refundable: boolean;
+                                    rule: string;
+                                    /** @description e.g. "refundable until 27 Dec, 12% completed" */
+                                    standing: string;
+                                    /** @enum {unknown} */
+                                    status?: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                                    requestId?: string;
+                                };
+                                couponCode?: string;
+                                listPrice?: number;
+                                invoiceNumber?: string;
+                                creditNoteNumber?: string;
                             }[];
                             /** @description How many items the whole list has */
                             total: number;
@@ -2421,6 +2442,24 @@ export interface paths {
                                 amount: number;
                                 success: boolean;
                                 createdAt: string;
+                                refund?: {
+                                    /** @description When the rule’s 30 days end (ISO) */
+                                    refundableUntil: string;
+                                    /** @description Absent when the catalog could not say */
+                                    completedPercent?: number;
+                                    /** @description A request made now would be approved at once */
+                                    refundable: boolean;
+                                    rule: string;
+                                    /** @description e.g. "refundable until 27 Dec, 12% completed" */
+                                    standing: string;
+                                    /** @enum {unknown} */
+                                    status?: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                                    requestId?: string;
+                                };
+                                couponCode?: string;
+                                listPrice?: number;
+                                invoiceNumber?: string;
+                                creditNoteNumber?: string;
                                 user: {
                                     _id: string;
                                     username: string;
@@ -2516,6 +2555,24 @@ export interface paths {
                                 amount: number;
                                 success: boolean;
                                 createdAt: string;
+                                refund?: {
+                                    /** @description When the rule’s 30 days end (ISO) */
+                                    refundableUntil: string;
+                                    /** @description Absent when the catalog could not say */
+                                    completedPercent?: number;
+                                    /** @description A request made now would be approved at once */
+                                    refundable: boolean;
+                                    rule: string;
+                                    /** @description e.g. "refundable until 27 Dec, 12% completed" */
+                                    standing: string;
+                                    /** @enum {unknown} */
+                                    status?: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                                    requestId?: string;
+                                };
+                                couponCode?: string;
+                                listPrice?: number;
+                                invoiceNumber?: string;
+                                creditNoteNumber?: string;
                             }[];
                         };
                     };
@@ -3758,7 +3815,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your certificates, newest first */
+        /** Your certificates, newest first (a revoked one, of a refunded course, is not listed) */
         get: {
             parameters: {
                 query?: never;
@@ -3844,7 +3901,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify a certificate: anyone may, without logging in */
+        /** Verify a certificate: anyone may, without logging in; one revoked after a refund says so (revoked, revokedAt) */
         get: {
             parameters: {
                 query?: never;
@@ -3869,6 +3926,8 @@ export interface paths {
                             tutorName: string;
                             issuedAt: string;
                             hours: number;
+                            revoked: boolean;
+                            revokedAt?: string;
                         };
                     };
                 };
@@ -5077,7 +5136,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Earnings not yet withdrawn, in rupees */
+        /**
+         * Earnings that can be withdrawn now, and those held back, in rupees
+         * @description A credit is withdrawable once the payout hold (PAYOUT_HOLD_DAYS after the sale) has passed and while its payment is not disputed.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5094,7 +5156,19 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What can be withdrawn now, in rupees (0 while the balance below is negative) */
                             earnings: number;
+                            /** @description The same, signed: negative when a refund or a dispute came after a withdrawal; later sales repay it first */
+                            balance: number;
+                            /** @description Credits of sales still within the payout hold, in rupees */
+                            pending: number;
+                            /** @description Credits of sales whose payment is disputed, in rupees */
+                            frozen: number;
+                            /**
+                             * Format: date-time
+                             * @description When the oldest pending credit becomes withdrawable; null when none is pending
+                             */
+                            availableOn: string | null;
                         };
                     };
                 };
@@ -5121,7 +5195,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Withdraw the whole available balance (above ₹1000, bank details required)
+         * Withdraw the whole withdrawable balance (above ₹1000, bank details required)
          * @description Any `amount` sent is ignored: a withdrawal always takes the whole balance.
          */
         post: {
@@ -8126,6 +8200,1600 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's coupons (the admin's: everyone's), newest first, a page at a time */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description Items per page, 1 to 100 (default 24) */
+                    limit?: string;
+                    courseId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                code: string;
+                                courseId: string | null;
+                                scope: "course" | "tutor" | "platform";
+                                percentOff?: number;
+                                amountOff?: number;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string;
+                                maxUses?: number;
+                                perUser: number;
+                                used: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            /** @description How many items the whole list has */
+                            total: number;
+                            /** @description This page, from 1 */
+                            page: number;
+                            /** @description How many pages the list has at this limit */
+                            pages: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** A coupon: a tutor's for one of their courses or all of them, the admin's for any course or all */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 4 to 20 letters and digits; unique whatever the case, stored in upper case */
+                        code: string;
+                        /** @description The course it is for; null (or left out) for all the tutor's courses, or all courses (admin) */
+                        courseId?: string | null;
+                        /** @description Give this or amountOff */
+                        percentOff?: number;
+                        /** @description Rupees (at most 2 decimals) off each course; give this or percentOff */
+                        amountOff?: number;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /**
+                         * Format: date-time
+                         * @description After startsAt; the coupon works until then
+                         */
+                        endsAt: string;
+                        maxUses?: number;
+                        /** @default 1 */
+                        perUser?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            code: string;
+                            courseId: string | null;
+                            scope: "course" | "tutor" | "platform";
+                            percentOff?: number;
+                            amountOff?: number;
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            endsAt: string;
+                            maxUses?: number;
+                            perUser: number;
+                            used: number;
+                            active: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coupons/{couponId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a coupon on or off (its maker, or the admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    couponId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            code: string;
+                            courseId: string | null;
+                            scope: "course" | "tutor" | "platform";
+                            percentOff?: number;
+                            amountOff?: number;
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            endsAt: string;
+                            maxUses?: number;
+                            perUser: number;
+                            used: number;
+                            active: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coupons/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a course costs with a coupon code (a signed-in buyer's own uses counted too)
+         * @description An unknown code is `valid: false` with a message, like any other refusal; an unknown course is 404.
+         */
+        get: {
+            parameters: {
+                query: {
+                    code: string;
+                    courseId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            valid: boolean;
+                            price: number;
+                            discounted: number;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                429: components["responses"]["TooManyAttempts"];
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enroll-free/{courseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enroll in a listed course priced 0, without an order (once: 409 after); a course with a price is bought through the checkout (400) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description The course now in your enrolled courses */
+                            courseId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthenticated"];
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cart priced now (with `couponCode`, as that coupon would price it) */
+        get: {
+            parameters: {
+                query?: {
+                    couponCode?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            courseIds: string[];
+                            items: {
+                                courseId: string;
+                                title: string;
+                                tutorId: string;
+                                price: number;
+                                payable: number;
+                                couponApplies: boolean;
+                            }[];
+                            count: number;
+                            total: number;
+                            payable: number;
+                            coupon: {
+                                code: string;
+                                valid: boolean;
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace the caller's cart: listed courses with a price, not the caller's own, not had already */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseIds: string[];
+                        couponCode?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            courseIds: string[];
+                            items: {
+                                courseId: string;
+                                title: string;
+                                tutorId: string;
+                                price: number;
+                                payable: number;
+                                couponApplies: boolean;
+                            }[];
+                            count: number;
+                            total: number;
+                            payable: number;
+                            coupon: {
+                                code: string;
+                                valid: boolean;
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One Razorpay order for the caller's cart at its current prices, less the coupon */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        couponCode?: string;
+                        billingState?: "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orderId: string;
+                            data: {
+                                amount: number;
+                                id: string;
+                            };
+                            courseIds: string[];
+                            paid: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cartVerification/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Razorpay checkout callback of a cart's order: verify the payment and redirect to the result page
+         * @description Redirects (303) to /paymentsuccess?reference=<payment id>, or to /paymentfailed?reason=declined|invalid.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To /paymentsuccess?reference=… or /paymentfailed?reason=… */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Razorpay checkout callback of a cart's order: verify the payment and redirect to the result page
+         * @description Redirects (303) to /paymentsuccess?reference=<payment id>, or to /paymentfailed?reason=declined|invalid.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description To /paymentsuccess?reference=… or /paymentfailed?reason=… */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refund-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your refund requests, newest first, a page at a time */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description Items per page, 1 to 100 (default 24) */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                orderId: string;
+                                courseId: string;
+                                courseTitle: string;
+                                amount: number;
+                                reason: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                                rule: string;
+                                refundableUntil: string;
+                                completedPercent?: number;
+                                createdAt: string;
+                                decidedBy?: "rule" | "admin";
+                                decidedAt?: string;
+                                note?: string;
+                                refundedAt?: string;
+                                failureReason?: string;
+                            }[];
+                            /** @description How many items the whole list has */
+                            total: number;
+                            /** @description This page, from 1 */
+                            page: number;
+                            /** @description How many pages the list has at this limit */
+                            pages: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** Ask for a refund of one course of your paid order: within 30 days of payment and under 30% of the course completed it is approved at once and refunded by Razorpay; otherwise the admin decides. Another order is 404; a line refunded or asked for already, 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: string;
+                        courseId: string;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            orderId: string;
+                            courseId: string;
+                            courseTitle: string;
+                            amount: number;
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                            rule: string;
+                            refundableUntil: string;
+                            completedPercent?: number;
+                            createdAt: string;
+                            decidedBy?: "rule" | "admin";
+                            decidedAt?: string;
+                            note?: string;
+                            refundedAt?: string;
+                            failureReason?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/refund-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refund requests, newest first, with who asked; ?status= keeps those in one state */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description Items per page, 1 to 100 (default 24) */
+                    limit?: string;
+                    status?: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                orderId: string;
+                                courseId: string;
+                                courseTitle: string;
+                                amount: number;
+                                reason: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                                rule: string;
+                                refundableUntil: string;
+                                completedPercent?: number;
+                                createdAt: string;
+                                decidedBy?: "rule" | "admin";
+                                decidedAt?: string;
+                                note?: string;
+                                refundedAt?: string;
+                                failureReason?: string;
+                                user: {
+                                    _id: string;
+                                    username: string;
+                                };
+                            }[];
+                            /** @description How many items the whole list has */
+                            total: number;
+                            /** @description This page, from 1 */
+                            page: number;
+                            /** @description How many pages the list has at this limit */
+                            pages: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/refund-requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve (Razorpay refunds it) or reject a pending refund request, with a note; deciding twice is 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    requestId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        decision: "approve" | "reject";
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            orderId: string;
+                            courseId: string;
+                            courseTitle: string;
+                            amount: number;
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                            rule: string;
+                            refundableUntil: string;
+                            completedPercent?: number;
+                            createdAt: string;
+                            decidedBy?: "rule" | "admin";
+                            decidedAt?: string;
+                            note?: string;
+                            refundedAt?: string;
+                            failureReason?: string;
+                            user: {
+                                _id: string;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{orderId}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A paid order's GST tax invoice (PDF): its buyer's or the admin's */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF, as an attachment named after its number */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{orderId}/credit-note.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit note of a refunded course of an order (PDF): its buyer's or the admin's */
+        get: {
+            parameters: {
+                query: {
+                    courseId: string;
+                };
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF, as an attachment named after its number */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/count-users": {
         parameters: {
             query?: never;
@@ -9274,6 +10942,24 @@ export interface paths {
                                 amount: number;
                                 success: boolean;
                                 createdAt: string;
+                                refund?: {
+                                    /** @description When the rule’s 30 days end (ISO) */
+                                    refundableUntil: string;
+                                    /** @description Absent when the catalog could not say */
+                                    completedPercent?: number;
+                                    /** @description A request made now would be approved at once */
+                                    refundable: boolean;
+                                    rule: string;
+                                    /** @description e.g. "refundable until 27 Dec, 12% completed" */
+                                    standing: string;
+                                    /** @enum {unknown} */
+                                    status?: "pending" | "approved" | "rejected" | "refunded" | "failed";
+                                    requestId?: string;
+                                };
+                                couponCode?: string;
+                                listPrice?: number;
+                                invoiceNumber?: string;
+                                creditNoteNumber?: string;
                                 user: {
                                     _id: string;
                                     username: string;
