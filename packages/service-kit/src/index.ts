@@ -101,6 +101,7 @@ export { isUnavailable } from './http/unavailable.ts';
 export { addMissingImageVariants, type ImageKind, putImage } from './images.ts';
 export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
 export { type CollectionIndexes, isDuplicateKey, type StoredCollection, storedCollection } from './mongo.ts';
+export { runPeriodically } from './periodic.ts';
 export { runService } from './run.ts';
 export { PUBLISHED_VALUES, required, type SecretRule, secret, secretWeakness } from './secrets.ts';
 export {

@@ -1,4 +1,4 @@
-import type { ServiceApp } from '@liveedu/service-kit';
+import { runPeriodically, type ServiceApp } from '@liveedu/service-kit';
 import { releaseBytes, UPLOADS_BUCKET, VIDEOS } from './store.ts';
 
 /** An upload not completed within this long is abandoned. */
@@ -37,15 +37,10 @@ export async function removeAbandonedUploads(app: ServiceApp, now = new Date()):
 
 /** Looks for abandoned uploads once the service is ready, and every hour while it runs. */
 export function sweepAbandonedUploads(app: ServiceApp): void {
-  const sweep = () =>
-    removeAbandonedUploads(app).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not look for abandoned uploads');
-    });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, SWEEP_EVERY_MS);
-    timer.unref();
-    void sweep();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(
+    app,
+    SWEEP_EVERY_MS,
+    () => removeAbandonedUploads(app),
+    'could not look for abandoned uploads',
+  );
 }

@@ -1,4 +1,4 @@
-import type { ServiceApp } from '@liveedu/service-kit';
+import { runPeriodically, type ServiceApp } from '@liveedu/service-kit';
 import { releaseExpired, settleInterrupted } from './reservations.ts';
 
 /** How often a payments process looks for expired reservations. */
@@ -23,15 +23,10 @@ export async function sweepReservations(app: ServiceApp, now = new Date()): Prom
 
 /** Sweeps once the service is ready, and every few minutes while it runs. */
 export function sweepCouponReservations(app: ServiceApp): void {
-  const sweep = () =>
-    sweepReservations(app).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not release expired coupon reservations');
-    });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, SWEEP_EVERY_MS);
-    timer.unref();
-    void sweep();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(
+    app,
+    SWEEP_EVERY_MS,
+    () => sweepReservations(app),
+    'could not release expired coupon reservations',
+  );
 }

@@ -6,7 +6,7 @@
  * try first looks among the payment's refunds for one an earlier try made (its notes carry the
  * request's id), so a timeout after Razorpay took the refund does not refund twice.
  */
-import type { ServiceApp } from '@liveedu/service-kit';
+import { runPeriodically, type ServiceApp } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WithId } from 'mongodb';
 import type Razorpay from 'razorpay';
@@ -145,15 +145,10 @@ export async function settleRefunds(app: ServiceApp, now = new Date()): Promise<
 
 /** Sweeps once the service is ready, and every minute while it runs. */
 export function sweepRefunds(app: ServiceApp): void {
-  const sweep = () =>
-    settleRefunds(app).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not look for refunds to ask Razorpay for');
-    });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, SWEEP_EVERY_MS);
-    timer.unref();
-    void sweep();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(
+    app,
+    SWEEP_EVERY_MS,
+    () => settleRefunds(app),
+    'could not look for refunds to ask Razorpay for',
+  );
 }
