@@ -41,6 +41,12 @@ describe('answers the fuzzing found outside the contract', () => {
       expect(response.status, method).toBe(405);
       expect(response.headers.get('allow'), method).toBe('GET, HEAD');
     }
+    // The coupon check is listed after PUT /api/v1/coupons/:couponId; its own methods still answer.
+    const options = await fetch(`${stack.url}/api/v1/coupons/check`, { method: 'OPTIONS' });
+    expect(options.status).toBe(405);
+    expect(options.headers.get('allow')).toBe('GET, HEAD');
+    const put = await fetch(`${stack.url}/api/v1/coupons/check`, { method: 'PUT', headers: auth() });
+    expect(put.status).toBe(405);
   });
 
   it('routes a path segment of 100 characters however many bytes they take, and refuses a longer one with 400', async () => {

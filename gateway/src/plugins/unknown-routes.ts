@@ -71,7 +71,9 @@ function methodsByPath(table: readonly RouteEntry[]): Array<{ pattern: RegExp; m
     if (entry.method === 'GET') methods.add('HEAD');
     byPath.set(entry.path, methods);
   }
-  return [...byPath].map(([path, methods]) => ({
+  // A path without parameters first: `/api/v1/coupons/check` is its own path, not a coupon id.
+  const fixedFirst = [...byPath].sort(([a], [b]) => Number(a.includes(':')) - Number(b.includes(':')));
+  return fixedFirst.map(([path, methods]) => ({
     pattern: new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
     methods: [...methods].sort(),
   }));
