@@ -38,7 +38,7 @@ const CouponBody = Type.Object({
   ),
   amountOff: Type.Optional(
     Type.Number({
-      exclusiveMinimum: 0,
+      minimum: 0.01,
       maximum: MAX_AMOUNT_OFF_RUPEES,
       description: 'Rupees (at most 2 decimals) off each course; give this or percentOff',
     }),
