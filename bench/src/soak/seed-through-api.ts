@@ -1,11 +1,13 @@
 /**
  * The soak's marketplace, made the way users make one, through the gateway: students sign up,
  * a few apply to teach and the admin accepts them, those tutors publish courses with a cover
- * image. Everything the books are later checked against starts from here, so nothing is written
- * behind the services' backs.
+ * image and make coupons, and the admin makes one for every course. Everything the books are
+ * later checked against starts from here, so nothing is written behind the services' backs.
  */
+import type { BodyOf, ResponseOf } from '@liveedu/api-client';
 import { BENCH_PASSWORD, prng, TOPICS } from '../data.ts';
 import { call, logIn, mustCall, type Session } from '../http.ts';
+import type { SoakCoupon } from './coupons.ts';
 
 export interface SoakCourse {
   id: string;
@@ -21,6 +23,7 @@ export interface SoakWorld {
   tutors: Session[];
   students: Session[];
   courses: SoakCourse[];
+  coupons: SoakCoupon[];
   categories: string[];
   tutorUsernames: string[];
 }
@@ -39,6 +42,9 @@ const COVER_PNG = Buffer.from(
 /** Odd amounts on purpose: 80% of ₹333 is ₹266.40, so the split's paise are checked too. */
 const PRICES = [199, 333, 499, 799, 1299, 2499, 3999];
 const DIFFICULTIES = ['beginner', 'intermediate', 'advance', 'all level'];
+/** How long the soak's coupons stay valid from their making: longer than any run. */
+const COUPON_DAYS = 30;
+
 /** Sign-ups and log-ins each cost an argon2id hash: a few at a time keeps identity responsive. */
 const KDF_CONCURRENCY = 6;
 /** The gateway caches a user's role; an accepted tutor's first course may meet the old one. */
@@ -102,6 +108,88 @@ async function publishCourse(gw: string, tutor: Session, fields: Record<string, 
     }
     await sleep(250);
   }
+}
+
+/**
+ * The coupons of a run, each kind once: a tutor's 100% coupon for one course with few uses (its
+ * orders are free, bought without Razorpay), a tutor's amount off every course of theirs (with
+ * paise, so the soak's sums meet them), a tutor's percentage off one course with a limit on its
+ * uses, and the admin's percentage off every course.
+ */
+async function makeCoupons(
+  gw: string,
+  admin: Session,
+  tutors: Session[],
+  courses: SoakCourse[],
+): Promise<SoakCoupon[]> {
+  const tutor = (i: number) => tutors[i % tutors.length]!;
+  const courseOf = (i: number, k: number) => {
+    const own = courses.filter((c) => c.tutorId === tutor(i).userId);
+    return own[k % own.length]!;
+  };
+  const window = {
+    startsAt: new Date(Date.now() - 60_000),
+    endsAt: new Date(Date.now() + COUPON_DAYS * 86_400_000),
+  };
+  const plan: Array<{ by: Session; coupon: Omit<SoakCoupon, 'id'>; amountOff?: number }> = [
+    {
+      by: tutor(0),
+      coupon: {
+        code: 'SOAKFREE',
+        scope: 'course',
+        courseId: courseOf(0, 0).id,
+        tutorId: tutor(0).userId,
+        percentOff: 100,
+        maxUses: 4,
+      },
+    },
+    {
+      by: tutor(1),
+      coupon: {
+        code: 'SOAKTUTOR',
+        scope: 'tutor',
+        courseId: null,
+        tutorId: tutor(1).userId,
+        amountOffPaise: 15_050,
+      },
+      amountOff: 150.5,
+    },
+    {
+      by: tutor(2),
+      coupon: {
+        code: 'SOAKLIMITED',
+        scope: 'course',
+        courseId: courseOf(2, 1).id,
+        tutorId: tutor(2).userId,
+        percentOff: 40,
+        maxUses: 6,
+      },
+    },
+    {
+      by: admin,
+      coupon: { code: 'SOAKALL', scope: 'platform', courseId: null, tutorId: null, percentOff: 15 },
+    },
+  ];
+  const made: SoakCoupon[] = [];
+  for (const { by, coupon, amountOff } of plan) {
+    const body: BodyOf<'/api/v1/coupons', 'post'> = {
+      code: coupon.code,
+      courseId: coupon.courseId,
+      ...(coupon.percentOff !== undefined ? { percentOff: coupon.percentOff } : { amountOff }),
+      startsAt: window.startsAt.toISOString(),
+      endsAt: window.endsAt.toISOString(),
+      ...(coupon.maxUses !== undefined ? { maxUses: coupon.maxUses } : {}),
+    };
+    const created = await mustCall<ResponseOf<'/api/v1/coupons', 'post'>>(gw, 'POST', '/api/v1/coupons', {
+      as: by,
+      body,
+    });
+    if (created.scope !== coupon.scope) {
+      throw new Error(`coupon ${coupon.code} was made for scope ${created.scope}, asked ${coupon.scope}`);
+    }
+    made.push({ ...coupon, id: created._id });
+  }
+  return made;
 }
 
 export async function seedThroughApi(opts: {
@@ -182,6 +270,11 @@ export async function seedThroughApi(opts: {
     return { id, title: d.title, tutorId: d.tutor.userId, category: d.category, price: d.price };
   });
 
+  log(
+    "  4 coupons: a course's free one, a tutor's for all their courses, a limited one, the admin's for all …",
+  );
+  const coupons = await makeCoupons(gw, admin, tutors, courses);
+
   log(`  ${plan.students} students …`);
   const students = await inBatches(
     Array.from({ length: plan.students }, (_, i) => `soak_student_${i}`),
@@ -194,6 +287,7 @@ export async function seedThroughApi(opts: {
     tutors,
     students,
     courses,
+    coupons,
     categories: [...new Set(courses.map((c) => c.category))],
     tutorUsernames: tutors.map((t) => t.username),
   };
