@@ -1,7 +1,7 @@
 /**
  * A short slice of `npm run soak`, run exactly as the command line runs it, at a fixed seed: the
- * same workload, books and counts for 45 seconds. Nothing may be lost, doubled or answered with a
- * 5xx. The memory line needs minutes to mean anything, so this slice prints it without judging it.
+ * same workload, books and counts for 45 seconds, coupon purchases, carts and refunds included.
+ * Nothing may be lost, doubled or answered with a 5xx. The memory line needs minutes to mean anything, so this slice prints it without judging it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,16 +38,23 @@ describe('npm run soak, a 45-second slice', () => {
     4 * 60_000,
   );
 
-  it('drove the mixed workload and completed real purchases', () => {
+  it('drove the mixed workload and completed real purchases, with coupons, carts and refunds', () => {
     expect(result.options).toEqual({ minutes: MINUTES, rate: 40, seed: SEED });
     expect(result.workload.skipped, 'ticks skipped').toBe(0);
-    expect(result.books.payments, 'payments completed').toBeGreaterThan(20);
+    expect(result.books.payments, 'courses paid for').toBeGreaterThan(20);
     expect(result.books.declined, 'declined payments').toBeGreaterThan(0);
+    expect(result.books.orders.withCoupon, 'one-course orders with a coupon').toBeGreaterThan(0);
+    expect(result.books.orders.cart, 'carts paid once').toBeGreaterThan(0);
+    expect(result.books.refunds, 'courses refunded').toBeGreaterThan(0);
     const ops = result.traffic.operations;
     for (const name of [
       'get-course-details/{id}',
       'enrolled-courses',
       'purchase: callback',
+      'coupon purchase: checkout',
+      'cart: put cart',
+      'cart: callback',
+      'refund-requests',
       'create-review',
     ]) {
       expect(ops[name]?.ok ?? 0, `${name} answered`).toBeGreaterThan(0);

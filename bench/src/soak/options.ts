@@ -14,10 +14,42 @@ export const MIX = {
   authenticatedRead: 0.2,
   write: 0.1,
 } as const;
-/** Of the writes: purchases; the rest are reviews by students who bought. */
-export const PURCHASE_SHARE_OF_WRITES = 0.6;
-/** Of the purchases: paid with the card the sandbox declines, which must leave no trace in the books. */
+/**
+ * Of the writes, each a user's action (the shares add up to 1):
+ * - `purchase`: one course at its price (checkout, the sandbox's card page, the callback);
+ * - `couponPurchase`: one course with a coupon that applies to it, the soak pricing it by the
+ *   coupon's rule (a 100% coupon's order is bought at once, without Razorpay);
+ * - `cart`: 2–3 courses (from different tutors where the pick allows) put in the cart and paid
+ *   with one payment, some with a coupon (`CART_COUPON_SHARE`);
+ * - `refund`: a student asks for a refund of a course bought at least `SETTLED_AFTER_MS` ago
+ *   (its enrollment has arrived): within 30 days and unstarted, the rule approves it at once;
+ * - `review`: a student who bought a course rates it.
+ * A refund or a review with nothing old enough to act on yet (early in a run) is a purchase instead.
+ * At the default rate the 45-second slice (bench/soak.test.ts, its seed) completes coupon purchases,
+ * carts and refunds by the dozen with these shares.
+ */
+export const WRITE_SHARES = {
+  purchase: 0.3,
+  couponPurchase: 0.15,
+  cart: 0.15,
+  refund: 0.1,
+  review: 0.3,
+} as const;
+/** Of the purchases, coupon purchases and carts: paid with the card the sandbox declines, which must leave no trace. */
 export const DECLINED_SHARE = 0.1;
+/** How many courses a cart holds. */
+export const CART_COURSES = { min: 2, max: 3 } as const;
+/** Of the carts: checked out with a coupon that applies to at least one of their courses. */
+export const CART_COUPON_SHARE = 0.3;
+/** A review or a refund is of a course bought at least this long ago: its enrollment arrives by event. */
+export const SETTLED_AFTER_MS = 10_000;
+
+/**
+ * The payout hold the platform under test runs with: production's 30 days (ADR 17), not the 0 of
+ * `npm start`. Every credit of a run is then still held, so the books expect each tutor's
+ * `pending` to be everything credited net of refunds, and nothing withdrawable yet.
+ */
+export const PAYOUT_HOLD_DAYS = 30;
 
 export const DEFAULTS = { minutes: 30, rate: 40, seed: 20_240_917 } as const;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Books } from './books.ts';
 import type { RateReport } from './fixed-rate.ts';
 import { type MemoryLine, type RssSample, WHOLE_PLATFORM } from './memory-line.ts';
-import { FLAT_MEMORY, MIX, type SoakOptions } from './options.ts';
+import { FLAT_MEMORY, MIX, type SoakOptions, type WRITE_SHARES } from './options.ts';
 import type { ServerErrorCount } from './platform-counters.ts';
 import type { OperationTally } from './traffic.ts';
 import type { WebhookFigures } from './webhook-watch.ts';
@@ -14,9 +14,9 @@ export interface SoakResult {
   finishedAt: string;
   options: Omit<SoakOptions, 'resultsDir'>;
   machine: { cpus: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
-  world: { tutors: number; courses: number; students: number };
+  world: { tutors: number; courses: number; students: number; coupons: string[] };
   timings: Record<string, number>;
-  workload: RateReport & { mix: typeof MIX };
+  workload: RateReport & { mix: typeof MIX; writes: typeof WRITE_SHARES };
   traffic: {
     totals: { requests: number; ok: number; unexpected: number; serverErrors: number; noAnswer: number };
     operations: Record<string, OperationTally>;
@@ -90,23 +90,30 @@ function memoryHeadline(m: MemoryLine): string {
 
 export function renderSoak(r: SoakResult): string {
   const out: string[] = [];
+  const o = r.books.orders;
+  const orders = o.oneCourse + o.withCoupon + o.cart;
   const counted = r.serverErrorsCounted.reduce((sum, e) => sum + e.count, 0);
   out.push(
     `LiveEdu soak ${r.startedAt}: ${r.options.minutes} min at ${r.options.rate} operations/s, seed ${r.options.seed}; ` +
       `${r.machine.cpus} CPUs, Node ${r.machine.node}, load average at start ${r.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' ')}`,
-    `marketplace made through the API: ${r.world.tutors} tutors, ${r.world.courses} courses, ${r.world.students} students`,
-    `mix: browsing ${MIX.browse * 100}%, authenticated reads ${MIX.authenticatedRead * 100}%, purchases and reviews ${MIX.write * 100}%; ` +
+    `marketplace made through the API: ${r.world.tutors} tutors, ${r.world.courses} courses, ${r.world.students} students, coupons ${r.world.coupons.join(', ')}`,
+    `mix: browsing ${MIX.browse * 100}%, authenticated reads ${MIX.authenticatedRead * 100}%, writes ${MIX.write * 100}% ` +
+      `(${Object.entries(r.workload.writes)
+        .map(([name, share]) => `${name} ${Math.round(share * 100)}%`)
+        .join(', ')}); ` +
       `${r.workload.started} operations started (${r.workload.achievedRate.toFixed(1)}/s, at most ${r.workload.peakInFlight} at once, ${r.workload.skipped} ticks skipped)`,
     '',
     '## Figures',
     ...labelled([
       [
-        'payments completed',
-        `${r.books.payments} (and ${r.books.declined} declined by the card, which must leave no trace)`,
+        'courses paid for',
+        `${r.books.payments} in ${orders} orders: ${o.oneCourse} of one course, ${o.withCoupon} with a coupon, ${o.cart} carts; ${o.free} paid whole by a coupon ` +
+          `(and ${r.books.declined} declined by the card, which must leave no trace)`,
       ],
+      ['refunded', `${r.books.refunds} courses, approved by the rule and processed`],
       [
         'revenue',
-        `₹${r.books.revenueExpectedRupees.toFixed(2)} paid, admin's getTotalRevnue ₹${r.books.revenueReportedRupees?.toFixed(2) ?? '-'}`,
+        `₹${r.books.revenueExpectedRupees.toFixed(2)} paid less refunded, admin's getTotalRevnue ₹${r.books.revenueReportedRupees?.toFixed(2) ?? '-'}`,
       ],
       ['lost', String(r.books.lost)],
       ['doubled', String(r.books.doubled)],

@@ -16,7 +16,7 @@ import { checkBooks } from './books.ts';
 import { driveAtFixedRate } from './fixed-rate.ts';
 import { memoryLine, RssRecorder } from './memory-line.ts';
 import { type OperationClass, runOperation, type SoakContext } from './operations.ts';
-import { MIX, PURCHASE_SHARE_OF_WRITES, type SoakOptions } from './options.ts';
+import { CART_COURSES, MIX, PAYOUT_HOLD_DAYS, type SoakOptions, WRITE_SHARES } from './options.ts';
 import { serverErrorsCounted } from './platform-counters.ts';
 import { Receipts } from './receipts.ts';
 import { renderSoak, type SoakResult, saveSoak, verdictOf } from './report.ts';
@@ -38,8 +38,10 @@ const BACKLOG_SECONDS = 10;
 
 export function seedPlan(options: Pick<SoakOptions, 'minutes' | 'rate'>): SeedPlan {
   const courses = TUTORS * COURSES_PER_TUTOR;
-  // Reviews found nobody to review early on and bought instead: count every write as a purchase.
-  const purchases = options.minutes * 60 * options.rate * MIX.write;
+  // Reviews and refunds found nothing to act on early and bought instead: count every write as a
+  // purchase, and a cart's as its most courses.
+  const writes = options.minutes * 60 * options.rate * MIX.write;
+  const purchases = writes * (1 + WRITE_SHARES.cart * (CART_COURSES.max - 1));
   return {
     tutors: TUTORS,
     coursesPerTutor: COURSES_PER_TUTOR,
@@ -69,7 +71,12 @@ export async function runSoak(
   try {
     log('» starting the platform …');
     const p = await timed('platform start s', () =>
-      startBenchPlatform({ dataDir, sandbox, log, env: { ADMIN_PASSWORD } }),
+      startBenchPlatform({
+        dataDir,
+        sandbox,
+        log,
+        env: { ADMIN_PASSWORD, PAYOUT_HOLD_DAYS: String(PAYOUT_HOLD_DAYS) },
+      }),
     );
     platform = p;
     const gw = p.url.replace('://localhost:', '://127.0.0.1:');
@@ -99,9 +106,10 @@ export async function runSoak(
     const recorder = new RssRecorder(processes, Math.min(5000, Math.max(500, durationMs / 60)));
     const webhooks = new WebhookWatch(sandbox);
 
-    log(
-      `» workload: ${options.minutes} min at ${options.rate} operations/s (writes: ${PURCHASE_SHARE_OF_WRITES * 100}% purchases, the rest reviews) …`,
-    );
+    const writes = Object.entries(WRITE_SHARES)
+      .map(([name, share]) => `${Math.round(share * 100)}% ${name}`)
+      .join(', ');
+    log(`» workload: ${options.minutes} min at ${options.rate} operations/s (writes: ${writes}) …`);
     recorder.start();
     webhooks.start();
     const workload = await timed('workload s', () =>
@@ -113,7 +121,7 @@ export async function runSoak(
         progress: (started, elapsed) => {
           const t = traffic.totals();
           log(
-            `  ${(elapsed / 60_000).toFixed(0)} min: ${started} operations, ${receipts.paid.length} payments, ${t.serverErrors} 5xx, ${t.noAnswer} without answer`,
+            `  ${(elapsed / 60_000).toFixed(0)} min: ${started} operations, ${receipts.paid.length} courses paid, ${receipts.refunded.length} refunded, ${t.serverErrors} 5xx, ${t.noAnswer} without answer`,
           );
         },
       }),
@@ -121,7 +129,15 @@ export async function runSoak(
     recorder.stop();
 
     const books = await timed('books s', () =>
-      checkBooks({ gw, mongoUrl: p.env.MONGO_URL as string, platform: p, world, receipts, log }),
+      checkBooks({
+        gw,
+        mongoUrl: p.env.MONGO_URL as string,
+        platform: p,
+        world,
+        receipts,
+        webhooksPending: () => sandbox.webhookDeliveries().filter((d) => d.status === 'pending').length,
+        log,
+      }),
     );
     webhooks.stop();
     const counted = await serverErrorsCounted(p, gw);
@@ -136,9 +152,14 @@ export async function runSoak(
         loadAverageAtStart: loadAtStart,
         loadAverageAtEnd: loadavg(),
       },
-      world: { tutors: world.tutors.length, courses: world.courses.length, students: world.students.length },
+      world: {
+        tutors: world.tutors.length,
+        courses: world.courses.length,
+        students: world.students.length,
+        coupons: world.coupons.map((c) => c.code),
+      },
       timings,
-      workload: { ...workload, mix: MIX },
+      workload: { ...workload, mix: MIX, writes: WRITE_SHARES },
       traffic: {
         totals: traffic.totals(),
         operations: traffic.summary(),
