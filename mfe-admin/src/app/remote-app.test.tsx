@@ -434,8 +434,12 @@ describe('all payments', () => {
     expect(within(paid).getByRole('link', { name: 'Course 1' }).getAttribute('href')).toBe('/viewCouse/c1');
     expect(within(paid).getByText('Success')).toBeTruthy();
     const failed = screen.getByText('order_2').closest('tr') as HTMLElement;
-    expect(within(failed).getByText('-')).toBeTruthy();
-    expect(within(failed).getByText('Fail')).toBeTruthy();
+    // No payment id, and bought without a coupon: no coupon and no list price.
+    expect(
+      within(failed)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['buyer2', 'order_2', '-', 'Course 2', '₹1,000.00', '-', '-', 'Fail', expect.any(String)]);
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
     expect(screen.queryByText('order_3')).toBeNull();
 
@@ -457,6 +461,24 @@ describe('all payments', () => {
         '/api/v1/all-payment-history?timePeriod=past28days',
       ],
     );
+  });
+
+  it('shows the coupon a line was bought with and the course’s list price beside what was paid', async () => {
+    answer(() =>
+      json({
+        data: [{ ...payment(1, 0), amount: 400, couponCode: 'LAUNCH20', listPrice: 500 }],
+        total: 1,
+        page: 1,
+        pages: 1,
+      }),
+    );
+    renderAt('/dashboard/all-payments');
+    const row = (await screen.findByText('order_1')).closest('tr') as HTMLElement;
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const cell = (header: string) => within(row).getAllByRole('cell')[headers.indexOf(header)]?.textContent;
+    expect(cell('Amount')).toBe('₹400.00');
+    expect(cell('Coupon')).toBe('LAUNCH20');
+    expect(cell('List price')).toBe('₹500.00');
   });
 
   it('says when there is nothing in the period, and shows a failed load with a retry', async () => {

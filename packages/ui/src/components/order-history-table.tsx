@@ -42,6 +42,12 @@ export function orderColumns<Row extends PaymentRecord>() {
         ),
     },
     amount: { header: 'Amount', cell: (r) => formatRupees(r.amount) },
+    /** The coupon a line was bought with, and the course's price before it ('-' without one). */
+    coupon: { header: 'Coupon', cell: (r) => r.couponCode || '-' },
+    listPrice: {
+      header: 'List price',
+      cell: (r) => (r.couponCode && typeof r.listPrice === 'number' ? formatRupees(r.listPrice) : '-'),
+    },
     status: { header: 'Status', cell: (r) => (r.success ? 'Success' : 'Fail') },
     date: { header: 'Date', cell: (r) => formatOrderDate(r.createdAt) },
   } satisfies Record<string, Column<Row>>;

@@ -1,12 +1,24 @@
 import type { AdminPaymentRecord, TimePeriod } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
-import { type Column, OrderHistoryTable } from '@liveedu/ui';
+import { type Column, OrderHistoryTable, orderColumns } from '@liveedu/ui';
 import { useState } from 'react';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
 import { useAdminApi } from '../../../shared/hooks/admin-api.ts';
 
-const BUYER: Column<AdminPaymentRecord>[] = [{ header: 'User', cell: (r) => r.user?.username || '-' }];
+const ORDER = orderColumns<AdminPaymentRecord>();
+/** The order-history columns after the buyer, with the coupon and the list price beside the amount paid. */
+const COLUMNS: Column<AdminPaymentRecord>[] = [
+  { header: 'User', cell: (r) => r.user?.username || '-' },
+  ORDER.orderId,
+  ORDER.paymentId,
+  ORDER.course,
+  ORDER.amount,
+  ORDER.coupon,
+  ORDER.listPrice,
+  ORDER.status,
+  ORDER.date,
+];
 
 /**
  * /dashboard/all-payments: the order-history table for every user, a page at a time. The
@@ -27,7 +39,7 @@ export function AllPaymentsPage() {
             rows={rows}
             activeFilter={period}
             onFilter={setPeriod}
-            leadingColumns={BUYER}
+            columns={COLUMNS}
           />
         )}
       </PagedListView>

@@ -88,6 +88,43 @@ describe('payment history', () => {
     expect(await screen.findByText('No Payment History')).toBeTruthy();
   });
 
+  it('shows the coupon and the list price on a line bought with a coupon, and dashes on one without', async () => {
+    const line = (id: string, buyer: string, extra: object) => ({
+      _id: id,
+      razorpay_order_id: `order_${id}`,
+      courseEnrolled: { _id: 'c1', title: 'Practical TypeScript' },
+      user: { _id: `u-${id}`, username: buyer },
+      amount: 1200,
+      success: true,
+      createdAt: new Date().toISOString(),
+      ...extra,
+    });
+    answerRoutes({
+      'GET /api/v1/payment-history': {
+        body: {
+          data: [
+            line('p1', 'arjun_k', { couponCode: 'DIWALI20', listPrice: 1500 }),
+            line('p2', 'meera_r', {}),
+          ],
+          total: 2,
+          page: 1,
+          pages: 1,
+        },
+      },
+    });
+    renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
+    await screen.findByText('arjun_k');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Date', 'Course', 'Buyer', 'Amount', 'Coupon', 'List price', 'Status']);
+    const [withCoupon, without] = screen.getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(withCoupon!).slice(2)).toEqual(['arjun_k', '₹1,200.00', 'DIWALI20', '₹1,500.00', 'Success']);
+    expect(cells(without!).slice(2)).toEqual(['meera_r', '₹1,200.00', '-', '-', 'Success']);
+  });
+
   it('says when there is nothing to show', async () => {
     answerRoutes({ 'GET /api/v1/payment-history': { body: { data: [], total: 0, page: 1, pages: 0 } } });
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });

@@ -12,6 +12,8 @@ const COLUMNS: Column<TutorPayment>[] = [
   ORDER.course,
   { header: 'Buyer', cell: (p) => p.user?.username || '-' },
   ORDER.amount,
+  ORDER.coupon,
+  ORDER.listPrice,
   ORDER.status,
 ];
 
