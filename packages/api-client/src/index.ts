@@ -12,6 +12,16 @@ export {
 export { ApiError, messageOf } from './errors.ts';
 export { createLearningClient, type LearningClient } from './learning.ts';
 export {
+  type AdminRefundRequest,
+  type AvailableBalance,
+  type Coupon,
+  type CouponBody,
+  createStaffCommerceClient,
+  type RefundDecision,
+  type RefundStatus,
+  type StaffCommerceClient,
+} from './staff-commerce.ts';
+export {
   clearCredentials,
   ID_KEY,
   LEGACY_TOKEN_KEY,
