@@ -23,6 +23,7 @@ export * from './events/media-video-ready.ts';
 export * from './events/payments-dispute-changed.ts';
 export * from './events/payments-payment-succeeded.ts';
 export * from './events/payments-refund-processed.ts';
+export { GST_STATE_CODES, GST_STATES, type GstStateCode, isGstStateCode } from './gst-states.ts';
 export {
   type CallerIdentity,
   IDENTITY_HEADER,
