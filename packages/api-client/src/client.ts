@@ -285,6 +285,16 @@ export function createApiClient(options: ApiClientOptions) {
       amount: number;
     }) =>
       `${base}${fill('/api/v1/paymentVerification/{orderId}/{courseId}/{userId}/{teacherId}/{amount}' satisfies PathsWith<'post'>, p)}`,
+    /**
+     * The caller's cart priced now (its count is the header's); with `couponCode`, as that coupon
+     * would price it. Changing it and checking it out are the commerce client's.
+     */
+    cart: (signal?: AbortSignal, couponCode?: string) =>
+      get('/api/v1/cart', {
+        ...auth,
+        query: couponCode ? `?${new URLSearchParams({ couponCode })}` : '',
+        signal,
+      }),
     addToFavourite: (id: string) => put('/api/v1/add-to-favourite/{id}', { ...auth, params: { id } }),
     removeFromFavourite: (id: string) =>
       put('/api/v1/remove-from-favourite/{id}', { ...auth, params: { id } }),

@@ -9,6 +9,18 @@ export {
   REVENUE_FIGURES,
   type RevenueFigure,
 } from './client.ts';
+export {
+  type Cart,
+  type CartCheckoutBody,
+  type CartCheckoutResponse,
+  type CartItem,
+  type CommerceClient,
+  type CouponCheck,
+  createCommerceClient,
+  type RefundRequest,
+  type RefundRequestBody,
+  type RefundStanding,
+} from './commerce.ts';
 export { ApiError, messageOf } from './errors.ts';
 export { createLearningClient, type LearningClient } from './learning.ts';
 export {
