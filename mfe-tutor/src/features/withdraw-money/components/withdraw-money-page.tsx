@@ -17,17 +17,16 @@ import {
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../shared/components/page.tsx';
-import { BELOW_MINIMUM_MESSAGE, canWithdraw } from '../api/withdrawal-rules.ts';
+import { BELOW_MINIMUM_MESSAGE, balanceFigures, canWithdraw } from '../api/withdrawal-rules.ts';
+import { BalanceFigures } from './balance-figures.tsx';
 import { BankDetailsForm } from './bank-details-form.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
 
 const BalanceCard = styled.div`
-  max-width: 32rem;
+  max-width: 40rem;
   ${raisedPanel}
   padding: 1.25rem;
   margin-bottom: 2rem;
-  p { margin: 0 0 0.75rem; }
-  .amount { font-size: 2rem; font-weight: 700; margin: 0 0 1rem; }
   .note { color: ${theme.colors.danger}; margin: 0.75rem 0 0; }
 `;
 
@@ -42,7 +41,7 @@ const WITHDRAWALS = ['tutor', 'withdrawals'];
 
 function Balance() {
   const api = useApi();
-  const balance = useApiQuery(BALANCE, () => api.availableBalance().then((r) => Number(r.earnings) || 0));
+  const balance = useApiQuery(BALANCE, () => api.availableBalance().then(balanceFigures));
   const [currPass, setCurrPass] = useState('');
   const request = useApiMutation((amount: number) => api.withdrawRequest(amount, currPass || undefined), {
     invalidates: [BALANCE, WITHDRAWALS],
@@ -50,10 +49,10 @@ function Balance() {
   const sending = request.isPending;
   if (balance.status === 'loading') return <Loading label="Loading your balance…" />;
   if (balance.status === 'error') return <ErrorState message={balance.error} onRetry={balance.reload} />;
-  const allowed = canWithdraw(balance.data);
+  const allowed = canWithdraw(balance.data.withdrawable);
   const withdraw = async () => {
     try {
-      const answer = await request.mutateAsync(balance.data);
+      const answer = await request.mutateAsync(balance.data.withdrawable);
       setCurrPass('');
       toast.success(answer.message);
     } catch (error) {
@@ -62,10 +61,7 @@ function Balance() {
   };
   return (
     <BalanceCard>
-      <p>Available balance</p>
-      <p className="amount" data-testid="available-balance">
-        {formatRupees(balance.data)}
-      </p>
+      <BalanceFigures figures={balance.data} />
       {allowed ? <CurrentPasswordField value={currPass} onChange={setCurrPass} idPrefix="withdraw" /> : null}
       <Button type="button" onClick={withdraw} disabled={!allowed || sending}>
         {sending ? 'Requesting…' : 'Withdraw'}
