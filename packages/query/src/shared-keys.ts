@@ -15,4 +15,9 @@ export const SHARED_KEYS = {
   enrolledCourses: ['learner', 'enrolled-courses'],
   /** The logged-in user's own record (profile frame, settings). */
   userData: ['learner', 'user-data'],
+  /**
+   * The buyer's cart (the header's count, the course page's Add to cart, the cart page, each
+   * coupon's pricing of it under a further key): adding, removing and buying change it.
+   */
+  cart: ['commerce', 'cart'],
 } as const;

@@ -1,7 +1,11 @@
 export { AppProviders, type AppProvidersProps } from './components/app-providers.tsx';
 export { Avatar } from './components/avatar.tsx';
+export { BILLING_STATE_KEY, BillingStateSelect, useBillingState } from './components/billing-state.tsx';
 export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
 export { Chart, type ChartSeries } from './components/chart.tsx';
+export { type CouponAnswer, CouponField } from './components/coupon-field.tsx';
+export { CouponForm, type CourseOption, type CourseSearch } from './components/coupon-form.tsx';
+export { CouponTable } from './components/coupon-table.tsx';
 export {
   CourseCard,
   type CourseCardProps,
@@ -11,6 +15,7 @@ export {
   FIRST_ROW_OF_CARDS,
 } from './components/course-card.tsx';
 export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
+export { DiscountedPrice } from './components/discounted-price.tsx';
 export { Field } from './components/field.tsx';
 export { ImageDropZone } from './components/image-drop-zone.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
@@ -33,7 +38,17 @@ export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
 export { ToggleButtons } from './components/toggle-buttons.tsx';
+export {
+  type CouponDraft,
+  couponBodyOf,
+  couponDiscount,
+  couponUses,
+  couponWindow,
+  emptyCouponDraft,
+  localDateTime,
+} from './coupons.ts';
 export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
 export { type LazyPage, lazyPage } from './lazy-page.ts';
+export { loadScript, openPaymentWindow, type PaymentWindowOrder } from './payment-window.ts';
 export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -1,79 +1,57 @@
 import { type ApiClient, type CourseDetails, loadAppConfig } from '@liveedu/api-client';
+import type { GstStateCode } from '@liveedu/contracts';
+import { openPaymentWindow } from '@liveedu/ui';
 
-interface RazorpayOptions {
-  key: string;
-  amount: number;
-  currency: 'INR';
-  name: string;
-  description: string;
-  image?: string;
-  order_id: string;
-  callback_url: string;
-  prefill: { email: string; contact: string };
-  theme: { color: string };
-}
-
-declare global {
-  interface Window {
-    Razorpay?: new (options: RazorpayOptions) => { open: () => void };
-  }
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/** Inject the provider's checkout script once. */
-export function loadScript(src: string): Promise<void> {
-  let pending = scripts.get(src);
-  if (!pending) {
-    pending = new Promise<void>((resolve, reject) => {
-      const el = document.createElement('script');
-      el.src = src;
-      el.async = true;
-      el.onload = () => resolve();
-      el.onerror = () => reject(new Error('The payment window could not be loaded. Please try again.'));
-      document.head.appendChild(el);
-    });
-    pending.catch(() => scripts.delete(src));
-    scripts.set(src, pending);
-  }
-  return pending;
+/** What the buyer chose beside the course: a coupon's code, and their state for the tax invoice. */
+export interface PurchaseChoices {
+  couponCode?: string;
+  billingState?: GstStateCode;
 }
 
 /**
- * The purchase flow: provider key → user email → order → provider window. The provider calls
- * the verification address when the card payment completes.
+ * How a purchase went on: `paid` when a coupon took the whole price (the course is bought, and
+ * no payment window opens), `window` when the provider's window is open for the card.
  */
-export async function startPurchase(api: ApiClient, course: CourseDetails, userId: string): Promise<void> {
+export type PurchaseStep = { step: 'paid'; orderId: string } | { step: 'window' };
+
+/**
+ * The purchase flow: provider key and user email → order (at the server's price, less the
+ * coupon) → provider window, unless the coupon paid the whole order. The provider calls the verification address when the card payment completes;
+ * its last segment is what the order charges, which the server checks against the order.
+ */
+export async function startPurchase(
+  api: ApiClient,
+  course: CourseDetails,
+  userId: string,
+  choices: PurchaseChoices = {},
+): Promise<PurchaseStep> {
   const config = await loadAppConfig();
   if (!config.razorpayCheckoutUrl) throw new Error('Payments are not available right now.');
-  const { key } = await api.getApiKeys();
-  const user = await api.getUserData();
+  const [{ key }, user] = await Promise.all([api.getApiKeys(), api.getUserData()]);
   const order = await api.checkout({
     amount: course.price,
     paymentTo: course.courseCreatedBy._id,
     course: course._id,
     paymentBy: userId,
+    ...(choices.couponCode ? { couponCode: choices.couponCode } : {}),
+    ...(choices.billingState ? { billingState: choices.billingState } : {}),
   });
-  await loadScript(config.razorpayCheckoutUrl);
-  if (!window.Razorpay) throw new Error('The payment window could not be loaded. Please try again.');
+  if (order.paid) return { step: 'paid', orderId: order.orderId };
   const orderId = order.data?.id ?? order.orderId;
-  const verification = api.paymentVerificationUrl({
-    orderId,
-    courseId: course._id,
-    userId,
-    teacherId: course.courseCreatedBy._id,
-    amount: course.price,
-  });
-  const checkout = new window.Razorpay({
+  await openPaymentWindow({
+    scriptUrl: config.razorpayCheckoutUrl,
     key,
-    amount: order.data.amount,
-    currency: 'INR',
-    name: 'LiveEdu',
-    description: 'Test Transaction',
-    order_id: orderId,
-    callback_url: new URL(verification, window.location.href).href,
-    prefill: { email: user.email, contact: '9000090000' },
-    theme: { color: '#4f46e5' },
+    orderId,
+    amountPaise: order.data.amount,
+    callbackPath: api.paymentVerificationUrl({
+      orderId,
+      courseId: course._id,
+      userId,
+      teacherId: course.courseCreatedBy._id,
+      amount: order.data.amount / 100,
+    }),
+    description: course.title,
+    email: user.email,
   });
-  checkout.open();
+  return { step: 'window' };
 }

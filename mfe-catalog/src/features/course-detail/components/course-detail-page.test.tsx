@@ -1,49 +1,9 @@
-import type { CourseDetails } from '@liveedu/api-client';
 import { answerRoutes, renderRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { courseDetails, noReviews, STUDENT } from '../testing/course-details.ts';
 import { CourseDetailPage } from './course-detail-page.tsx';
-
-const STUDENT = { userId: 'u1', role: 'student' as const, token: 'student-token' };
-
-function courseDetails(fields: Partial<CourseDetails> = {}): CourseDetails {
-  return {
-    _id: 'c1',
-    title: 'Open Maths',
-    desc: 'Numbers for everyone.',
-    thumbnail: 'c1.png',
-    price: 0,
-    category: 'Maths',
-    difficulity: 'beginner',
-    benefits: 'Counting',
-    prerequistes: 'None',
-    enrolledCount: 3,
-    studentsEnrolled: [],
-    reviews: [],
-    ratingAverage: 0,
-    ratingCount: 0,
-    courseCreatedBy: { _id: 't1', username: 'meera' },
-    createdAt: '2026-11-01T00:00:00.000Z',
-    sequential: false,
-    courseContent: [],
-    instructor: {
-      _id: 't1',
-      username: 'meera',
-      avatar: '',
-      desc: 'Maths tutor',
-      courses: 1,
-      students: 3,
-      ratingAverage: 0,
-      ratingCount: 0,
-    },
-    ...fields,
-  } as CourseDetails;
-}
-
-const noReviews = {
-  body: { reviews: [], breakdown: { '5': 0, '4': 0, '3': 0, '2': 0, '1': 0 }, total: 0, page: 1, pages: 0 },
-};
 
 function Player() {
   const { courseId, userId } = useParams();

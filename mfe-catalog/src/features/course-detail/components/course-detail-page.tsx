@@ -1,29 +1,24 @@
-import { ApiError, type CourseDetails, messageOf } from '@liveedu/api-client';
-import { courseDetailsKey, SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
-import { useApi, useSession } from '@liveedu/session';
+import type { CourseDetails } from '@liveedu/api-client';
+import { courseDetailsKey, useApiQuery } from '@liveedu/query';
+import { useApi } from '@liveedu/session';
 import {
-  Button,
-  ButtonLink,
   ErrorState,
   flatPanel,
   formatPrice,
-  isFreePrice,
   Loading,
   media,
   ResponsiveImage,
   StarRating,
   theme,
-  toast,
   truncate,
 } from '@liveedu/ui';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page } from '../../../shared/components/page.tsx';
-import { startPurchase } from '../api/purchase.ts';
 import { CourseReviews } from './course-reviews.tsx';
 import { Curriculum } from './curriculum.tsx';
 import { InstructorCard } from './instructor-card.tsx';
+import { PurchasePanel } from './purchase-panel.tsx';
 
 const Top = styled.div`
   display: grid;
@@ -52,45 +47,7 @@ const Rated = styled.p`
   strong { color: ${theme.colors.ink}; }
 `;
 
-const Start = ButtonLink;
-
 function Detail({ course }: { course: CourseDetails }) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const { isLoggedIn, userId } = useSession();
-  const [paying, setPaying] = useState(false);
-  const enrolled = Boolean(userId && course.studentsEnrolled?.includes(userId));
-  const free = isFreePrice(course.price);
-  const player = `/learn/${course._id}/user/${userId}`;
-  // A free course is enrolled in at once, no payment window: then on to its player.
-  const { mutateAsync: enrollFree } = useApiMutation((id: string) => api.enrollFree(id), {
-    invalidates: [courseDetailsKey(course._id), SHARED_KEYS.enrolledCourses, SHARED_KEYS.catalog],
-  });
-
-  const enroll = async () => {
-    if (!isLoggedIn || !userId) {
-      navigate('/login');
-      return;
-    }
-    setPaying(true);
-    try {
-      if (free) {
-        const done = await enrollFree(course._id);
-        toast.success(done.message);
-        navigate(player);
-      } else {
-        await startPurchase(api, course, userId);
-      }
-    } catch (error) {
-      toast.error(messageOf(error));
-      // Enrolled already (in another tab, say): the course is theirs to open.
-      if (free && error instanceof ApiError && error.status === 409) navigate(player);
-    } finally {
-      setPaying(false);
-    }
-  };
-  const working = free ? 'Enrolling…' : 'Opening payment…';
-
   return (
     <Page>
       <Top>
@@ -126,13 +83,7 @@ function Detail({ course }: { course: CourseDetails }) {
             <dt>Difficulity</dt>
             <dd>{course.difficulity}</dd>
           </dl>
-          {enrolled ? (
-            <Start to={player}>Start Learning</Start>
-          ) : (
-            <Button type="button" onClick={enroll} disabled={paying}>
-              {paying ? working : free ? 'Enroll for free' : 'Enroll Now'}
-            </Button>
-          )}
+          <PurchasePanel course={course} />
         </div>
       </Top>
       <Box aria-labelledby="content-heading">
