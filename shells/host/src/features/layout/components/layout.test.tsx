@@ -1,5 +1,7 @@
 import type { Role } from '@liveedu/api-client';
+import { createQueryClient, QueryProvider } from '@liveedu/query';
 import { createSessionStore, sessionActions } from '@liveedu/session';
+import { answerRoutes } from '@liveedu/web-test-kit';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -13,13 +15,19 @@ function renderAt(path: string, session: { loggedIn: boolean; role?: Role }) {
     store.dispatch(sessionActions.loggedIn({ userId: 'u1' }));
     store.dispatch(sessionActions.userDataLoaded({ role: session.role ?? 'student', stausOfPage: 'none' }));
   }
+  // A signed-in buyer's bar shows the cart's count.
+  answerRoutes({
+    'GET /api/v1/cart': { body: { courseIds: [], items: [], count: 0, total: 0, payable: 0, coupon: null } },
+  });
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="*" element={<Layout />} />
-        </Routes>
-      </MemoryRouter>
+      <QueryProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={<Layout />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>
     </Provider>,
   );
 }
@@ -59,6 +67,7 @@ describe('shell visibility rules', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(nav()?.textContent).toContain('Teach On LiveEdu');
+    expect(screen.getByRole('link', { name: 'Cart, 0 courses' }).getAttribute('href')).toBe('/cart');
   });
 
   it('shows the admin the Dashboard button and hides the Teach link', () => {

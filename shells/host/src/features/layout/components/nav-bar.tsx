@@ -2,6 +2,7 @@ import { ButtonLink, media, theme } from '@liveedu/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
+import { CartLink } from './cart-link.tsx';
 
 const Bar = styled.header`
   position: sticky;
@@ -91,6 +92,7 @@ export function NavBar({
     <Bar>
       <Inner aria-label="Main">
         <Brand to="/">LiveEdu</Brand>
+        {isLoggedIn && role !== 'admin' ? <CartLink /> : null}
         <Toggle type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
