@@ -37,6 +37,20 @@ export const DASHBOARD_COMPONENTS: Record<DashboardPath, ComponentType> = {
         /* webpackChunkName: "page-admin-all-payments-page" */ '../features/payments/components/all-payments-page.tsx'
       ),
   ),
+  refunds: lazyPage(
+    'RefundQueuePage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-refund-queue-page" */ '../features/refunds/components/refund-queue-page.tsx'
+      ),
+  ),
+  coupons: lazyPage(
+    'AdminCouponsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-coupons-page" */ '../features/coupons/components/admin-coupons-page.tsx'
+      ),
+  ),
   'tutor-requests': lazyPage(
     'TutorRequestsPage',
     () =>

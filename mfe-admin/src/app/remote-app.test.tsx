@@ -122,7 +122,7 @@ describe('who sees the dashboard', () => {
 });
 
 describe('sidebar', () => {
-  it('links the seven pages and LogOut resets the session, clears storage and goes to /', async () => {
+  it('links the nine pages and LogOut resets the session, clears storage and goes to /', async () => {
     answer(() => json({ count: 3 }));
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -140,6 +140,8 @@ describe('sidebar', () => {
       '/dashboard/revenue',
       '/dashboard/withdrawl-requests',
       '/dashboard/all-payments',
+      '/dashboard/refunds',
+      '/dashboard/coupons',
       '/dashboard/tutor-requests',
       '/dashboard/all-users',
     ]);

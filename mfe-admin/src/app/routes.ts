@@ -9,6 +9,8 @@ export const DASHBOARD_PAGES = [
   { path: 'revenue', title: 'Revenue' },
   { path: 'withdrawl-requests', title: 'Withdrawal Requests' },
   { path: 'all-payments', title: 'All Payments' },
+  { path: 'refunds', title: 'Refunds' },
+  { path: 'coupons', title: 'Coupons' },
   { path: 'tutor-requests', title: 'Tutor Requests' },
   { path: 'all-users', title: 'All Users' },
 ] as const;

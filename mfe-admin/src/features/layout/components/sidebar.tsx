@@ -40,7 +40,7 @@ const LogOutButton = styled.button`
   &:hover { background: rgba(255, 255, 255, 0.08); }
 `;
 
-/** The dashboard's seven pages and LogOut. */
+/** The dashboard's pages and LogOut. */
 export function Sidebar({
   links,
   reload = () => window.location.assign('/'),
