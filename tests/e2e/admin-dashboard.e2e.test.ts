@@ -490,6 +490,135 @@ describe('the money path and the decisions', () => {
   });
 });
 
+describe('the refund queue', () => {
+  it('shows a request the rule left to the admin, and approving it refunds the course through the sandbox', async () => {
+    const { page } = session;
+    // A tutor's course of one lecture, bought on the sandbox by a student who then watches all of
+    // it: past the rule's 30%, so the request waits for the admin.
+    const tutor = await signUp('rft');
+    await ok('POST', '/api/v1/tutor-request-ytlink', {
+      as: tutor,
+      body: { ytLink: `https://www.youtube.com/@${tutor.username}` },
+    });
+    await ok('PUT', '/api/v1/acceptTutorRequest', {
+      as: adminAuth,
+      body: { option: 'accept', id: tutor._id },
+    });
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
+    const title = `Refund E2E ${tutor.username}`;
+    form.append(
+      'Data',
+      JSON.stringify({
+        title,
+        desc: 'Bought, watched and refunded in the dashboard browser test.',
+        price: 1500,
+        category: 'Web Development',
+        difficulity: 'beginner',
+        benefits: 'A refund to decide',
+        prerequistes: 'None',
+        courseContent: [
+          [
+            {
+              sectionTitle: 'Basics',
+              videoTitle: 'Welcome',
+              videoDesc: 'Hello',
+              videoLink: 'https://videos.example.com/refund.mp4',
+            },
+          ],
+        ],
+      }),
+    );
+    const created = await ok<ResponseOf<'/api/v1/create-course', 'post'>>('POST', '/api/v1/create-course', {
+      as: tutor,
+      form,
+    });
+    const student = await signUp('rfs');
+    const order = await ok<ResponseOf<'/api/v1/checkout', 'post'>>('POST', '/api/v1/checkout', {
+      as: student,
+      body: { amount: 1500, paymentTo: tutor._id, course: created._id, paymentBy: student._id },
+    });
+    const config = await ok<{ razorpayCheckoutUrl: string }>('GET', '/app-config.json');
+    const { key } = await ok<ResponseOf<'/api/v1/get-api-keys', 'get'>>('GET', '/api/v1/get-api-keys', {
+      as: student,
+    });
+    const paid = await payOrderOverHttp({
+      sandboxUrl: new URL(config.razorpayCheckoutUrl).origin,
+      keyId: key,
+      orderId: order.orderId,
+      callbackUrl: `${platform().url}/api/v1/paymentVerification/${[order.orderId, created._id, student._id, tutor._id, '1500'].map(encodeURIComponent).join('/')}`,
+      prefill: { email: `${student.username}@example.com` },
+      card: TEST_CARDS.success,
+      followCallback: true,
+    });
+    expect(paid.outcome).toBe('success');
+    const learn = await eventually('the enrollment', async () => {
+      const answer = await call<ResponseOf<'/api/v1/learn-course/{courseId}/user/{userId}', 'get'>>(
+        'GET',
+        `/api/v1/learn-course/${created._id}/user/${student._id}`,
+        { as: student },
+      );
+      return answer.status === 200 ? answer.body : undefined;
+    });
+    for (const item of learn.courseContent.flat()) {
+      await ok('PUT', `/api/v1/progress/${created._id}/${item._id}`, {
+        as: student,
+        body: { positionSec: 8, durationSec: 8, watchedRanges: [[0, 8]] },
+      });
+    }
+    await eventually('the course to be completed', async () => {
+      const progress = await ok<ResponseOf<'/api/v1/progress/{courseId}', 'get'>>(
+        'GET',
+        `/api/v1/progress/${created._id}`,
+        { as: student },
+      );
+      return progress.percent >= 30 ? true : undefined;
+    });
+    const reason = 'The course was not what its description promised';
+    const asked = await ok<{ _id: string; status: string; completedPercent?: number }>(
+      'POST',
+      '/api/v1/refund-requests',
+      { as: student, body: { orderId: order.orderId, courseId: created._id, reason } },
+    );
+    expect(asked).toMatchObject({ status: 'pending', completedPercent: 100 });
+
+    await session.open('/dashboard/refunds');
+    const request = page.getByRole('article', { name: `Refund request of ${student.username} for ${title}` });
+    await shows(request, 30_000);
+    await shows(request.getByText('Pending', { exact: true }));
+    await shows(request.getByText(rupees.format(1500)));
+    await shows(request.getByText(reason));
+    await shows(request.getByText('100%', { exact: true }));
+    await shows(request.getByText(/^0 when asked/));
+    await session.screenshot('admin-refunds');
+
+    await request.getByLabel('Note').fill('Approved as a goodwill refund');
+    await request.getByRole('button', { name: 'Approve' }).click();
+    // The server's answer: approved, and Razorpay refunds it (its webhook may have come already).
+    await shows(page.getByText(new RegExp(`^Approved ${student.username}’s request for ${title}: `)));
+    await request.waitFor({ state: 'detached' });
+
+    const refunded = await eventually('Razorpay to refund the course', async () => {
+      const mine = await ok<ResponseOf<'/api/v1/refund-requests', 'get'>>('GET', '/api/v1/refund-requests', {
+        as: student,
+      });
+      const found = mine.data.find((r) => r._id === asked._id);
+      return found?.status === 'refunded' ? found : undefined;
+    });
+    expect(refunded).toMatchObject({
+      decidedBy: 'admin',
+      note: 'Approved as a goodwill refund',
+      amount: 1500,
+    });
+    await page.getByRole('button', { name: 'Refunded', exact: true }).click();
+    const done = page.getByRole('article', { name: `Refund request of ${student.username} for ${title}` });
+    await shows(done);
+    await shows(done.getByText('Refunded', { exact: true }));
+    await shows(done.getByText('Approved as a goodwill refund'));
+    expect(await done.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  }, 180_000);
+});
+
 describe('analytics', () => {
   it('draws the four charts; the monthly bars are the counts the server gives', async () => {
     const { page } = session;
@@ -568,6 +697,8 @@ describe('who may see the dashboard', () => {
         'Revenue',
         'Withdrawal Requests',
         'All Payments',
+        'Refunds',
+        'Coupons',
         'Tutor Requests',
         'All Users',
       ]) {
