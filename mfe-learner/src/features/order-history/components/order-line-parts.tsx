@@ -10,8 +10,10 @@ const Stack = styled.div`
   display: grid;
   gap: 0.3rem;
   justify-items: start;
-  min-width: 11rem;
+  min-width: 9rem;
   small { color: ${theme.colors.muted}; }
+  .document { flex-direction: column; align-items: flex-start; gap: 0; }
+  .document small { font-weight: 400; color: inherit; white-space: nowrap; }
   .status { font-weight: 600; }
   .status[data-status='refunded'], .status[data-status='approved'] { color: ${theme.colors.success}; }
   .status[data-status='rejected'], .status[data-status='failed'] { color: ${theme.colors.danger}; }
@@ -48,8 +50,8 @@ function DocumentButton({
     }
   };
   return (
-    <Button type="button" $variant="secondary" onClick={download} disabled={busy}>
-      {label} {number}
+    <Button type="button" $variant="secondary" className="document" onClick={download} disabled={busy}>
+      {label} <small>{number}</small>
     </Button>
   );
 }
