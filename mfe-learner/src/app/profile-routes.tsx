@@ -32,7 +32,13 @@ const LEARNER_PAGES: [path: string, Page: ComponentType][] = [
 ];
 
 /** The tutor remote's pages shown in the frame, each at its own name under /profile. */
-const TUTOR_PAGES: TutorPageName[] = ['payment-history', 'tutor-analytics', 'withdraw-money', 'grading'];
+const TUTOR_PAGES: TutorPageName[] = [
+  'payment-history',
+  'tutor-analytics',
+  'withdraw-money',
+  'grading',
+  'coupons',
+];
 
 /** Everything under /profile: the frame and the page of each sidebar entry. */
 export function ProfileRoutes() {

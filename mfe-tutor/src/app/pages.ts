@@ -47,6 +47,11 @@ const pages: Record<PageName<'tutor'>, ComponentType> = {
     () =>
       import(/* webpackChunkName: "page-grading-page" */ '../features/grading/components/grading-page.tsx'),
   ),
+  coupons: lazyPage(
+    'CouponsPage',
+    () =>
+      import(/* webpackChunkName: "page-coupons-page" */ '../features/coupons/components/coupons-page.tsx'),
+  ),
   'withdraw-money': lazyPage(
     'WithdrawMoneyPage',
     () =>
@@ -67,4 +72,5 @@ export const ROUTES: { path: string; page: string }[] = [
   { path: '/profile/tutor-analytics', page: 'tutor-analytics' },
   { path: '/profile/withdraw-money', page: 'withdraw-money' },
   { path: '/profile/grading', page: 'grading' },
+  { path: '/profile/coupons', page: 'coupons' },
 ];

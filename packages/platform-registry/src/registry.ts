@@ -241,7 +241,7 @@ export const REMOTES = [
     title: 'LiveEdu learner',
     devPort: 3002,
     exposes: APP_EXPOSE,
-    pages: ['profile', 'player'],
+    pages: ['profile', 'player', 'cart'],
   },
   {
     name: 'tutor',
@@ -257,6 +257,7 @@ export const REMOTES = [
       'tutor-analytics',
       'withdraw-money',
       'grading',
+      'coupons',
     ],
   },
   {
@@ -280,6 +281,7 @@ export const PAGE_ROUTES = [
   { path: '/certificates/:certificateId', remote: 'catalog', page: 'certificate' },
   { path: '/profile/*', remote: 'learner', page: 'profile' },
   { path: '/learn/:courseid/user/:userid', remote: 'learner', page: 'player' },
+  { path: '/cart', remote: 'learner', page: 'cart' },
   { path: '/create-a-new-course', remote: 'tutor', page: 'create-course' },
   { path: '/update-a-course/:id', remote: 'tutor', page: 'update-course' },
   { path: '/dashboard/*', remote: 'admin', page: 'dashboard' },

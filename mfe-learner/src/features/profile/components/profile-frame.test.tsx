@@ -39,7 +39,7 @@ describe('profile frame', () => {
     expect(requests()).toHaveLength(0);
   });
 
-  it('shows a tutor the header card, Create A New Course, the review banner and all twelve entries', async () => {
+  it('shows a tutor the header card, Create A New Course, the review banner and all thirteen entries', async () => {
     answer(() =>
       json(
         userData({
@@ -59,7 +59,7 @@ describe('profile frame', () => {
     );
     expect(screen.getByText('Your application to become a tutor is under review')).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Profile' });
-    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(13);
     expect(screen.getByText('index page')).toBeTruthy();
   });
 
@@ -91,6 +91,7 @@ describe('sidebar entries', () => {
       '/profile/tutor-analytics',
       '/profile/withdraw-money',
       '/profile/grading',
+      '/profile/coupons',
       '/profile/enrolled-courses',
       '/profile/order-history',
       '/profile/favourites',

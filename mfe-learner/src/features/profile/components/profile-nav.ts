@@ -10,6 +10,7 @@ const TUTOR_PAGES: ProfilePages = {
   Analytics: 'tutor-analytics',
   'Withdraw Money': 'withdraw-money',
   Grading: 'grading',
+  Coupons: 'coupons',
 };
 
 const LEARNER_PAGES: ProfilePages = {

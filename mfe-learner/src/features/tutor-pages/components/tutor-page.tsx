@@ -6,7 +6,8 @@ export type TutorPageName =
   | 'payment-history'
   | 'tutor-analytics'
   | 'withdraw-money'
-  | 'grading';
+  | 'grading'
+  | 'coupons';
 
 /**
  * A tutor page inside the learner's profile frame: the tutor remote is loaded through the
