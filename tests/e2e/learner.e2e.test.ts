@@ -476,7 +476,7 @@ describe('the profile frame of a tutor', () => {
   });
   afterAll(() => tutor?.close());
 
-  it('shows all twelve entries, Create A New Course, and the tutor pages inside the frame', async () => {
+  it('shows all thirteen entries, Create A New Course, and the tutor pages inside the frame', async () => {
     const { page } = tutor;
     await tutor.open('/login');
     await page.getByLabel(/username/i).fill(DEMO_TUTOR.username);
@@ -496,6 +496,7 @@ describe('the profile frame of a tutor', () => {
       'Analytics',
       'Withdraw Money',
       'Grading',
+      'Coupons',
       ...STUDENT_SIDEBAR,
     ]);
     // My Courses at /profile comes from the tutor remote, inside this frame.

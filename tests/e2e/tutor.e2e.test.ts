@@ -332,6 +332,53 @@ describe('the tutor’s course', () => {
     await shows(tutorPage.getByText('Balance should be above 1000 to get withdrawl.'));
   }, 120_000);
 
+  it('creates a coupon for the course on the Coupons page, sees it listed and turns it off', async () => {
+    await tutorPage
+      .getByRole('navigation', { name: 'Profile' })
+      .getByRole('link', { name: 'Coupons' })
+      .click();
+    await tutorPage.waitForURL('**/profile/coupons');
+    const form = tutorPage.getByRole('form', { name: 'New coupon' });
+    await shows(form, 30_000);
+    await shows(tutorPage.getByText('No coupons yet'));
+    const code = `TUT${stamp}`.toUpperCase();
+    await form.getByLabel('Code').fill(code.toLowerCase());
+    await form.getByLabel('Course').selectOption({ label: updatedTitle });
+    await form.getByLabel('Discount (%)').fill('20');
+    await form.getByLabel('Max uses').fill('50');
+    await form.getByRole('button', { name: 'Create coupon' }).click();
+    await shows(form.getByText(`Coupon ${code} created`), 30_000);
+    const row = tutorPage.getByRole('row').filter({ hasText: code });
+    await shows(row);
+    for (const text of [updatedTitle, '20% off', '0 / 50']) await shows(row.getByText(text, { exact: true }));
+    await session.screenshot('tutor-coupons');
+
+    // The same code again is the server's to refuse, and the form says why.
+    await form.getByLabel('Code').fill(code);
+    await form.getByLabel('Discount (%)').fill('10');
+    await form.getByRole('button', { name: 'Create coupon' }).click();
+    await shows(form.getByText('A coupon with this code exists already'));
+    expect(await tutorPage.getByRole('row').filter({ hasText: code }).count()).toBe(1);
+
+    const onOff = row.getByRole('switch', { name: `${code} active` });
+    expect(await onOff.isChecked()).toBe(true);
+    await onOff.click();
+    await shows(row.getByText('Off', { exact: true }));
+    const tutor = await call<ResponseOf<'/api/v1/login', 'post'>>('POST', '/api/v1/login', {
+      body: { username: tutorName, password: PASSWORD },
+    });
+    const mine = await call<ResponseOf<'/api/v1/coupons', 'get'>>('GET', '/api/v1/coupons', { as: tutor });
+    expect(mine.data.find((c) => c.code === code)).toMatchObject({
+      courseId,
+      scope: 'course',
+      percentOff: 20,
+      maxUses: 50,
+      perUser: 1,
+      used: 0,
+      active: false,
+    });
+  }, 120_000);
+
   it('deletes the course after confirming', async () => {
     await tutorPage.goto('/profile', { waitUntil: 'domcontentloaded' });
     const card = tutorPage.getByTestId('course-card').filter({ hasText: cardTitle });
