@@ -15,6 +15,10 @@ const pages: Record<PageName<'learner'>, ComponentType> = {
         /* webpackChunkName: "page-course-player-page" */ '../features/player/components/course-player-page.tsx'
       ),
   ),
+  cart: lazyPage(
+    'CartPage',
+    () => import(/* webpackChunkName: "page-cart-page" */ '../features/cart/components/cart-page.tsx'),
+  ),
 };
 
 /** By name, as asked for; the type above makes it render every page the registry lists for 'learner'. */
