@@ -17,6 +17,14 @@ export async function payOnCoursePage(
 ): Promise<FrameLocator> {
   await page.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Enroll Now' }).click();
+  return payInWindow(page, card, email);
+}
+
+/**
+ * Pays in the provider's window the page has just opened (a course's or a cart's order): the
+ * buyer's email prefilled, an amount in rupees shown, then the card. Answers the window.
+ */
+export async function payInWindow(page: Page, card: string, email: string): Promise<FrameLocator> {
   const frame = page.frameLocator('iframe.razorpay-checkout-frame');
   await shows(frame.locator('#card-number'));
   expect(await frame.locator('#email').inputValue()).toBe(email);
