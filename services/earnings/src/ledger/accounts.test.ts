@@ -223,8 +223,9 @@ describe("a tutor's account", () => {
       ['sale', 'course_k', 10_000, 8_000, 2_000],
       ['sale', 'course_r', 99_999, 79_999, 20_000],
     ]);
+    // The three deliveries race; whichever lands first writes the one refund line, under its id.
+    expect([refund.id, republished(refund, 1).id, republished(refund, 2).id]).toContain(lines[0]?._id);
     expect(lines[0]).toMatchObject({
-      _id: refund.id,
       refundKey: 'pay_refunded:course_r',
       refundId: 'rfnd_pay_refunded',
     });
