@@ -176,6 +176,37 @@ export const routeTable: readonly RouteEntry[] = [
   r('GET', '/api/v1/orders/:orderId/invoice.pdf', 'payments', 'user'),
   r('GET', '/api/v1/orders/:orderId/credit-note.pdf', 'payments', 'user'),
 
+  // Conversation: lesson questions and answers, reports, announcements. Who may read and post in
+  // a course (its students, its tutor, the admin) is the community service's check.
+  r('GET', '/api/v1/courses/:courseId/questions', 'community', 'user'),
+  r('POST', '/api/v1/courses/:courseId/questions', 'community', 'user'),
+  r('GET', '/api/v1/questions/:questionId', 'community', 'user'),
+  r('PUT', '/api/v1/questions/:questionId', 'community', 'user'),
+  r('DELETE', '/api/v1/questions/:questionId', 'community', 'user'),
+  r('POST', '/api/v1/questions/:questionId/answers', 'community', 'user'),
+  r('PUT', '/api/v1/questions/:questionId/answers/:answerId', 'community', 'user'),
+  r('DELETE', '/api/v1/questions/:questionId/answers/:answerId', 'community', 'user'),
+  r('POST', '/api/v1/questions/:questionId/upvote', 'community', 'user', { private: true }),
+  r('POST', '/api/v1/questions/:questionId/answers/:answerId/upvote', 'community', 'user', { private: true }),
+  r('PUT', '/api/v1/questions/:questionId/accepted', 'community', 'user'),
+  r('PUT', '/api/v1/questions/:questionId/follow', 'community', 'user', { private: true }),
+  r('GET', '/api/v1/tutor/questions', 'community', 'tutor'),
+  r('POST', '/api/v1/reports', 'community', 'user', { private: true }),
+  r('GET', '/api/v1/admin/reports', 'community', 'admin'),
+  r('PUT', '/api/v1/admin/reports/:reportId', 'community', 'admin'),
+  r('POST', '/api/v1/courses/:courseId/announcements', 'community', 'user'),
+  r('GET', '/api/v1/courses/:courseId/announcements', 'community', 'user'),
+
+  // Notifications: the caller's own, their preferences, and the stream the header's bell reads.
+  r('GET', '/api/v1/notifications', 'notifications', 'user'),
+  r('POST', '/api/v1/notifications/read', 'notifications', 'user', { private: true }),
+  r('GET', '/api/v1/notifications/stream', 'notifications', 'user'),
+  r('GET', '/api/v1/notification-preferences', 'notifications', 'user'),
+  r('PUT', '/api/v1/notification-preferences', 'notifications', 'user', { private: true }),
+  // A mail's one-click unsubscribe (RFC 8058): the signed token in the link is the authority.
+  r('GET', '/api/v1/notifications/unsubscribe', 'notifications', 'public', { limit: 'lookup' }),
+  r('POST', '/api/v1/notifications/unsubscribe', 'notifications', 'public', { limit: 'lookup' }),
+
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),
   r('GET', '/api/v1/count-students', 'identity', 'admin'),

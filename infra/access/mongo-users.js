@@ -36,6 +36,16 @@ const users = [
     "user": "learning",
     "db": "learning",
     "password": "LEARNING_MONGO_PASSWORD"
+  },
+  {
+    "user": "community",
+    "db": "community",
+    "password": "COMMUNITY_MONGO_PASSWORD"
+  },
+  {
+    "user": "notifications",
+    "db": "notifications",
+    "password": "NOTIFICATIONS_MONGO_PASSWORD"
   }
 ];
 for (const { user, db: name, password } of users) {

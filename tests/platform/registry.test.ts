@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogService } from '@liveedu/catalog';
+import { communityService } from '@liveedu/community';
 import * as contracts from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
 import { mediaService } from '@liveedu/media';
+import { notificationsService } from '@liveedu/notifications';
 import { paymentsService } from '@liveedu/payments';
 import {
   HOST,
@@ -29,6 +31,8 @@ const definitions: Record<string, ServiceDefinition> = {
   todo: todoService,
   media: mediaService,
   learning: learningService,
+  community: communityService,
+  notifications: notificationsService,
 };
 /** Every event type packages/contracts declares (`identity.user.registered`, …). */
 const eventTypes = (Object.values(contracts) as unknown[]).filter(

@@ -1,8 +1,10 @@
 import { catalogService } from '@liveedu/catalog';
+import { communityService } from '@liveedu/community';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
 import { mediaService } from '@liveedu/media';
+import { notificationsService } from '@liveedu/notifications';
 import { paymentsService } from '@liveedu/payments';
 import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
 import type { Service, ServiceDefinition } from '@liveedu/service-kit';
@@ -17,6 +19,8 @@ const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
   payments: paymentsService,
   media: mediaService,
   learning: learningService,
+  community: communityService,
+  notifications: notificationsService,
 };
 
 /** Every service of the platform registry, each started after those it calls. */

@@ -7,6 +7,10 @@ export * from './events/catalog-course-enrolled.ts';
 export * from './events/catalog-course-reviewed.ts';
 export * from './events/catalog-course-updated.ts';
 export * from './events/catalog-progress-recorded.ts';
+export * from './events/community-announcement-posted.ts';
+export * from './events/community-answer-accepted.ts';
+export * from './events/community-answer-posted.ts';
+export * from './events/community-question-asked.ts';
 export * from './events/earnings-bankdetails-saved.ts';
 export * from './events/earnings-withdrawal-requested.ts';
 export * from './events/earnings-withdrawal-updated.ts';
@@ -35,6 +39,7 @@ export {
 export * from './image-variants.ts';
 export {
   CATALOG_INTERNAL,
+  COURSE_STUDENTS_PAGE,
   IDENTITY_INTERNAL,
   type InternalRoute,
   LEARNER_STANDINGS_MAX,

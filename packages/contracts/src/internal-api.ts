@@ -36,6 +36,8 @@ export const SITEMAP_KINDS = ['courses', 'instructors', 'categories'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 /** Addresses per sitemap file (the protocol allows 50,000). */
 export const SITEMAP_PAGE_SIZE = 10_000;
+/** Students per page of `courseStudents`. */
+export const COURSE_STUDENTS_PAGE = 5_000;
 
 export const CATALOG_INTERNAL = {
   /** A page of what the public pages are about, for the sitemap the gateway answers. */
@@ -122,6 +124,46 @@ export const CATALOG_INTERNAL = {
       locked: Type.Boolean(),
     }),
     errors: [404],
+  },
+  /**
+   * How a user may take part in a course's questions and announcements (`?role=` the caller's
+   * role): its student (enrolled), its tutor, the admin, or none; with the course's tutor and
+   * title. 404: no such course, or a course no longer listed that the user does not have.
+   */
+  courseMember: {
+    method: 'GET',
+    path: '/internal/courses/:courseId/members/:userId',
+    params: Type.Object({ courseId: ObjectId, userId: ObjectId }),
+    query: Type.Object({
+      role: Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]),
+    }),
+    response: Type.Object({
+      access: Type.Union([
+        Type.Literal('student'),
+        Type.Literal('tutor'),
+        Type.Literal('admin'),
+        Type.Literal('none'),
+      ]),
+      tutorId: Type.String(),
+      courseTitle: Type.String(),
+    }),
+    errors: [404],
+  },
+  /**
+   * The students enrolled in a course, a page at a time in the order of their ids: up to
+   * `COURSE_STUDENTS_PAGE` ids after `after` (exclusive; none for the first page), and the id to
+   * ask after next (`null` on the last page). A course the catalog does not know has none.
+   */
+  courseStudents: {
+    method: 'GET',
+    path: '/internal/courses/:courseId/students',
+    params: Type.Object({ courseId: ObjectId }),
+    query: Type.Object({ after: Type.Optional(ObjectId) }),
+    response: Type.Object({
+      studentIds: Type.Array(Type.String()),
+      next: Type.Union([Type.String(), Type.Null()]),
+    }),
+    errors: [],
   },
   /**
    * How much of each course a student completed, from the catalog's progress: what a refund's

@@ -182,6 +182,47 @@ export const SERVICES = [
     calls: ['catalog'],
     buckets: ['submissions'],
   },
+  {
+    name: 'community',
+    port: 8088,
+    database: 'community',
+    publishes: [
+      'community.question.asked',
+      'community.answer.posted',
+      'community.answer.accepted',
+      'community.announcement.posted',
+    ],
+    // Authors' names follow their accounts; a deleted user's posts stay, as "deleted user".
+    consumes: ['identity.user.updated', 'identity.user.deleted'],
+    // Who may read and post in a course (its students, its tutor, the admin): the catalog knows.
+    calls: ['catalog'],
+    buckets: [],
+    // Posting is limited per user, across replicas.
+    sharedLimits: true,
+  },
+  {
+    name: 'notifications',
+    port: 8089,
+    database: 'notifications',
+    publishes: [],
+    // Only consumes: each event becomes a notification (and a mail) for the users it concerns.
+    consumes: [
+      'community.question.asked',
+      'community.answer.posted',
+      'community.answer.accepted',
+      'community.announcement.posted',
+      'learning.submission.graded',
+      'catalog.course.reviewed',
+      'payments.payment.succeeded',
+      'earnings.withdrawal.updated',
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.deleted',
+    ],
+    // An announcement goes to every student of the course: the catalog lists them.
+    calls: ['catalog'],
+    buckets: [],
+  },
 ] as const satisfies readonly ServiceSpec[];
 
 /**

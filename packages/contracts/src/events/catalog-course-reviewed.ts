@@ -7,6 +7,9 @@ export interface CatalogCourseReviewedData {
   courseId: string;
   userId: string;
   rating: number;
+  /** The course's title and tutor when it was reviewed (absent on events published before they were carried). */
+  courseTitle?: string;
+  tutorId?: string;
 }
 
 export type CatalogCourseReviewed = IntegrationEvent<

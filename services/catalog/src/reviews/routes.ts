@@ -142,7 +142,10 @@ export async function reviewWritingRoutes(app: ServiceApp): Promise<void> {
       if (!checked.ok) throw badRequest(checked.message);
       const courseId = request.params.courseId;
       const _id = new ObjectId(courseId);
-      const course = await COURSES.in(app.db).findOne({ _id }, { projection: { listed: 1 } });
+      const course = await COURSES.in(app.db).findOne(
+        { _id },
+        { projection: { listed: 1, title: 1, tutorId: 1 } },
+      );
       if (!course) throw notFound('Course not found');
       if (!(await isEnrolled(ENROLLMENTS.in(app.db), courseId, userId))) {
         // A course no longer listed is as good as missing to those who did not buy it.
@@ -158,6 +161,7 @@ export async function reviewWritingRoutes(app: ServiceApp): Promise<void> {
         comment: checked.value.comment,
         listed: course.listed,
         at,
+        course: { title: course.title, tutorId: course.tutorId },
       });
       // Newest first: an edited review moves to the front of the course's list.
       const row = reviewId(courseId, userId);

@@ -105,7 +105,16 @@ export async function replyToReview(
 export async function saveReview(
   db: Db,
   outbox: Outbox,
-  review: { courseId: ObjectId; userId: string; rating: number; comment: string; listed: boolean; at: Date },
+  review: {
+    courseId: ObjectId;
+    userId: string;
+    rating: number;
+    comment: string;
+    listed: boolean;
+    at: Date;
+    /** The course's title and tutor, which the event carries for those who tell the tutor. */
+    course: { title: string; tutorId: string };
+  },
 ): Promise<void> {
   const courseId = review.courseId.toHexString();
   const before = await REVIEWS.in(db).findOneAndUpdate(
@@ -133,7 +142,15 @@ export async function saveReview(
       $set: { updatedAt: review.at },
     },
     // Every replica's listing and course page show the new rating (listing/plugin.ts).
-    [newEvent(CATALOG_COURSE_REVIEWED, { courseId, userId: review.userId, rating: review.rating })],
+    [
+      newEvent(CATALOG_COURSE_REVIEWED, {
+        courseId,
+        userId: review.userId,
+        rating: review.rating,
+        courseTitle: review.course.title,
+        tutorId: review.course.tutorId,
+      }),
+    ],
     { returnDocument: 'after', projection: { ratingSum: 1, ratingCount: 1 } },
   );
   if (!totals) return;

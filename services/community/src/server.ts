@@ -1,0 +1,4 @@
+import { runService } from '@liveedu/service-kit';
+import { communityService } from './app.ts';
+
+await runService(communityService);
