@@ -34,7 +34,7 @@ describe('the internal calls of the contracts', () => {
         payload: route.body ? {} : undefined,
       });
       // Refused: by its schema (no query) or by the missing token, never answered.
-      expect([400, 401], `${route.method} ${route.path} without a token`).toContain(response.statusCode);
+      expect([400, 401, 403], `${route.method} ${route.path} without a token`).toContain(response.statusCode);
     }
   });
 
@@ -72,5 +72,58 @@ describe('the internal calls of the contracts', () => {
       'r',
     );
     expect(missing).toEqual({ ok: false, status: 404, message: 'Course not found' });
+  });
+
+  it('tells the community who takes part in a course, and lists its students a page at a time', async () => {
+    const tutor = await newTutor(stack, 'members');
+    const courseId = await createCourse(stack, tutor, { title: 'Talked About', price: 0 });
+    const students = [
+      await stack.newUser('memberone'),
+      await stack.newUser('membertwo'),
+      await stack.newUser('memberthree'),
+    ];
+    for (const student of students) {
+      const enrolled = await stack.call('POST', `/api/v1/enroll-free/${courseId}`, { as: student });
+      expect(enrolled.status).toBe(201);
+    }
+    const outsider = await stack.newUser('memberoutside');
+    const callee = stack.services.catalog as Service;
+    const { port } = callee.app.server.address() as AddressInfo;
+    const catalog = internalClient(CATALOG_INTERNAL, {
+      service: 'catalog',
+      caller: 'community',
+      baseUrl: `http://127.0.0.1:${port}`,
+      internalSecret: callee.config.internalSecret,
+    });
+    const member = (userId: string, role: 'student' | 'tutor' | 'admin') =>
+      catalog.call('courseMember', { params: { courseId, userId }, query: { role } }, 'r');
+    const expected = (access: string) => ({
+      ok: true,
+      body: { access, tutorId: tutor._id, courseTitle: 'Talked About' },
+    });
+    expect(await member(tutor._id, 'tutor')).toEqual(expected('tutor'));
+    expect(await member(students[0]?._id as string, 'student')).toEqual(expected('student'));
+    expect(await member(outsider._id, 'student')).toEqual(expected('none'));
+    expect(await member(outsider._id, 'admin')).toEqual(expected('admin'));
+    expect(
+      await catalog.call(
+        'courseMember',
+        {
+          params: { courseId: '0123456789abcdef01234567', userId: outsider._id },
+          query: { role: 'student' },
+        },
+        'r',
+      ),
+    ).toEqual({ ok: false, status: 404, message: 'Course not found' });
+
+    const inOrder = students.map((student) => student._id).sort();
+    const all = await catalog.call('courseStudents', { params: { courseId }, query: {} }, 'r');
+    expect(all).toEqual({ ok: true, body: { studentIds: inOrder, next: null } });
+    const rest = await catalog.call(
+      'courseStudents',
+      { params: { courseId }, query: { after: inOrder[0] } },
+      'r',
+    );
+    expect(rest).toEqual({ ok: true, body: { studentIds: inOrder.slice(1), next: null } });
   });
 });

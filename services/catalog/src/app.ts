@@ -24,6 +24,7 @@ import instructorRoutes from './instructors/routes.ts';
 import { TUTORS } from './instructors/store.ts';
 import { installListing, startListing } from './listing/plugin.ts';
 import listingRoutes, { searchRoutes } from './listing/routes.ts';
+import memberRoutes from './members/routes.ts';
 import { onItemPassed, onRequirementChanged, onVideoReady } from './progress/handlers.ts';
 import progressRoutes, { learnerItemRoutes, learnerStandingRoutes } from './progress/routes.ts';
 import { ITEM_REQUIREMENTS, PROGRESS } from './progress/store.ts';
@@ -85,6 +86,7 @@ export const catalogService: ServiceDefinition = {
     progressRoutes,
     learnerItemRoutes,
     learnerStandingRoutes,
+    memberRoutes,
     analyticsRoutes,
     certificateRoutes,
     certificateCheckRoutes,

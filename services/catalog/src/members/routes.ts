@@ -1,0 +1,56 @@
+import { CATALOG_INTERNAL, COURSE_STUDENTS_PAGE } from '@liveedu/contracts';
+import { internalSchema, notFound, requireServiceToken, type ServiceApp } from '@liveedu/service-kit';
+import { ObjectId } from 'mongodb';
+import { COURSES } from '../courses/store.ts';
+import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
+import { memberAccess } from './domain.ts';
+
+/**
+ * Who takes part in a course, for the services that hold its conversation and tell its students
+ * (`CATALOG_INTERNAL.courseMember`, `.courseStudents`); the gateway never routes `/internal/*`.
+ */
+export default async function memberRoutes(app: ServiceApp): Promise<void> {
+  const onlyUs = requireServiceToken(app.config.internalSecret);
+  const { courseMember, courseStudents } = CATALOG_INTERNAL;
+
+  app.get(
+    courseMember.path,
+    { preHandler: onlyUs, schema: internalSchema(courseMember) },
+    async (request) => {
+      const { courseId, userId } = request.params;
+      const course = await COURSES.in(app.db).findOne(
+        { _id: new ObjectId(courseId) },
+        { projection: { tutorId: 1, title: 1, listed: 1 } },
+      );
+      if (!course) throw notFound('Course not found');
+      const access = await memberAccess({
+        role: request.query.role,
+        isTutor: course.tutorId === userId.toLowerCase(),
+        // Asked only when it decides the answer: the admin and the tutor need no enrollment.
+        isEnrolled: () => isEnrolled(ENROLLMENTS.in(app.db), courseId.toLowerCase(), userId.toLowerCase()),
+      });
+      // A course no longer listed is as good as missing to whoever does not have it.
+      if (access === 'none' && !course.listed) throw notFound('Course not found');
+      return { access, tutorId: course.tutorId, courseTitle: course.title };
+    },
+  );
+
+  app.get(
+    courseStudents.path,
+    { preHandler: onlyUs, schema: internalSchema(courseStudents) },
+    async (request) => {
+      const courseId = request.params.courseId.toLowerCase();
+      const after = request.query.after?.toLowerCase();
+      const rows = await ENROLLMENTS.in(app.db)
+        .find(after ? { courseId, studentId: { $gt: after } } : { courseId }, {
+          projection: { studentId: 1 },
+        })
+        .sort({ studentId: 1 })
+        .limit(COURSE_STUDENTS_PAGE)
+        .toArray();
+      const studentIds = rows.map((row) => row.studentId);
+      const last = studentIds.at(-1);
+      return { studentIds, next: studentIds.length === COURSE_STUDENTS_PAGE && last ? last : null };
+    },
+  );
+}
