@@ -21,8 +21,35 @@ export {
   type RefundRequestBody,
   type RefundStanding,
 } from './commerce.ts';
+export {
+  type AskQuestionBody,
+  type CommunityClient,
+  createCommunityClient,
+  type QuestionFilter,
+  type QuestionPage,
+  type QuestionSort,
+  type ReportBody,
+  type ReportReceipt,
+  type UpvoteAnswer,
+} from './community.ts';
 export { ApiError, messageOf } from './errors.ts';
 export { createLearningClient, type LearningClient } from './learning.ts';
+export {
+  type AppNotification,
+  createNotificationsClient,
+  type MailChoice,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationPreferences,
+  type NotificationStreamEnd,
+  type NotificationStreamHandlers,
+  type NotificationStreamOptions,
+  type NotificationsClient,
+  openNotificationStream,
+  type ServerSentEvent,
+  serverSentEventReader,
+} from './notifications.ts';
 export {
   type AdminRefundRequest,
   type AvailableBalance,
@@ -33,6 +60,24 @@ export {
   type RefundStatus,
   type StaffCommerceClient,
 } from './staff-commerce.ts';
+export {
+  type Announcement,
+  type AnnouncementPage,
+  type Answer,
+  createStaffCommunityClient,
+  type PostAuthor,
+  type PostReport,
+  type Question,
+  type QuestionInList,
+  type QuestionThread,
+  type ReportPage,
+  type ReportStatus,
+  retryAfterSeconds,
+  type StaffCommunityClient,
+  TooManyPostsError,
+  type TutorQuestionPage,
+  type TutorQuestionStatus,
+} from './staff-community.ts';
 export {
   clearCredentials,
   ID_KEY,
