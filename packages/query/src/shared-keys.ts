@@ -20,4 +20,14 @@ export const SHARED_KEYS = {
    * coupon's pricing of it under a further key): adding, removing and buying change it.
    */
   cart: ['commerce', 'cart'],
+  /**
+   * Every list of the user's notifications (the header's menu, the notifications page): a new
+   * notification or one marked read changes them.
+   */
+  notifications: ['notifications'],
+  /**
+   * How many notifications are unread, as `{unread}`: the header's live stream sets it, and every
+   * mark as read answers it.
+   */
+  notificationsUnread: ['notifications-unread'],
 } as const;

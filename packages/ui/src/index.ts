@@ -52,3 +52,4 @@ export { type LazyPage, lazyPage } from './lazy-page.ts';
 export { loadScript, openPaymentWindow, type PaymentWindowOrder } from './payment-window.ts';
 export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';
+export { timeAgo, waitInWords } from './time-ago.ts';
