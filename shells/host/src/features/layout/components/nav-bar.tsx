@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { CartLink } from './cart-link.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 
 const Bar = styled.header`
   position: sticky;
@@ -92,6 +93,7 @@ export function NavBar({
     <Bar>
       <Inner aria-label="Main">
         <Brand to="/">LiveEdu</Brand>
+        {isLoggedIn ? <NotificationBell /> : null}
         {isLoggedIn && role !== 'admin' ? <CartLink /> : null}
         <Toggle type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
