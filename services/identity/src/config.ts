@@ -1,5 +1,5 @@
 import { DEFAULT_DEMO_PASSWORD } from '@liveedu/contracts';
-import { secret, serviceSettings, Type } from '@liveedu/service-kit';
+import { mailSettingsFields, secret, serviceSettings, Type } from '@liveedu/service-kit';
 
 export const LOCAL_ADMIN_PASSWORD = 'liveedu-admin';
 
@@ -25,10 +25,8 @@ export const identitySettings = serviceSettings((production) =>
     FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL: count(5),
     /** Password changes (and wrong current passwords) per signed-in user per hour. */
     CHANGE_PASSWORD_RATE_LIMIT_PER_USER: count(10),
-    /** Where mail goes; unset, each message is an `.eml` file in `DATA_DIR/outbox/`. */
-    SMTP_URL: Type.Optional(Type.String({ format: 'uri', writeOnly: true })),
-    MAIL_FROM: Type.String({ default: 'LiveEdu <no-reply@liveedu.local>' }),
-    DATA_DIR: Type.String({ default: '.data' }),
+    /** Where mail goes (`SMTP_URL`; unset, `.eml` files in `DATA_DIR/outbox/`) and from whom. */
+    ...mailSettingsFields(),
   }),
 );
 

@@ -9,11 +9,10 @@ import {
   MEDIA_VIDEO_FAILED,
   type MediaVideoFailed,
 } from '@liveedu/contracts';
-import type { EventHandler, HandlerContext } from '@liveedu/service-kit';
+import { createMailer, type EventHandler, type HandlerContext } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { LIVE, USERS, type UserDoc } from '../accounts/store.ts';
 import { identitySettings } from '../config.ts';
-import { createMailer } from './mailer.ts';
 
 /** The field of the user where the last event mailed for one kind of mail is kept. */
 type MailMark = 'bankMailEvent' | 'withdrawalRequestMailEvent' | 'withdrawalPaidMailEvent' | 'videoMailEvent';

@@ -1,6 +1,7 @@
 import {
   badRequest,
   caller,
+  createMailer,
   errorResponses,
   HAS_TEXT,
   MessageReply,
@@ -16,7 +17,6 @@ import { NewPasswordField, PasswordField } from '../accounts/fields.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { perAccountLimit } from '../auth/per-account-limit.ts';
 import { identitySettings } from '../config.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { looksLikeResetToken, newResetToken } from './domain.ts';
 import { changePassword, resetPassword, saveResetToken, tokenHolder, workingToken } from './store.ts';
 

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { IdentitySettings } from '../config.ts';
+import { Type } from 'typebox';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Further header lines (`List-Unsubscribe`, say), written as given. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -16,13 +18,25 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** The settings a service that sends mail reads: spread them into its `serviceSettings` schema. */
+export const mailSettingsFields = () => ({
+  /** Where mail goes; unset, each message is an `.eml` file in `DATA_DIR/outbox/`. */
+  SMTP_URL: Type.Optional(Type.String({ format: 'uri', writeOnly: true })),
+  MAIL_FROM: Type.String({ default: 'LiveEdu <no-reply@liveedu.local>' }),
+  DATA_DIR: Type.String({ default: '.data' }),
+});
+
+export interface MailSettings {
+  SMTP_URL?: string | undefined;
+  MAIL_FROM: string;
+  DATA_DIR: string;
+}
+
 /**
  * Mail goes to `SMTP_URL` when it is set; otherwise each message is written whole as an `.eml`
  * file to `DATA_DIR/outbox/`, where a developer (or a test) can open it.
  */
-export function createMailer(
-  settings: Pick<IdentitySettings, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
-): Mailer {
+export function createMailer(settings: MailSettings): Mailer {
   const { MAIL_FROM: from, SMTP_URL: smtpUrl } = settings;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
