@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, KINDS, preferencesOf } from './domain.ts';
+
+describe('preferences', () => {
+  it('gives every kind a default: what is about the user alone at once, a course crowd daily', () => {
+    expect(preferencesOf(undefined)).toEqual({
+      question: 'daily',
+      answer: 'instant',
+      accepted: 'instant',
+      announcement: 'daily',
+      graded: 'instant',
+      review: 'daily',
+      sale: 'daily',
+      application: 'instant',
+      withdrawal: 'instant',
+    });
+    expect(Object.keys(DEFAULT_PREFERENCES).sort()).toEqual([...KINDS].sort());
+  });
+
+  it('lays what a user chose over the defaults and ignores anything not a kind or a choice', () => {
+    const whole = preferencesOf({ sale: 'off', answer: 'daily', graded: 'weekly', unknown: 'off' });
+    expect(whole.sale).toBe('off');
+    expect(whole.answer).toBe('daily');
+    expect(whole.graded).toBe('instant');
+    expect(Object.keys(whole)).toHaveLength(KINDS.length);
+  });
+});

@@ -1,0 +1,73 @@
+/** What a notification is about; each kind has its own mail preference. */
+export const KINDS = [
+  'question',
+  'answer',
+  'accepted',
+  'announcement',
+  'graded',
+  'review',
+  'sale',
+  'application',
+  'withdrawal',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** How a kind reaches the user by mail: at once, in the daily digest, or not at all (in-app only). */
+export const DELIVERIES = ['instant', 'daily', 'off'] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+export type Preferences = Record<Kind, Delivery>;
+
+/**
+ * Until a user says otherwise: what is about them alone comes at once, what is about a course's
+ * crowd (questions to a tutor, announcements, reviews, sales) comes once a day.
+ */
+export const DEFAULT_PREFERENCES: Readonly<Preferences> = {
+  question: 'daily',
+  answer: 'instant',
+  accepted: 'instant',
+  announcement: 'daily',
+  graded: 'instant',
+  review: 'daily',
+  sale: 'daily',
+  application: 'instant',
+  withdrawal: 'instant',
+};
+
+export const isKind = (value: unknown): value is Kind => KINDS.includes(value as Kind);
+
+/** A user's whole map: what they chose over the defaults (anything else stored is ignored). */
+export function preferencesOf(chosen: Partial<Record<string, unknown>> | undefined): Preferences {
+  const whole = { ...DEFAULT_PREFERENCES };
+  for (const kind of KINDS) {
+    const value = chosen?.[kind];
+    if (DELIVERIES.includes(value as Delivery)) whole[kind] = value as Delivery;
+  }
+  return whole;
+}
+
+/** What mails a kind's notifications are, in words: "You will no longer get … mails". */
+export const KIND_NAMES: Readonly<Record<Kind, string>> = {
+  question: 'new question',
+  answer: 'new answer',
+  accepted: 'accepted answer',
+  announcement: 'course announcement',
+  graded: 'graded assignment',
+  review: 'new review',
+  sale: 'course sale',
+  application: 'tutor application',
+  withdrawal: 'withdrawal',
+};
+
+/** The headings a digest groups its notifications under, one per kind. */
+export const KIND_HEADINGS: Readonly<Record<Kind, string>> = {
+  question: 'New questions in your courses',
+  answer: 'New answers',
+  accepted: 'Your accepted answers',
+  announcement: 'Course announcements',
+  graded: 'Graded assignments',
+  review: 'New reviews of your courses',
+  sale: 'Course sales',
+  application: 'Your tutor application',
+  withdrawal: 'Withdrawals',
+};
