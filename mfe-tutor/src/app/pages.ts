@@ -47,6 +47,13 @@ const pages: Record<PageName<'tutor'>, ComponentType> = {
     () =>
       import(/* webpackChunkName: "page-grading-page" */ '../features/grading/components/grading-page.tsx'),
   ),
+  questions: lazyPage(
+    'QuestionsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-questions-page" */ '../features/questions/components/questions-page.tsx'
+      ),
+  ),
   coupons: lazyPage(
     'CouponsPage',
     () =>
@@ -72,5 +79,6 @@ export const ROUTES: { path: string; page: string }[] = [
   { path: '/profile/tutor-analytics', page: 'tutor-analytics' },
   { path: '/profile/withdraw-money', page: 'withdraw-money' },
   { path: '/profile/grading', page: 'grading' },
+  { path: '/profile/questions', page: 'questions' },
   { path: '/profile/coupons', page: 'coupons' },
 ];

@@ -298,6 +298,7 @@ export const REMOTES = [
       'tutor-analytics',
       'withdraw-money',
       'grading',
+      'questions',
       'coupons',
     ],
   },
