@@ -24,6 +24,7 @@ const STUDENT_SIDEBAR = [
   'Favourites',
   'Certificates',
   'Todo',
+  'Notifications',
   'Settings',
   'Log out',
 ];
@@ -86,7 +87,7 @@ describe('the learner area', () => {
     await session.page.waitForURL('**/signup', { timeout: 30_000 });
   });
 
-  it('shows a new student the header card, the seven sidebar entries and the empty enrolled courses', async () => {
+  it('shows a new student the header card, the eight sidebar entries and the empty enrolled courses', async () => {
     const { page } = session;
     await session.open('/signup');
     await page.getByLabel(/username/i).fill(user.username);
@@ -476,7 +477,7 @@ describe('the profile frame of a tutor', () => {
   });
   afterAll(() => tutor?.close());
 
-  it('shows all thirteen entries, Create A New Course, and the tutor pages inside the frame', async () => {
+  it('shows all fifteen entries, Create A New Course, and the tutor pages inside the frame', async () => {
     const { page } = tutor;
     await tutor.open('/login');
     await page.getByLabel(/username/i).fill(DEMO_TUTOR.username);
@@ -496,6 +497,7 @@ describe('the profile frame of a tutor', () => {
       'Analytics',
       'Withdraw Money',
       'Grading',
+      'Questions',
       'Coupons',
       ...STUDENT_SIDEBAR,
     ]);

@@ -39,7 +39,7 @@ describe('profile frame', () => {
     expect(requests()).toHaveLength(0);
   });
 
-  it('shows a tutor the header card, Create A New Course, the review banner and all thirteen entries', async () => {
+  it('shows a tutor the header card, Create A New Course, the review banner and all fifteen entries', async () => {
     answer(() =>
       json(
         userData({
@@ -59,7 +59,7 @@ describe('profile frame', () => {
     );
     expect(screen.getByText('Your application to become a tutor is under review')).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Profile' });
-    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(13);
+    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(15);
     expect(screen.getByText('index page')).toBeTruthy();
   });
 
@@ -79,6 +79,7 @@ describe('sidebar entries', () => {
       { label: 'Favourites', to: '/profile/favourites' },
       { label: 'Certificates', to: '/profile/certificates' },
       { label: 'Todo', to: '/profile/todo' },
+      { label: 'Notifications', to: '/profile/notifications' },
       { label: 'Settings', to: '/profile/settings' },
     ]);
     expect(mobileShortcuts('student').map((e) => e.label)).toEqual(['Enrolled Courses', 'Order History']);
@@ -91,12 +92,14 @@ describe('sidebar entries', () => {
       '/profile/tutor-analytics',
       '/profile/withdraw-money',
       '/profile/grading',
+      '/profile/questions',
       '/profile/coupons',
       '/profile/enrolled-courses',
       '/profile/order-history',
       '/profile/favourites',
       '/profile/certificates',
       '/profile/todo',
+      '/profile/notifications',
       '/profile/settings',
     ]);
     expect(mobileShortcuts('tutor').map((e) => e.label)).toEqual(['My Courses', 'Analytics']);

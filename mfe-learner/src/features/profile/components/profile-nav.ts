@@ -10,6 +10,7 @@ const TUTOR_PAGES: ProfilePages = {
   Analytics: 'tutor-analytics',
   'Withdraw Money': 'withdraw-money',
   Grading: 'grading',
+  Questions: 'questions',
   Coupons: 'coupons',
 };
 
@@ -19,6 +20,7 @@ const LEARNER_PAGES: ProfilePages = {
   Favourites: 'favourites',
   Certificates: 'certificates',
   Todo: 'todo',
+  Notifications: 'notifications',
   Settings: 'settings',
 };
 

@@ -7,6 +7,7 @@ export type TutorPageName =
   | 'tutor-analytics'
   | 'withdraw-money'
   | 'grading'
+  | 'questions'
   | 'coupons';
 
 /**
