@@ -17,6 +17,7 @@ import {
 } from '../api/course-form.ts';
 import { saveCourse } from '../api/save-course.ts';
 import { useCourseDraft } from '../hooks/use-course-draft.ts';
+import { AnnouncementsSection } from './announcements-section.tsx';
 import { CourseContentEditor } from './course-content-editor.tsx';
 import { LearningItems } from './learning-items.tsx';
 
@@ -231,6 +232,7 @@ function UpdateForm({ id }: { id: string }) {
             existingThumbnail={found.thumbnail || undefined}
           />
           <LearningItems courseId={id} course={found} />
+          <AnnouncementsSection courseId={id} />
         </>
       )}
     </ResourceView>

@@ -1,0 +1,173 @@
+import { type Announcement, TooManyPostsError } from '@liveedu/api-client';
+import { useApiMutation, usePagedQuery } from '@liveedu/query';
+import {
+  Banner,
+  Button,
+  EmptyState,
+  ErrorState,
+  Field,
+  Loading,
+  PagedListEnd,
+  raisedPanel,
+  theme,
+  timeAgo,
+  toast,
+} from '@liveedu/ui';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import styled from 'styled-components';
+import { postProblem, tryAgainIn } from '../../../shared/api/post-limits.ts';
+import { PostBody } from '../../../shared/components/post-body.tsx';
+import { useCommunityApi } from '../../../shared/hooks/community-api.ts';
+
+const Box = styled.section`
+  ${raisedPanel}
+  padding: 1.25rem;
+  margin-top: 1.5rem;
+  h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
+  > p { color: ${theme.colors.muted}; margin: 0 0 1rem; }
+`;
+
+const Form = styled.form`
+  display: grid;
+  margin-bottom: 1.25rem;
+  small { color: ${theme.colors.muted}; }
+  button { justify-self: start; }
+  [role='alert'] { margin: 0 0 0.75rem; }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.75rem;
+  article {
+    display: grid;
+    gap: 0.35rem;
+    padding: 0.75rem 1rem;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 8px;
+  }
+  h3 { margin: 0; font-size: 1rem; overflow-wrap: anywhere; }
+  time { color: ${theme.colors.muted}; font-size: 0.9rem; }
+`;
+
+const announcementsKey = (courseId: string) => ['tutor', 'announcements', courseId];
+
+/** The daily limit as the tutor is told it, with when the next post is taken. */
+function refusal(error: unknown): string {
+  if (error instanceof TooManyPostsError)
+    return `You can post 4 announcements a day per course; ${tryAgainIn(error)}`;
+  return postProblem(error);
+}
+
+function AnnouncementForm({ courseId }: { courseId: string }) {
+  const community = useCommunityApi();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const post = useApiMutation(
+    (announcement: { title: string; body: string }) => community.postAnnouncement(courseId, announcement),
+    { invalidates: [announcementsKey(courseId)] },
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (post.isPending) return;
+    const announcement = { title: title.trim(), body: body.trim() };
+    const invalid =
+      announcement.title.length < 3
+        ? 'The title needs at least 3 characters'
+        : announcement.body === ''
+          ? 'Write the announcement first'
+          : null;
+    setProblem(invalid);
+    if (invalid) return;
+    try {
+      await post.mutateAsync(announcement);
+      setTitle('');
+      setBody('');
+      toast.success('The announcement is posted to your students');
+    } catch (error) {
+      setProblem(refusal(error));
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label="Post an announcement" noValidate>
+      <Field>
+        <label htmlFor={`${id}-title`}>Announcement title</label>
+        <input id={`${id}-title`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      </Field>
+      <Field>
+        <label htmlFor={`${id}-body`}>Announcement</label>
+        <textarea
+          id={`${id}-body`}
+          rows={5}
+          value={body}
+          maxLength={5000}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <small id={`${id}-hint`}>Markdown works: **bold**, `code`, lists and links.</small>
+      </Field>
+      {problem ? <Banner tone="error">{problem}</Banner> : null}
+      <Button type="submit" aria-disabled={post.isPending || undefined}>
+        {post.isPending ? 'Posting…' : 'Post announcement'}
+      </Button>
+    </Form>
+  );
+}
+
+function AnnouncementItem({ announcement }: { announcement: Announcement }) {
+  const id = useId();
+  return (
+    <article aria-labelledby={id}>
+      <h3 id={id}>{announcement.title}</h3>
+      <time dateTime={announcement.createdAt}>{timeAgo(announcement.createdAt)}</time>
+      <PostBody html={announcement.bodyHtml} />
+    </article>
+  );
+}
+
+/**
+ * A course's announcements as its tutor manages them: the form that posts one to every student of
+ * the course (4 a day at most), and those posted, newest first.
+ */
+export function AnnouncementsSection({ courseId }: { courseId: string }) {
+  const community = useCommunityApi();
+  const headingId = useId();
+  const list = usePagedQuery(announcementsKey(courseId), (page, signal) =>
+    community
+      .announcements(courseId, page, signal)
+      .then((r) => ({ items: r.announcements, total: r.total, pages: r.pages })),
+  );
+
+  let posted: ReactNode;
+  if (list.status === 'loading') posted = <Loading label="Loading the announcements…" />;
+  else if (list.status === 'error') posted = <ErrorState message={list.error} onRetry={list.reload} />;
+  else if (list.items.length === 0) posted = <EmptyState message="No announcements yet" />;
+  else
+    posted = (
+      <>
+        <List aria-label="Announcements posted">
+          {list.items.map((announcement) => (
+            <li key={announcement._id}>
+              <AnnouncementItem announcement={announcement} />
+            </li>
+          ))}
+        </List>
+        <PagedListEnd list={list} />
+      </>
+    );
+
+  return (
+    <Box aria-labelledby={headingId}>
+      <h2 id={headingId}>Announcements</h2>
+      <p>Every student of the course is told of an announcement. You can post 4 a day.</p>
+      <AnnouncementForm courseId={courseId} />
+      {posted}
+    </Box>
+  );
+}
