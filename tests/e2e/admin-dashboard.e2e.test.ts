@@ -699,6 +699,7 @@ describe('who may see the dashboard', () => {
         'All Payments',
         'Refunds',
         'Coupons',
+        'Reports',
         'Tutor Requests',
         'All Users',
       ]) {

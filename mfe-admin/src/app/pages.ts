@@ -51,6 +51,13 @@ export const DASHBOARD_COMPONENTS: Record<DashboardPath, ComponentType> = {
         /* webpackChunkName: "page-admin-coupons-page" */ '../features/coupons/components/admin-coupons-page.tsx'
       ),
   ),
+  reports: lazyPage(
+    'ReportsPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-admin-reports-page" */ '../features/reports/components/reports-page.tsx'
+      ),
+  ),
   'tutor-requests': lazyPage(
     'TutorRequestsPage',
     () =>

@@ -122,7 +122,7 @@ describe('who sees the dashboard', () => {
 });
 
 describe('sidebar', () => {
-  it('links the nine pages and LogOut resets the session, clears storage and goes to /', async () => {
+  it('links the ten pages and LogOut resets the session, clears storage and goes to /', async () => {
     answer(() => json({ count: 3 }));
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -142,6 +142,7 @@ describe('sidebar', () => {
       '/dashboard/all-payments',
       '/dashboard/refunds',
       '/dashboard/coupons',
+      '/dashboard/reports',
       '/dashboard/tutor-requests',
       '/dashboard/all-users',
     ]);

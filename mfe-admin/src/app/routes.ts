@@ -11,6 +11,7 @@ export const DASHBOARD_PAGES = [
   { path: 'all-payments', title: 'All Payments' },
   { path: 'refunds', title: 'Refunds' },
   { path: 'coupons', title: 'Coupons' },
+  { path: 'reports', title: 'Reports' },
   { path: 'tutor-requests', title: 'Tutor Requests' },
   { path: 'all-users', title: 'All Users' },
 ] as const;
