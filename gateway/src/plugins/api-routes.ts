@@ -67,7 +67,12 @@ export async function apiRoutes(
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const authenticate = createAuthenticator(cache);
-  const forward = createForwarder({ internalSecret: config.internalSecret, cache, publicCache });
+  // Event streams never end by themselves: closing ends them, rather than waiting for their clients.
+  const liveStreams = new Set<{ destroy(): void }>();
+  app.addHook('preClose', async () => {
+    for (const stream of liveStreams) stream.destroy();
+  });
+  const forward = createForwarder({ internalSecret: config.internalSecret, cache, publicCache, liveStreams });
 
   const shadowed = staticPathMethods(routeTable);
   for (const entry of routeTable) {

@@ -25,6 +25,8 @@ export function createForwarder(opts: {
   internalSecret: string;
   cache: AccessCache;
   publicCache: PublicCache;
+  /** Event streams passing through now, ended when the gateway closes. */
+  liveStreams: Set<{ destroy(): void }>;
 }) {
   const { cache, publicCache } = opts;
   const signIdentity = createIdentitySigner(opts.internalSecret);
@@ -67,6 +69,18 @@ export function createForwarder(opts: {
           else cache.invalidate(identity.userId);
         }
         if (changesPublicData && response.statusCode < 400) publicCache.clear();
+        if (isEventStream(headerOf(upstreamReply.getHeader('content-type')))) {
+          // Server-sent events pass on as they come: never kept in the shared cache, compressed
+          // or held back by a proxy in front. The upstream request ends when the client goes (the
+          // reply destroys the stream it sends); until then the stream is remembered, so closing
+          // the gateway ends it rather than waiting for it.
+          const stream = response.stream;
+          opts.liveStreams.add(stream);
+          stream.once('close', () => opts.liveStreams.delete(stream));
+          upstreamReply.header('cache-control', 'no-cache, no-transform').header('x-accel-buffering', 'no');
+          upstreamReply.send(stream);
+          return;
+        }
         const cacheable =
           shared &&
           response.statusCode === 200 &&
@@ -92,6 +106,9 @@ export function createForwarder(opts: {
     });
   };
 }
+
+/** A response of server-sent events (a notification stream). */
+const isEventStream = (contentType: string | undefined) => /^text\/event-stream\b/i.test(contentType ?? '');
 
 function headerOf(value: string | string[] | number | undefined): string | undefined {
   if (value === undefined) return undefined;

@@ -9,9 +9,9 @@ import { recipientsOf } from '../recipients/store.ts';
 import type { Telling } from './domain.ts';
 
 /**
- * Makes the event's notification for each recipient, a thousand at a time: the notifications
- * (one per recipient and event, by their `_id`), each user's inbox, the next digest of those who
- * take this kind daily, and the mail of those who take it at once. Every write is guarded, so
+ * Makes the event's notification for each recipient, in batches of a thousand (two at once):
+ * the notifications (one per recipient and event, by their `_id`), each user's inbox, the next
+ * digest of those who take this kind daily, and the mail of those who take it at once. Every write is guarded, so
  * the event handled again (delivered twice, or after a crash part-way) completes what is missing
  * and doubles nothing.
  */
@@ -21,7 +21,12 @@ export async function deliver(
   telling: Telling,
   recipientIds: readonly string[],
 ): Promise<void> {
-  for (const batch of inBatches(recipientIds)) await deliverBatch(ctx, event, telling, batch);
+  const batches = inBatches(recipientIds);
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift())
+      await deliverBatch(ctx, event, telling, batch);
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 async function deliverBatch(ctx: HandlerContext, event: { id: string }, telling: Telling, batch: string[]) {
@@ -42,13 +47,10 @@ async function deliverBatch(ctx: HandlerContext, event: { id: string }, telling:
       delivery: preferences.get(userId)?.[telling.kind] ?? 'off',
     }));
   const entries = made.map((n) => ({ userId: n.userId, id: n._id }));
+  // The notifications first: an id in an inbox always names a stored notification.
   await insertNotifications(db, made);
-  await addToInboxes(db, entries);
-  await queueForDigest(
-    db,
-    entries.filter((_entry, at) => made[at]?.delivery === 'daily'),
-    now,
-  );
+  const daily = entries.filter((_entry, at) => made[at]?.delivery === 'daily');
+  await Promise.all([addToInboxes(db, entries), queueForDigest(db, daily, now)]);
   const instant = made.filter((n) => n.delivery === 'instant');
   if (instant.length > 0) await mailAtOnce(db, outgoingMail(ctx.config), ctx.log, instant, people);
 }
