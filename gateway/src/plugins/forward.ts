@@ -70,15 +70,7 @@ export function createForwarder(opts: {
         }
         if (changesPublicData && response.statusCode < 400) publicCache.clear();
         if (isEventStream(headerOf(upstreamReply.getHeader('content-type')))) {
-          // Server-sent events pass on as they come: never kept in the shared cache, compressed
-          // or held back by a proxy in front. The upstream request ends when the client goes (the
-          // reply destroys the stream it sends); until then the stream is remembered, so closing
-          // the gateway ends it rather than waiting for it.
-          const stream = response.stream;
-          opts.liveStreams.add(stream);
-          stream.once('close', () => opts.liveStreams.delete(stream));
-          upstreamReply.header('cache-control', 'no-cache, no-transform').header('x-accel-buffering', 'no');
-          upstreamReply.send(stream);
+          passLive(upstreamReply, response.stream, opts.liveStreams);
           return;
         }
         const cacheable =
@@ -109,6 +101,24 @@ export function createForwarder(opts: {
 
 /** A response of server-sent events (a notification stream). */
 const isEventStream = (contentType: string | undefined) => /^text\/event-stream\b/i.test(contentType ?? '');
+
+/**
+ * Server-sent events pass on as they come: never kept in the shared cache, compressed or held
+ * back by a proxy in front. The upstream request ends when the client goes (the reply destroys
+ * the stream it sends); until then the stream is remembered, so closing the gateway ends it
+ * rather than waiting for it.
+ */
+function passLive(
+  reply: { header(name: string, value: string): unknown; send(payload: unknown): unknown },
+  stream: { destroy(): void; once(event: 'close', listener: () => void): unknown },
+  live: Set<{ destroy(): void }>,
+) {
+  live.add(stream);
+  stream.once('close', () => live.delete(stream));
+  reply.header('cache-control', 'no-cache, no-transform');
+  reply.header('x-accel-buffering', 'no');
+  reply.send(stream);
+}
 
 function headerOf(value: string | string[] | number | undefined): string | undefined {
   if (value === undefined) return undefined;
