@@ -1,0 +1,188 @@
+import { type ApiClientOptions, apiCalls } from './client.ts';
+import { ApiError } from './errors.ts';
+import {
+  type AnnouncementPage,
+  type Answer,
+  type Question,
+  type QuestionInList,
+  type QuestionThread,
+  retryAfterSeconds,
+  TooManyPostsError,
+} from './staff-community.ts';
+
+/** How a course's questions are listed: newest first, most upvoted first, or only those without an answer. */
+export type QuestionSort = 'newest' | 'top' | 'unanswered';
+
+/** Which of a course's questions to list: one item's, in an order, or those matching words (`q`, 1–200 characters). */
+export interface QuestionFilter {
+  itemId?: string;
+  sort?: QuestionSort;
+  q?: string;
+  page?: number;
+}
+
+/** A page of a course's questions (20 a page). */
+export interface QuestionPage {
+  questions: QuestionInList[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** A new question: about a lesson (`itemId`) and a second of its video (`atSec`), or the course as a whole. */
+export interface AskQuestionBody {
+  title: string;
+  body: string;
+  itemId?: string;
+  atSec?: number;
+}
+
+/** An upvote given or taken back, and the post's upvotes now. */
+export interface UpvoteAnswer {
+  upvoted: boolean;
+  upvotes: number;
+}
+
+/** A report names exactly one post, with why it breaks the rules (3–500 characters). */
+export type ReportBody = { questionId: string; reason: string } | { answerId: string; reason: string };
+
+export interface ReportReceipt {
+  _id: string;
+  status: 'open';
+}
+
+const auth = { auth: true } as const;
+
+/** `?name=value&…` of the fields given (the first page and empty fields left out). */
+function queryOf(fields: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === '' || (name === 'page' && Number(value) <= 1)) continue;
+    search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+type Call = (path: string, opts?: object) => Promise<unknown>;
+/** The calls over paths the API document does not list yet (it does once generated from the community service). */
+const untyped = (calls: ReturnType<typeof apiCalls>) => ({
+  get: calls.get as unknown as Call,
+  post: calls.post as unknown as Call,
+  put: calls.put as unknown as Call,
+  del: calls.del as unknown as Call,
+});
+
+/**
+ * A course member's community calls (its students, its tutor and the admin): the questions of a
+ * lesson or course and their answers, upvotes, following, accepting, reports, and reading the
+ * course's announcements. Apart from the main client, so only the course player carries them;
+ * the tutor's inbox, posting announcements and the admin's reports are the staff client's
+ * (`createStaffCommunityClient`). The answers are written out from the agreed API until the API
+ * document is generated from the community service.
+ */
+export function createCommunityClient(options: ApiClientOptions) {
+  const { get, post, put, del } = untyped(apiCalls(options));
+
+  /** A post whose 429 carries the server's `Retry-After`, read off the answer before it becomes an error. */
+  async function posting<T>(send: (calls: ReturnType<typeof untyped>) => Promise<unknown>): Promise<T> {
+    let retryAfter: string | null = null;
+    const recording: typeof fetch = async (input, init) => {
+      const response = await (options.fetch ?? globalThis.fetch)(input, init);
+      retryAfter = response.headers.get('retry-after');
+      return response;
+    };
+    try {
+      return (await send(untyped(apiCalls({ ...options, fetch: recording })))) as T;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        throw new TooManyPostsError(error.message, retryAfterSeconds(retryAfter));
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** A course's questions: newest, top (upvotes, then newest), unanswered, or best matching `q`. */
+    questions: (courseId: string, filter: QuestionFilter = {}, signal?: AbortSignal) =>
+      get('/api/v1/courses/{courseId}/questions', {
+        ...auth,
+        params: { courseId },
+        query: queryOf({ itemId: filter.itemId, sort: filter.sort, q: filter.q, page: filter.page }),
+        signal,
+      }) as Promise<QuestionPage>,
+    /** A question whole, with its answers (the accepted one first, then by upvotes, then oldest). */
+    question: (questionId: string, signal?: AbortSignal) =>
+      get('/api/v1/questions/{questionId}', {
+        ...auth,
+        params: { questionId },
+        signal,
+      }) as Promise<QuestionThread>,
+    /** 201 with the question, which the asker then follows; 429 (`TooManyPostsError`) when posting too often. */
+    askQuestion: (courseId: string, body: AskQuestionBody) =>
+      posting<Question>((c) =>
+        c.post('/api/v1/courses/{courseId}/questions', { ...auth, params: { courseId }, body }),
+      ),
+    /** The author only (anyone else: 404). */
+    editQuestion: (questionId: string, body: { title?: string; body?: string }) =>
+      put('/api/v1/questions/{questionId}', { ...auth, params: { questionId }, body }) as Promise<Question>,
+    /** The author, or the admin. */
+    deleteQuestion: (questionId: string) =>
+      del('/api/v1/questions/{questionId}', { ...auth, params: { questionId } }) as Promise<{
+        message: string;
+      }>,
+    /** 201 with the answer; the answerer then follows the question. */
+    answerQuestion: (questionId: string, body: string) =>
+      posting<Answer>((c) =>
+        c.post('/api/v1/questions/{questionId}/answers', { ...auth, params: { questionId }, body: { body } }),
+      ),
+    editAnswer: (questionId: string, answerId: string, body: string) =>
+      put('/api/v1/questions/{questionId}/answers/{answerId}', {
+        ...auth,
+        params: { questionId, answerId },
+        body: { body },
+      }) as Promise<Answer>,
+    deleteAnswer: (questionId: string, answerId: string) =>
+      del('/api/v1/questions/{questionId}/answers/{answerId}', {
+        ...auth,
+        params: { questionId, answerId },
+      }) as Promise<{ message: string }>,
+    /** Gives the question an upvote, or takes the caller's back (never on one's own post: 400). */
+    upvoteQuestion: (questionId: string) =>
+      post('/api/v1/questions/{questionId}/upvote', {
+        ...auth,
+        params: { questionId },
+      }) as Promise<UpvoteAnswer>,
+    upvoteAnswer: (questionId: string, answerId: string) =>
+      post('/api/v1/questions/{questionId}/answers/{answerId}/upvote', {
+        ...auth,
+        params: { questionId, answerId },
+      }) as Promise<UpvoteAnswer>,
+    /** The asker or the course's tutor marks the answer that solved it. */
+    acceptAnswer: (questionId: string, answerId: string) =>
+      put('/api/v1/questions/{questionId}/accepted', {
+        ...auth,
+        params: { questionId },
+        body: { answerId },
+      }) as Promise<Question>,
+    /** Whether the caller is told of the question's new answers. */
+    followQuestion: (questionId: string, follow: boolean) =>
+      put('/api/v1/questions/{questionId}/follow', {
+        ...auth,
+        params: { questionId },
+        body: { follow },
+      }) as Promise<{ following: boolean }>,
+    /** 201; the same post reported again by the same person: 409. */
+    report: (body: ReportBody) => posting<ReportReceipt>((c) => c.post('/api/v1/reports', { ...auth, body })),
+    /** A course's announcements, newest first. */
+    announcements: (courseId: string, page = 1, signal?: AbortSignal) =>
+      get('/api/v1/courses/{courseId}/announcements', {
+        ...auth,
+        params: { courseId },
+        query: queryOf({ page }),
+        signal,
+      }) as Promise<AnnouncementPage>,
+  };
+}
+
+export type CommunityClient = ReturnType<typeof createCommunityClient>;
