@@ -1,2 +1,2 @@
-export { Markdown } from './markdown.tsx';
-export { renderMarkdown } from './render.ts';
+export { Markdown, RenderedHtml } from './markdown.tsx';
+export { renderMarkdown, sanitizeHtml } from './render.ts';

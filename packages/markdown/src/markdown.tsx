@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { renderMarkdown } from './render.ts';
+import { renderMarkdown, sanitizeHtml } from './render.ts';
 
 const Prose = styled.div`
   line-height: 1.6;
@@ -19,4 +19,11 @@ export function Markdown({ source, className }: { source: string; className?: st
   const html = useMemo(() => renderMarkdown(source), [source]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is made from Markdown without raw HTML and sanitised.
   return <Prose className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** HTML the server rendered from Markdown (a post's `bodyHtml`), sanitised again and shown as `Markdown` shows its own. */
+export function RenderedHtml({ html, className }: { html: string; className?: string }) {
+  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's HTML, sanitised again with the allow-list of renderMarkdown.
+  return <Prose className={className} dangerouslySetInnerHTML={{ __html: safe }} />;
 }

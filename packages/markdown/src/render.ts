@@ -54,7 +54,14 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'target', 'rel', 'start', '
  * and pictures are http(s) only, and the result goes through DOMPurify where there is a DOM.
  */
 export function renderMarkdown(source: string): string {
-  const html = parser.render(source);
+  return sanitizeHtml(parser.render(source));
+}
+
+/**
+ * HTML rendered from Markdown elsewhere (a post's `bodyHtml` from the server) kept to what
+ * `renderMarkdown` makes: the same elements and attributes, links and pictures over http(s) only.
+ */
+export function sanitizeHtml(html: string): string {
   if (!DOMPurify.isSupported) return html;
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
