@@ -34,10 +34,13 @@ export interface VideoControl {
   pause(): void;
 }
 
-/** A mark on the video's timeline: a question asked there, or a note written there. */
+/**
+ * A mark on the video's timeline: a question the video asks there, a note written there, or a
+ * question a learner asked about that moment (`discussion`, drawn as a thin tick).
+ */
 export interface VideoMarker {
   atSec: number;
-  kind: 'question' | 'note';
+  kind: 'question' | 'note' | 'discussion';
   /** What the mark is, read out and shown on hover. */
   label: string;
   /** What choosing the mark does (a mark without it is only shown). */
@@ -132,6 +135,7 @@ const Timeline = styled.ol`
   }
   .question { background: #b45309; border-radius: 3px; }
   .note { background: #4f46e5; }
+  .discussion { width: 8px; margin-left: 3px; border-width: 1px; border-radius: 2px; background: #0f766e; }
   button.mark { cursor: pointer; }
 `;
 
