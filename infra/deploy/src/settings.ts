@@ -51,6 +51,13 @@ const SETTINGS: Record<string, DeploySettings> = {
     internetPorts: [25, 465, 587],
     dataVolume: 'identity-mail',
   },
+  notifications: {
+    optionalSecrets: ['SMTP_URL', 'UNSUBSCRIBE_SECRET'],
+    composeDefaults: { MAIL_FROM: '' },
+    // A mail server (SMTP_URL).
+    internetPorts: [25, 465, 587],
+    dataVolume: 'notifications-mail',
+  },
   catalog: {
     composeDefaults: { SEED_DEMO: '0' },
     replicas: 2,

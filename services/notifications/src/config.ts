@@ -3,13 +3,14 @@ import {
   HttpUrl,
   type KitConfig,
   mailSettingsFields,
+  secret,
   serviceSettings,
   Type,
   trimSlashes,
 } from '@liveedu/service-kit';
 
 /** Declared once and parsed at start: a bad value stops the start, naming the variable. */
-export const notificationsSettings = serviceSettings(() =>
+export const notificationsSettings = serviceSettings((production) =>
   Type.Object({
     CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
     /** Where mail goes (`SMTP_URL`; unset, `.eml` files in `DATA_DIR/outbox/`) and from whom. */
@@ -20,8 +21,10 @@ export const notificationsSettings = serviceSettings(() =>
     DIGEST_CHECK_SECONDS: Type.Integer({ minimum: 1, maximum: 3_600, default: 300 }),
     /** How often an open stream looks for its user's new notifications, in milliseconds. */
     STREAM_CHECK_MS: Type.Integer({ minimum: 100, maximum: 10_000, default: 750 }),
-    /** Signs mails' unsubscribe links; unset, the service's internal secret does. */
-    UNSUBSCRIBE_SECRET: Type.Optional(Type.String({ minLength: 32, writeOnly: true })),
+    /** Signs mails' unsubscribe links; unset, the service's internal secret does (production: a random one). */
+    UNSUBSCRIBE_SECRET: Type.Optional(
+      production ? secret(production, '') : Type.String({ minLength: 32, writeOnly: true }),
+    ),
   }),
 );
 

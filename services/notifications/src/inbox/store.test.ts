@@ -87,7 +87,6 @@ describe('the inbox', () => {
   it('writes a thousand users’ notifications in one batch', async () => {
     const users = Array.from({ length: 1000 }, (_, n) => n.toString(16).padStart(24, '0'));
     const docs = users.map((userId) => doc('bulk', userId));
-    const started = Date.now();
     await insertNotifications(db, docs);
     await addToInboxes(
       db,
@@ -98,8 +97,7 @@ describe('the inbox', () => {
       db,
       docs.map((d) => ({ userId: d.userId, id: d._id })),
     );
-    const took = Date.now() - started;
     expect(await inboxCounts(db, users[7] as string)).toMatchObject({ total: 1, unread: 1 });
-    expect(took).toBeLessThan(5_000);
+    expect(await inboxCounts(db, users[999] as string)).toMatchObject({ total: 1, unread: 1 });
   });
 });
