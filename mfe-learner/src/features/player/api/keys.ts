@@ -7,6 +7,13 @@ export const playerKeys = {
   submissions: (courseId: string, itemId: string) => ['learner', 'submissions', courseId, itemId],
   notes: (courseId: string, itemId?: string) =>
     itemId ? ['learner', 'notes', courseId, itemId] : ['learner', 'notes', courseId],
+  /** A course's questions: of one item in an order, or (`similar`) matching typed words. */
+  questions: (courseId: string, itemId?: string, sort?: string) =>
+    ['learner', 'questions', courseId, itemId, sort].filter((part) => part !== undefined),
+  similarQuestions: (courseId: string, words: string) => ['learner', 'questions', courseId, 'similar', words],
+  /** One question with its answers. */
+  question: (questionId: string) => ['learner', 'question', questionId],
+  announcements: (courseId: string) => ['learner', 'announcements', courseId],
   /** The certificates page reads the same list. */
   certificates: ['learner', 'certificates'],
 };

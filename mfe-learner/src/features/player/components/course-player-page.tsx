@@ -2,16 +2,18 @@ import type { CourseProgress, LearnCourse, WatchReport } from '@liveedu/api-clie
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { Banner, Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
-import type { VideoControl } from '@liveedu/video';
+import type { VideoControl, VideoMarker } from '@liveedu/video';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { kindOf, LOCKED_MESSAGE, type PlayerItem } from '../api/items.ts';
 import { playerKeys } from '../api/keys.ts';
+import { type PlayerLink, playerLinkOf } from '../api/player-link.ts';
 import { usePoll } from '../hooks/use-poll.ts';
 import { CompletionPanel } from './completion-panel.tsx';
 import { ContentList, type Position } from './content-list.tsx';
-import { ArticleView, AssignmentView, NotesPanel, QuizView } from './lazy-views.ts';
+import type { ConversationLink } from './course-conversation.tsx';
+import { ArticleView, AssignmentView, CourseConversation, NotesPanel, QuizView } from './lazy-views.ts';
 import { ReviewForm } from './review-form.tsx';
 import { VideoLesson } from './video-lesson.tsx';
 
@@ -81,6 +83,16 @@ function resumeOf(sections: PlayerItem[][], progress?: CourseProgress): Position
   return { section: 0, item: 0, at: 0 };
 }
 
+/** Where a link opens the player (`?item=…&t=…`): that item at that second, when the learner may open it. */
+function linkedStart(sections: PlayerItem[][], link: PlayerLink): (Position & { at: number }) | null {
+  if (!link.itemId) return null;
+  for (let s = 0; s < sections.length; s += 1) {
+    const i = sections[s]!.findIndex((item) => item._id === link.itemId && !item.locked);
+    if (i >= 0) return { section: s, item: i, at: link.atSec ?? 0 };
+  }
+  return null;
+}
+
 /** A lazily loaded view, with a spinner while its code arrives. */
 function Later({ label, children }: { label: string; children: ReactNode }) {
   return <Suspense fallback={<Loading label={label} />}>{children}</Suspense>;
@@ -100,8 +112,31 @@ function Player({
   const progressKey = playerKeys.progress(courseId);
   const progress = useApiQuery(progressKey, (signal) => api.progress(courseId, signal));
   const sections = (course.courseContent ?? []).filter((s) => s.length > 0);
-  const [start] = useState(() => resumeOf(sections, progress.data));
+  // A notification's link (`?item=&t=&question=`, `?tab=announcements`) opens the player there.
+  const [search] = useSearchParams();
+  const searchText = search.toString();
+  const [link, setLink] = useState(() => ({ ...playerLinkOf(search), nonce: 0 }));
+  const [start, setStart] = useState(() => linkedStart(sections, link) ?? resumeOf(sections, progress.data));
   const [position, setPosition] = useState<Position>({ section: start.section, item: start.item });
+  const linkSeen = useRef(searchText);
+  useEffect(() => {
+    if (linkSeen.current === searchText) return;
+    linkSeen.current = searchText;
+    const next = playerLinkOf(new URLSearchParams(searchText));
+    setLink((previous) => ({ ...next, nonce: previous.nonce + 1 }));
+    const at = linkedStart(sections, next);
+    if (at) {
+      setStart(at);
+      setPosition({ section: at.section, item: at.item });
+    }
+  }, [searchText, sections]);
+  const conversationLink: ConversationLink = {
+    tab: link.tab,
+    questionId: link.questionId,
+    nonce: link.nonce,
+  };
+  // The questions about the lesson marked on its video's timeline, given by the questions panel.
+  const [questionMarks, setQuestionMarks] = useState<VideoMarker[]>([]);
   const item = sections[position.section]?.[position.item];
   const control = useRef<VideoControl>(null);
   const report = useApiMutation(
@@ -196,6 +231,7 @@ function Player({
           onReport={onReport}
           control={control}
           onPassed={onPassed}
+          extraMarkers={questionMarks}
         />
         {!item.videoId ? markDone : null}
         <Lesson aria-labelledby="lesson-title">
@@ -229,6 +265,17 @@ function Player({
                 courseId={courseId}
                 itemId={item._id}
                 video={kind === 'video' && item.videoId ? control : undefined}
+              />
+            </Later>
+          ) : null}
+          {sections.length ? (
+            <Later label="Loading questions…">
+              <CourseConversation
+                courseId={courseId}
+                itemId={item && !item.locked ? item._id : null}
+                video={kind === 'video' && item?.videoId ? control : undefined}
+                link={conversationLink}
+                onMarkers={setQuestionMarks}
               />
             </Later>
           ) : null}

@@ -29,3 +29,7 @@ export const QuizResults = lazyPage(
   'QuizResults',
   () => import(/* webpackChunkName: "player-quiz-results" */ './quiz-results.tsx'),
 );
+export const CourseConversation = lazyPage(
+  'CourseConversation',
+  () => import(/* webpackChunkName: "player-conversation" */ './course-conversation.tsx'),
+);

@@ -24,6 +24,7 @@ export function VideoLesson({
   onReport,
   control,
   onPassed,
+  extraMarkers,
 }: {
   courseId: string;
   item: PlayerItem;
@@ -32,6 +33,8 @@ export function VideoLesson({
   control: RefObject<VideoControl | null>;
   /** The learner passed the video's questions. */
   onPassed: () => void;
+  /** More marks for the timeline: the questions learners asked about moments of the video. */
+  extraMarkers?: readonly VideoMarker[];
 }) {
   const api = useLearningApi();
   const itemId = item._id;
@@ -61,8 +64,8 @@ export function VideoLesson({
             },
           ],
     );
-    return [...inVideo.markers, ...noted];
-  }, [inVideo.markers, noteList, control]);
+    return [...inVideo.markers, ...noted, ...(extraMarkers ?? [])];
+  }, [inVideo.markers, noteList, control, extraMarkers]);
 
   const data = quiz.data;
   if (!item.videoId) {

@@ -11,6 +11,7 @@ import type {
 import { type ApiRequest, answer, createTestStore, json, renderWithProviders } from '@liveedu/web-test-kit';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CoursePlayerPage } from '../components/course-player-page.tsx';
+import { type CommunityState, emptyCommunity, respondCommunity } from './community.ts';
 
 /** What the fake server of the player's tests knows; the tests change it and read what was written. */
 export interface PlayerState {
@@ -23,6 +24,8 @@ export interface PlayerState {
   submissions: Submission[];
   notes: Note[];
   certificates: CertificateSummary[];
+  /** The course's questions, answers and announcements. */
+  community: CommunityState;
 }
 
 export const COURSE_ID = 'c1';
@@ -54,6 +57,8 @@ function respond(state: PlayerState, request: ApiRequest): Response {
   const [what, a, b, c, d] = parts;
   const body = request.body as Record<string, unknown>;
   if (what === 'learn-course') return json(state.course);
+  const community = respondCommunity(state.community, request);
+  if (community) return community;
   if (what === 'progress') {
     if (method === 'PUT' && b && body?.completed) {
       const count = state.course.courseContent.flat().length;
@@ -155,20 +160,21 @@ export function servePlayer(state: Partial<PlayerState> & Pick<PlayerState, 'cou
     submissions: [],
     notes: [],
     certificates: [],
+    community: emptyCommunity(),
     ...state,
   };
   answer((request) => respond(full, request));
   return full;
 }
 
-/** The player at /learn/c1/user/u1 for the student u1. */
-export function renderPlayer() {
+/** The player at /learn/c1/user/u1 for the student u1; `search` as a notification's link adds it (`?item=…`). */
+export function renderPlayer(search = '') {
   const store = createTestStore({ userId: 'u1', token: 't1' });
   const router = createMemoryRouter(
     [{ path: '/learn/:courseid/user/:userid', Component: CoursePlayerPage }],
     {
-      initialEntries: [`/learn/${COURSE_ID}/user/u1`],
+      initialEntries: [`/learn/${COURSE_ID}/user/u1${search}`],
     },
   );
-  return renderWithProviders(<RouterProvider router={router} />, store);
+  return { ...renderWithProviders(<RouterProvider router={router} />, store), router };
 }
