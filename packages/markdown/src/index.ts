@@ -1,2 +1,4 @@
-export { Markdown, RenderedHtml } from './markdown.tsx';
-export { renderMarkdown, sanitizeHtml } from './render.ts';
+export { Markdown } from './markdown.tsx';
+export { renderMarkdown } from './render.ts';
+export { RenderedHtml } from './rendered-html.tsx';
+export { sanitizeHtml } from './sanitize.ts';
