@@ -8,7 +8,7 @@ export default defineConfig({
     include: [
       'shells/**/*.test.tsx',
       'mfe-*/**/*.test.tsx',
-      'packages/{ui,session,api-client,query,upload,remote-loader,web-test-kit,markdown}/**/*.test.{ts,tsx}',
+      'packages/{ui,session,api-client,query,upload,remote-loader,web-test-kit,markdown,markdown-html}/**/*.test.{ts,tsx}',
       'packages/video/**/*.test.tsx',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],

@@ -1,4 +1,3 @@
+export { renderMarkdown, renderPostMarkdown, sanitizeHtml } from '@liveedu/markdown-html';
 export { Markdown } from './markdown.tsx';
-export { renderMarkdown } from './render.ts';
 export { RenderedHtml } from './rendered-html.tsx';
-export { sanitizeHtml } from './sanitize.ts';

@@ -1,6 +1,6 @@
+import { renderMarkdown } from '@liveedu/markdown-html';
 import { useMemo } from 'react';
 import { Prose } from './prose.ts';
-import { renderMarkdown } from './render.ts';
 
 /** A tutor's Markdown, rendered and sanitised (see `renderMarkdown`). */
 export function Markdown({ source, className }: { source: string; className?: string }) {

@@ -1,6 +1,6 @@
+import { sanitizeHtml } from '@liveedu/markdown-html';
 import { useMemo } from 'react';
 import { Prose } from './prose.ts';
-import { sanitizeHtml } from './sanitize.ts';
 
 /**
  * HTML the server rendered from Markdown (a post's `bodyHtml`), sanitised again and shown as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './render.ts';
+import { renderMarkdown, renderPostMarkdown } from './render.ts';
 
 describe("a tutor's Markdown", () => {
   it('renders headings, emphasis, lists and code', () => {
@@ -31,5 +31,17 @@ describe("a tutor's Markdown", () => {
   it('keeps pictures only from http(s) addresses', () => {
     expect(renderMarkdown('![a](https://example.com/a.png)')).toContain('src="https://example.com/a.png"');
     expect(renderMarkdown('![a](data:image/png;base64,AAAA)')).not.toContain('<img');
+  });
+});
+
+describe("a learner's post", () => {
+  it('marks every link as user-generated and keeps out script and other schemes', () => {
+    const html = renderPostMarkdown(
+      'See [docs](https://example.com) <script>alert(1)</script> [x](javascript:alert(1)) https://auto.example',
+    );
+    expect(html).toContain('rel="nofollow ugc noopener noreferrer"');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('href="javascript:');
+    expect(html.match(/<a /g)).toHaveLength(2);
   });
 });

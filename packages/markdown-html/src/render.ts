@@ -11,7 +11,13 @@ const renderLinkOpen =
 parser.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx];
   token?.attrSet('target', '_blank');
-  token?.attrSet('rel', 'noopener noreferrer nofollow');
+  // A learner's post (`env.ugc`) is user-generated content the site does not vouch for either.
+  token?.attrSet(
+    'rel',
+    (env as { ugc?: boolean } | undefined)?.ugc
+      ? 'nofollow ugc noopener noreferrer'
+      : 'noopener noreferrer nofollow',
+  );
   return renderLinkOpen(tokens, idx, options, env, self);
 };
 
@@ -21,4 +27,12 @@ parser.renderer.rules.link_open = (tokens, idx, options, env, self) => {
  */
 export function renderMarkdown(source: string): string {
   return sanitizeHtml(parser.render(source));
+}
+
+/**
+ * A post's Markdown (a question, an answer, an announcement) as HTML, rendered where it is stored:
+ * the same rules as a tutor's, and every link marked `rel="nofollow ugc"`.
+ */
+export function renderPostMarkdown(source: string): string {
+  return sanitizeHtml(parser.render(source, { ugc: true }));
 }
