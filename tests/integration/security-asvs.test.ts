@@ -192,6 +192,9 @@ describe('ids probed through every {id} path', () => {
   let video: string;
   let todo: string;
   let note: string;
+  /** The owner student's question in the listed course, the owner tutor's answer, and its report. */
+  let question: string;
+  let answer: string;
   let submission: string;
   /** One of the owner student's log-in sessions. */
   let ownerSession: string;
@@ -320,6 +323,30 @@ describe('ids probed through every {id} path', () => {
     });
     expect(noted.status, JSON.stringify(noted.body)).toBe(201);
     note = (noted.body as { _id: string })._id;
+
+    // The owner student asks about the lecture, the owner tutor answers, and the answer is reported.
+    const askedQuestion = await call('POST', `/api/v1/courses/${listedCourse}/questions`, {
+      as: ownerStudent,
+      body: {
+        title: 'A private question',
+        body: 'unreleased-masterclass detail',
+        itemId: listedItem,
+        atSec: 1,
+      },
+    });
+    expect(askedQuestion.status, JSON.stringify(askedQuestion.body)).toBe(201);
+    question = (askedQuestion.body as { _id: string })._id;
+    const answered = await call('POST', `/api/v1/questions/${question}/answers`, {
+      as: ownerTutor,
+      body: { body: 'A private answer' },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    answer = (answered.body as { _id: string })._id;
+    const reported = await call('POST', '/api/v1/reports', {
+      as: ownerStudent,
+      body: { answerId: answer, reason: 'Probing the moderation' },
+    });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(201);
 
     // An assignment of the owner tutor's, handed in by the owner student.
     const assigned = await createCourse(stack, ownerTutor, {
@@ -474,6 +501,20 @@ describe('ids probed through every {id} path', () => {
   const videoPairs = (): Pair[] => [
     { what: "another tutor's video", existing: { videoId: video }, missing: { videoId: randomId() } },
   ];
+  const questionPairs = (): Pair[] => [
+    {
+      what: "a question in another's course",
+      existing: { questionId: question },
+      missing: { questionId: randomId() },
+    },
+  ];
+  const answerPairs = (): Pair[] => [
+    {
+      what: "an answer in another's course",
+      existing: { questionId: question, answerId: answer },
+      missing: { questionId: question, answerId: randomId() },
+    },
+  ];
   const progressReport = () => ({ positionSec: 1, durationSec: 10, watchedRanges: [[0, 1]] });
 
   /**
@@ -613,6 +654,67 @@ describe('ids probed through every {id} path', () => {
       body: () => ({ text: 'Taken over' }),
     },
     'DELETE /api/v1/notes/:noteId': { as: ['student', 'tutor'], pairs: notePairs },
+    // A listed course's questions and announcements are its members'; a question or an answer in it
+    // is, to anyone else, exactly like one that does not exist.
+    'GET /api/v1/courses/:courseId/questions': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403]),
+    },
+    'POST /api/v1/courses/:courseId/questions': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403]),
+      body: () => ({ title: 'Probing the course', body: 'Taken over' }),
+    },
+    'GET /api/v1/courses/:courseId/announcements': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403]),
+    },
+    'POST /api/v1/courses/:courseId/announcements': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403]),
+      body: () => ({ title: 'Probing', body: 'Taken over' }),
+    },
+    'GET /api/v1/questions/:questionId': { as: ['student', 'tutor'], pairs: questionPairs },
+    'PUT /api/v1/questions/:questionId': {
+      as: ['student', 'tutor'],
+      pairs: questionPairs,
+      body: () => ({ body: 'Taken over' }),
+    },
+    'DELETE /api/v1/questions/:questionId': { as: ['student', 'tutor'], pairs: questionPairs },
+    'POST /api/v1/questions/:questionId/answers': {
+      as: ['student', 'tutor'],
+      pairs: questionPairs,
+      body: () => ({ body: 'Taken over' }),
+    },
+    'POST /api/v1/questions/:questionId/upvote': { as: ['student', 'tutor'], pairs: questionPairs },
+    'PUT /api/v1/questions/:questionId/accepted': {
+      as: ['student', 'tutor'],
+      pairs: questionPairs,
+      body: () => ({ answerId: answer }),
+    },
+    'PUT /api/v1/questions/:questionId/follow': {
+      as: ['student', 'tutor'],
+      pairs: questionPairs,
+      body: () => ({ follow: true }),
+    },
+    'PUT /api/v1/questions/:questionId/answers/:answerId': {
+      as: ['student', 'tutor'],
+      pairs: answerPairs,
+      body: () => ({ body: 'Taken over' }),
+    },
+    'DELETE /api/v1/questions/:questionId/answers/:answerId': {
+      as: ['student', 'tutor'],
+      pairs: answerPairs,
+    },
+    'POST /api/v1/questions/:questionId/answers/:answerId/upvote': {
+      as: ['student', 'tutor'],
+      pairs: answerPairs,
+    },
+    'PUT /api/v1/admin/reports/:reportId': {
+      as: ['student', 'tutor'],
+      pairs: () => [{ what: 'a report', existing: { reportId: answer }, missing: { reportId: randomId() } }],
+      body: () => ({ action: 'hide' }),
+    },
     'GET /api/v1/course-analytics/:courseId': {
       as: ['student', 'tutor'],
       pairs: coursePairs('courseId', [403]),
