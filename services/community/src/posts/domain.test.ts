@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerRecipients, authorOf, excerptOf, mayAccept, visibleTo, wordsOf } from './domain.ts';
+import { answerRecipients, authorOf, excerptOf, mayAccept, visibleTo } from './domain.ts';
 
 describe('a question in lists', () => {
   it('shows its body as plain text cut to 200 characters', () => {
@@ -9,15 +9,6 @@ describe('a question in lists', () => {
     const long = excerptOf('word '.repeat(100));
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long.endsWith('…')).toBe(true);
-  });
-
-  it('is found by its words, without case or accents', () => {
-    expect(wordsOf('Café RENDERING, rendering: a React-hook?')).toEqual([
-      'cafe',
-      'rendering',
-      'react',
-      'hook',
-    ]);
   });
 });
 

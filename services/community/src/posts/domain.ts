@@ -19,15 +19,6 @@ export function excerptOf(markdown: string): string {
   return plain.length <= EXCERPT_LENGTH ? plain : `${plain.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
 }
 
-/** A text's words for search: lower case, without accents, letters and digits only, each once. */
-export function wordsOf(text: string): string[] {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-  return [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1))];
-}
-
 /** Who hears of a new answer: the asker and the question's followers, never the answer's author. */
 export function answerRecipients(
   askerId: string | null,

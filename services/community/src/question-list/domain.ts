@@ -1,9 +1,11 @@
 /**
- * A course's questions as lists show them, kept in the process (docs/adr/0018): what a list
- * filters, orders and shows of each question, and the rules of filtering, ordering and paging.
+ * A course's questions as lists show them, kept in the process: what a list filters, orders and
+ * shows of each question, and the rules of filtering, ordering and paging.
  */
 
 export interface QuestionCard {
+  /** The read model's number for the question in its course (its place in the word index). */
+  slot: number;
   id: string;
   courseId: string;
   courseTitle: string;
@@ -22,83 +24,129 @@ export interface QuestionCard {
   acceptedAnswerId: string | null;
   instructorAnswered: boolean;
   hidden: boolean;
-  /** The folded title and the folded title and excerpt, each after a space: what `q` matches. */
-  titleKey: string;
-  textKey: string;
 }
 
 export type ListSort = 'newest' | 'top' | 'unanswered';
 
-export interface ListQuery {
-  viewerId: string;
-  itemId?: string;
-  sort: ListSort;
-  /** Query words (folded), each matched as the beginning of a word. */
-  words: string[];
-  skip: number;
-  limit: number;
-}
-
-/** Text folded for matching: lower case, no accents, words separated by single spaces, a space first. */
+/** Text folded for matching: lower case, no accents, words separated by single spaces. */
 export function foldText(text: string): string {
-  const folded = text
+  return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .join(' ');
-  return ` ${folded}`;
 }
 
-/** The words of a search (at most 8), folded. */
-export function queryWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return foldText(q).trim().split(' ').filter(Boolean).slice(0, 8);
+/**
+ * Words that say nothing about a question: nearly every question has some, so indexing them costs
+ * a posting per question and a search for them finds everything. Neither the index nor a search
+ * keeps them: "how do I memoize a list" looks for "memoize" and "list".
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by can could did do does for from had has have how i if in into is it its ' +
+    'me my no not of on or so than that the then there this to was we what when where which who why ' +
+    'will with would you your'
+  ).split(' '),
+);
+
+/** A text's words as the index keeps them: folded, at least two characters, no stop words, each once. */
+export function searchWords(text: string): string[] {
+  const words = foldText(text)
+    .split(' ')
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+  return [...new Set(words)];
 }
 
-/** Newest first; the same second broken by id, newest first. */
+/** The words a search looks for (at most 8): `null` when there is no search. */
+export function queryWords(q: string | undefined): string[] | null {
+  if (q === undefined) return null;
+  return searchWords(q).slice(0, 8);
+}
+
+/** Newest first; the same millisecond broken by id, newest first. */
 export const byNewest = (a: QuestionCard, b: QuestionCard) =>
   b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** Most upvoted first, then newest. */
 export const byTop = (a: QuestionCard, b: QuestionCard) => b.upvotes - a.upvotes || byNewest(a, b);
 
-/** How well a card matches every query word (0: it does not); the title counts double. */
-export function matchScore(card: QuestionCard, words: readonly string[]): number {
-  let score = 0;
-  for (const word of words) {
-    const needle = ` ${word}`;
-    if (card.titleKey.includes(needle)) score += 2;
-    else if (card.textKey.includes(needle)) score += 1;
-    else return 0;
+/** Where a card goes in a list ordered by `order` (binary search). */
+export function insertionPoint(
+  list: readonly QuestionCard[],
+  card: QuestionCard,
+  order: (a: QuestionCard, b: QuestionCard) => number,
+): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (order(list[middle] as QuestionCard, card) < 0) low = middle + 1;
+    else high = middle;
   }
-  return score;
+  return low;
+}
+
+/** Whether a list shows the card to the viewer: a hidden question only to its author. */
+export const shownTo = (card: QuestionCard, viewerId: string) => !card.hidden || card.authorId === viewerId;
+
+/**
+ * The cards `skip` to `skip + limit` of those the list keeps, walking the ordered cards only as
+ * far as the page goes.
+ */
+export function pageOf(
+  ordered: readonly QuestionCard[],
+  keep: (card: QuestionCard) => boolean,
+  skip: number,
+  limit: number,
+): QuestionCard[] {
+  const page: QuestionCard[] = [];
+  let passed = 0;
+  for (const card of ordered) {
+    if (!keep(card)) continue;
+    if (passed >= skip) {
+      page.push(card);
+      if (page.length === limit) break;
+    }
+    passed += 1;
+  }
+  return page;
+}
+
+/** How many of the ordered cards the list keeps. */
+export function countOf(ordered: readonly QuestionCard[], keep: (card: QuestionCard) => boolean): number {
+  let count = 0;
+  for (const card of ordered) if (keep(card)) count += 1;
+  return count;
 }
 
 /**
- * One page of the cards (given newest first, or most upvoted first for `top`) as a viewer asks:
- * hidden ones only for their author, one item's, the unanswered ones, those matching the words
- * (best match first); and how many there are in all.
+ * A search's answer over the ordered cards: those kept with a score (every query word matched),
+ * the best score first and, among equal scores, in the given order.
  */
-export function listPage(
+export function ranked(
   ordered: readonly QuestionCard[],
-  query: ListQuery,
-): { cards: QuestionCard[]; total: number } {
-  const picked: { card: QuestionCard; score: number }[] = [];
+  scoreOf: (card: QuestionCard) => number,
+  keep: (card: QuestionCard) => boolean,
+): QuestionCard[] {
+  const byScore: QuestionCard[][] = [];
   for (const card of ordered) {
-    if (card.hidden && card.authorId !== query.viewerId) continue;
-    if (query.itemId && card.itemId !== query.itemId) continue;
-    if (query.sort === 'unanswered' && card.answerCount > 0) continue;
-    const score = query.words.length > 0 ? matchScore(card, query.words) : 1;
-    if (score > 0) picked.push({ card, score });
+    const score = scoreOf(card);
+    if (score === 0 || !keep(card)) continue;
+    let bucket = byScore[score];
+    if (!bucket) {
+      bucket = [];
+      byScore[score] = bucket;
+    }
+    bucket.push(card);
   }
-  // A stable sort keeps the given order among equal scores.
-  if (query.words.length > 0) picked.sort((a, b) => b.score - a.score);
-  return {
-    cards: picked.slice(query.skip, query.skip + query.limit).map((entry) => entry.card),
-    total: picked.length,
-  };
+  const ranked: QuestionCard[] = [];
+  for (let score = byScore.length - 1; score > 0; score -= 1) {
+    for (const card of byScore[score] ?? []) ranked.push(card);
+  }
+  return ranked;
 }
 
 /**

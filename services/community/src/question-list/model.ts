@@ -1,7 +1,19 @@
 import { type Db, ObjectId } from 'mongodb';
 import { QUESTIONS, type QuestionDoc } from '../posts/store.ts';
-import { byNewest, byTop, foldText, type QuestionCard } from './domain.ts';
-import { type RevisionDoc, revisionOf } from './store.ts';
+import {
+  byNewest,
+  byTop,
+  countOf,
+  insertionPoint,
+  type ListSort,
+  pageOf,
+  type QuestionCard,
+  ranked,
+  searchWords,
+  shownTo,
+} from './domain.ts';
+import { changedSince, revisionOf } from './store.ts';
+import { WordIndex } from './word-index.ts';
 
 /** What a card needs of a question: never its body, answers or followers. */
 const CARD_FIELDS = {
@@ -15,6 +27,7 @@ export function cardOf(
   doc: Omit<QuestionDoc, 'body' | 'bodyHtml' | 'answerIds' | 'followers'>,
 ): QuestionCard {
   return {
+    slot: -1,
     id: doc._id.toHexString(),
     courseId: doc.courseId,
     courseTitle: doc.courseTitle,
@@ -33,70 +46,238 @@ export function cardOf(
     acceptedAnswerId: doc.acceptedAnswerId?.toHexString() ?? null,
     instructorAnswered: doc.instructorAnswered,
     hidden: doc.hidden,
-    titleKey: foldText(doc.title),
-    textKey: foldText(`${doc.title} ${doc.excerpt}`),
   };
 }
 
-/** One course's questions in this process: newest first, and most upvoted first when asked. */
-class CourseQuestions {
-  rev = 0;
+/** How many searches a course keeps answers to until its next change. */
+const CACHED_SEARCHES = 64;
+
+/** What a list asks of a course's questions. */
+export interface CourseListQuery {
+  viewerId: string;
+  itemId?: string;
+  sort: ListSort;
+  /** A search's words (folded), each matched as the beginning of a word; null: no search. */
+  words: readonly string[] | null;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * One course's questions in this process: newest first, most upvoted first, each item's newest first, the hidden ones and the count of the visible
+ * unanswered ones, and the word index. A plain list walks only as far as its page; its total
+ * comes from the counts.
+ */
+export class CourseQuestions {
+  rev: number;
   private readonly byId = new Map<string, QuestionCard>();
-  private newest: QuestionCard[] = [];
-  private top: QuestionCard[] | null = null;
+  private readonly bySlot: Array<QuestionCard | undefined> = [];
+  private readonly freeSlots: number[] = [];
+  private readonly newest: QuestionCard[];
+  private readonly top: QuestionCard[];
+  private readonly ofItem = new Map<string, QuestionCard[]>();
+  private readonly hidden = new Set<QuestionCard>();
+  private unanswered = 0;
+  private readonly words = new WordIndex();
+  /** Recent searches' answers, dropped at every change (see `cachedSearch`). */
+  private readonly searches = new Map<string, QuestionCard[]>();
 
   constructor(cards: QuestionCard[], rev: number) {
     this.rev = rev;
-    for (const card of cards) this.byId.set(card.id, card);
     this.newest = cards.sort(byNewest);
+    this.top = [...this.newest].sort(byTop);
+    this.words.load((words) => {
+      for (const card of this.newest) {
+        card.slot = this.bySlot.length;
+        this.bySlot.push(card);
+        this.byId.set(card.id, card);
+        if (card.itemId) this.itemList(card.itemId).push(card);
+        this.count(card, 1);
+        words.add(card.slot, searchWords(card.title), searchWords(card.excerpt));
+      }
+    });
   }
 
-  ordered(sort: 'newest' | 'top' | 'unanswered'): readonly QuestionCard[] {
-    if (sort !== 'top') return this.newest;
-    this.top ??= [...this.newest].sort(byTop);
-    return this.top;
+  get size(): number {
+    return this.newest.length;
+  }
+
+  /** Every card, newest first. */
+  all(): readonly QuestionCard[] {
+    return this.newest;
+  }
+
+  list(query: CourseListQuery): { cards: QuestionCard[]; total: number } {
+    const { viewerId, sort, skip, limit } = query;
+    const source = this.ordered(sort, query.itemId);
+    const keep =
+      sort === 'unanswered'
+        ? (card: QuestionCard) => card.answerCount === 0 && shownTo(card, viewerId)
+        : (card: QuestionCard) => shownTo(card, viewerId);
+    if (query.words) {
+      const ownHidden = [...this.hidden].some((card) => card.authorId === viewerId);
+      const ranked = ownHidden
+        ? this.search(source, query.words, sort, query.itemId, keep)
+        : this.cachedSearch(source, query.words, sort, query.itemId);
+      return { cards: ranked.slice(skip, skip + limit), total: ranked.length };
+    }
+    const cards = pageOf(source, keep, skip, limit);
+    if (query.itemId) return { cards, total: countOf(source, keep) };
+    let total = sort === 'unanswered' ? this.unanswered : this.newest.length - this.hidden.size;
+    for (const card of this.hidden) if (card.authorId === viewerId && keep(card)) total += 1;
+    return { cards, total };
+  }
+
+  /** The cards matching the words, best first, in the list's order among equal scores. */
+  private search(
+    source: readonly QuestionCard[],
+    words: readonly string[],
+    sort: ListSort,
+    itemId: string | undefined,
+    keep: (card: QuestionCard) => boolean,
+  ): QuestionCard[] {
+    const { scoreOf, slots } = this.words.match(words, this.bySlot.length);
+    // Few matches are ranked on their own; many, by walking the ordered cards once.
+    if (slots.length * 8 >= source.length && !itemId)
+      return ranked(source, (card) => scoreOf(card.slot), keep);
+    const order = sort === 'top' ? byTop : byNewest;
+    return slots
+      .map((slot) => this.bySlot[slot])
+      .filter(
+        (card): card is QuestionCard =>
+          card !== undefined && keep(card) && (!itemId || card.itemId === itemId),
+      )
+      .sort((a, b) => scoreOf(b.slot) - scoreOf(a.slot) || order(a, b));
+  }
+
+  /**
+   * A search as a viewer without hidden questions of their own sees it, kept until the course's
+   * next change: similar questions are asked for at every few letters typed, by many learners.
+   */
+  private cachedSearch(
+    source: readonly QuestionCard[],
+    words: readonly string[],
+    sort: ListSort,
+    itemId: string | undefined,
+  ): QuestionCard[] {
+    const key = `${sort}|${itemId ?? ''}|${words.join(' ')}`;
+    let ranked = this.searches.get(key);
+    if (!ranked) {
+      const unanswered = sort === 'unanswered';
+      ranked = this.search(
+        source,
+        words,
+        sort,
+        itemId,
+        (card) => !card.hidden && (!unanswered || card.answerCount === 0),
+      );
+      if (this.searches.size >= CACHED_SEARCHES)
+        this.searches.delete(this.searches.keys().next().value as string);
+      this.searches.set(key, ranked);
+    }
+    return ranked;
+  }
+
+  private ordered(sort: ListSort, itemId: string | undefined): readonly QuestionCard[] {
+    if (itemId) {
+      const ofItem = this.ofItem.get(itemId) ?? [];
+      return sort === 'top' ? [...ofItem].sort(byTop) : ofItem;
+    }
+    return sort === 'top' ? this.top : this.newest;
   }
 
   /** Puts the question as it now is (or takes it out when it is gone). */
   apply(id: string, card: QuestionCard | null): void {
+    this.searches.clear();
     const before = this.byId.get(id);
     if (before) {
-      const at = this.newest.indexOf(before);
-      if (at >= 0) this.newest.splice(at, 1);
       this.byId.delete(id);
+      this.bySlot[before.slot] = undefined;
+      takeOut(this.newest, before, byNewest);
+      takeOut(this.top, before, byTop);
+      if (before.itemId) takeOut(this.itemList(before.itemId), before, byNewest);
+      this.count(before, -1);
     }
-    if (card) {
-      this.byId.set(id, card);
-      this.newest.splice(insertionPoint(this.newest, card), 0, card);
+    if (!card) {
+      if (before) {
+        this.words.remove(before.slot, searchWords(before.title), searchWords(before.excerpt));
+        this.freeSlots.push(before.slot);
+      }
+      return;
     }
-    this.top = null;
+    if (before && before.title === card.title && before.excerpt === card.excerpt) {
+      card.slot = before.slot;
+    } else {
+      if (before) {
+        this.words.remove(before.slot, searchWords(before.title), searchWords(before.excerpt));
+        this.freeSlots.push(before.slot);
+      }
+      card.slot = this.freeSlots.pop() ?? this.bySlot.length;
+      this.words.add(card.slot, searchWords(card.title), searchWords(card.excerpt));
+    }
+    this.bySlot[card.slot] = card;
+    this.byId.set(id, card);
+    putIn(this.newest, card, byNewest);
+    putIn(this.top, card, byTop);
+    if (card.itemId) putIn(this.itemList(card.itemId), card, byNewest);
+    this.count(card, 1);
+  }
+
+  private itemList(itemId: string): QuestionCard[] {
+    let list = this.ofItem.get(itemId);
+    if (!list) {
+      list = [];
+      this.ofItem.set(itemId, list);
+    }
+    return list;
+  }
+
+  private count(card: QuestionCard, by: 1 | -1): void {
+    if (card.hidden) {
+      if (by === 1) this.hidden.add(card);
+      else this.hidden.delete(card);
+    } else if (card.answerCount === 0) {
+      this.unanswered += by;
+    }
   }
 }
 
-/** Where a card goes in a newest-first list (binary search: a new question goes first). */
-function insertionPoint(list: QuestionCard[], card: QuestionCard): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (byNewest(list[middle] as QuestionCard, card) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+function putIn(
+  list: QuestionCard[],
+  card: QuestionCard,
+  order: (a: QuestionCard, b: QuestionCard) => number,
+) {
+  list.splice(insertionPoint(list, card, order), 0, card);
+}
+
+function takeOut(
+  list: QuestionCard[],
+  card: QuestionCard,
+  order: (a: QuestionCard, b: QuestionCard) => number,
+) {
+  const at = insertionPoint(list, card, order);
+  const found = list[at] === card ? at : list.indexOf(card);
+  if (found >= 0) list.splice(found, 1);
 }
 
 /**
  * The read model of every course asked about in this process, each loaded on its first list and
- * brought up to date from the course's revision document before each answer (docs/adr/0018).
+ * brought up to date from the course's revision document (read by key) before each answer.
  */
 export class QuestionLists {
   private readonly courses = new Map<string, Promise<CourseQuestions>>();
+  private readonly catchingUp = new WeakMap<CourseQuestions, Promise<void>>();
 
   constructor(private readonly db: Db) {}
 
-  /** The course's questions as they now are, in the order a list asks for. */
-  async ordered(courseId: string, sort: 'newest' | 'top' | 'unanswered'): Promise<readonly QuestionCard[]> {
-    return (await this.current(courseId)).ordered(sort);
+  /** A page of the course's questions as a viewer asks for it, and how many the list has. */
+  async list(courseId: string, query: CourseListQuery): Promise<{ cards: QuestionCard[]; total: number }> {
+    return (await this.current(courseId)).list(query);
+  }
+
+  /** Every question of the course as it now is, newest first. */
+  async all(courseId: string): Promise<readonly QuestionCard[]> {
+    return (await this.current(courseId)).all();
   }
 
   private async current(courseId: string): Promise<CourseQuestions> {
@@ -109,14 +290,25 @@ export class QuestionLists {
     const model = await loading;
     const revision = await revisionOf(this.db, courseId);
     if (!revision || revision.rev <= model.rev) return model;
-    const oldestKept = revision.changes[0]?.rev ?? revision.rev + 1;
-    if (oldestKept > model.rev + 1) {
+    // One catch-up at a time per course, so an older read of a question never lands after a newer one.
+    const running = this.catchingUp.get(model);
+    if (running) {
+      await running;
+      return this.current(courseId);
+    }
+    const changed = changedSince(revision, model.rev);
+    if (!changed) {
       // Further behind than the changes kept: the course is loaded again.
       const reloading = this.load(courseId);
       this.courses.set(courseId, reloading);
+      reloading.catch(() => this.courses.delete(courseId));
       return reloading;
     }
-    await this.catchUp(model, revision);
+    const catchingUp = this.catchUp(model, changed, revision.rev).finally(() =>
+      this.catchingUp.delete(model),
+    );
+    this.catchingUp.set(model, catchingUp);
+    await catchingUp;
     return model;
   }
 
@@ -127,20 +319,15 @@ export class QuestionLists {
     return new CourseQuestions(docs.map(cardOf), rev);
   }
 
-  /** Re-reads the questions changed since the model's revision and moves it on as far as the changes are recorded. */
-  private async catchUp(model: CourseQuestions, revision: RevisionDoc): Promise<void> {
-    const pending = revision.changes.filter((change) => change.rev > model.rev);
-    const ids = [...new Set(pending.map((change) => change.id))];
+  /** Re-reads the questions changed since the model's revision: the model is then at `rev`. */
+  private async catchUp(model: CourseQuestions, changed: string[], rev: number): Promise<void> {
+    const ids = [...new Set(changed)];
     const docs = await QUESTIONS.in(this.db)
       .find({ _id: { $in: ids.map(toObjectId) } }, { projection: CARD_FIELDS })
       .toArray();
     const found = new Map(docs.map((doc) => [doc._id.toHexString(), cardOf(doc)]));
     for (const id of ids) model.apply(id, found.get(id) ?? null);
-    // Only as far as every number is recorded: a change numbered but not yet recorded comes next time.
-    const seen = new Set(pending.map((change) => change.rev));
-    let rev = model.rev;
-    while (seen.has(rev + 1)) rev += 1;
-    model.rev = rev;
+    model.rev = Math.max(model.rev, rev);
   }
 }
 

@@ -3,15 +3,16 @@ import type { Db } from 'mongodb';
 
 /**
  * A course's questions' changes, in order: every write to a question of the course raises `rev`
- * and then records which question changed under that number. Each process's read model of the
- * course reads this document by key before answering a list and re-reads only the questions
- * changed since it last looked, whichever replica changed them.
+ * and appends the question's id to `changes` in the same update, so the last of `changes` is
+ * change number `rev`. Each process's read model of the course reads this document by key before
+ * answering a list and re-reads only the questions changed since it last looked, whichever
+ * replica changed them.
  */
 export interface RevisionDoc {
   _id: string;
   rev: number;
-  /** The newest changes (at most `KEPT_CHANGES`); a model further behind loads the course again. */
-  changes: { rev: number; id: string }[];
+  /** The ids of the newest changes' questions (at most `KEPT_CHANGES`); a model further behind loads the course again. */
+  changes: string[];
 }
 
 export const KEPT_CHANGES = 500;
@@ -20,24 +21,24 @@ export const REVISIONS = storedCollection<RevisionDoc>('question_revisions');
 
 /** Records that a question of the course changed (after the change is written). */
 export async function markChanged(db: Db, courseId: string, questionId: string): Promise<void> {
-  const revisions = REVISIONS.in(db);
-  let raised: RevisionDoc | null = null;
-  for (let attempt = 0; !raised; attempt += 1) {
-    try {
-      raised = await revisions.findOneAndUpdate(
-        { _id: courseId },
-        { $inc: { rev: 1 }, $setOnInsert: { changes: [] } },
-        { upsert: true, returnDocument: 'after', projection: { rev: 1 } },
-      );
-    } catch (error) {
-      // The course's first two changes at once: the other made the document; raise it again.
-      if (!isDuplicateKey(error) || attempt > 2) throw error;
-    }
-  }
-  await revisions.updateOne(
-    { _id: courseId },
-    { $push: { changes: { $each: [{ rev: raised.rev, id: questionId }], $slice: -KEPT_CHANGES } } },
-  );
+  const change = () =>
+    REVISIONS.in(db).updateOne(
+      { _id: courseId },
+      { $inc: { rev: 1 }, $push: { changes: { $each: [questionId], $slice: -KEPT_CHANGES } } },
+      { upsert: true },
+    );
+  await change().catch((error: unknown) => {
+    // The course's first two changes at once: the other made the document; this one goes on it.
+    if (!isDuplicateKey(error)) throw error;
+    return change();
+  });
+}
+
+/** The questions changed after revision `since`, or null when the document no longer goes back that far. */
+export function changedSince(revision: RevisionDoc, since: number): string[] | null {
+  const first = revision.rev - revision.changes.length + 1;
+  if (since + 1 < first) return null;
+  return revision.changes.slice(since + 1 - first);
 }
 
 export async function revisionOf(db: Db, courseId: string): Promise<RevisionDoc | null> {

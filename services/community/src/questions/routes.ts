@@ -23,7 +23,7 @@ import {
   QuestionInList,
 } from '../posts/present.ts';
 import { Body, CourseParams, QuestionParams, Title } from '../posts/schemas.ts';
-import { listPage, queryWords } from '../question-list/domain.ts';
+import { queryWords } from '../question-list/domain.ts';
 import { viewerMarks } from '../votes/store.ts';
 import { NO_QUESTION, questionToRead } from './access.ts';
 import { askQuestion } from './asking.ts';
@@ -57,8 +57,7 @@ export async function questionReadingRoutes(app: ServiceApp): Promise<void> {
       const { who } = await courseToTalk(app, request, courseId);
       const page = paging.request(request.query, PAGE);
       const sort = request.query.sort ?? 'newest';
-      const ordered = await app.questionLists.ordered(courseId, sort);
-      const { cards, total } = listPage(ordered, {
+      const { cards, total } = await app.questionLists.list(courseId, {
         viewerId: who.userId,
         itemId: request.query.itemId?.toLowerCase(),
         sort,

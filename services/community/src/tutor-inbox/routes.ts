@@ -43,7 +43,7 @@ export default async function tutorInboxRoutes(app: ServiceApp): Promise<void> {
       const cards: QuestionCard[] = [];
       for (const courseId of courses) {
         if (wanted && courseId !== wanted) continue;
-        for (const card of await app.questionLists.ordered(courseId, 'newest')) {
+        for (const card of await app.questionLists.all(courseId)) {
           // Their own course's questions only (a course could change hands), and none hidden.
           if (card.tutorId === tutorId && !card.hidden) cards.push(card);
         }
