@@ -15,12 +15,25 @@ import {
 import { changedSince, revisionOf } from './store.ts';
 import { WordIndex } from './word-index.ts';
 
-/** What a card needs of a question: never its body, answers or followers. */
+/** What a card needs of a question: never its body, answers or followers (named, which reads faster). */
 const CARD_FIELDS = {
-  body: 0,
-  bodyHtml: 0,
-  answerIds: 0,
-  followers: 0,
+  courseId: 1,
+  courseTitle: 1,
+  tutorId: 1,
+  itemId: 1,
+  atSec: 1,
+  title: 1,
+  excerpt: 1,
+  authorId: 1,
+  authorName: 1,
+  byInstructor: 1,
+  createdAt: 1,
+  editedAt: 1,
+  upvotes: 1,
+  answerCount: 1,
+  acceptedAnswerId: 1,
+  instructorAnswered: 1,
+  hidden: 1,
 } as const;
 
 export function cardOf(
