@@ -10009,6 +10009,17 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -10413,6 +10424,17 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -11185,7 +11207,29 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -11610,6 +11654,17 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["TooLarge"];
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -12004,6 +12059,8 @@ export interface paths {
                             sale?: "instant" | "daily" | "off";
                             application?: "instant" | "daily" | "off";
                             withdrawal?: "instant" | "daily" | "off";
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };

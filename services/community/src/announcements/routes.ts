@@ -10,7 +10,7 @@ import {
 } from '@liveedu/service-kit';
 import { courseToTalk } from '../members/access.ts';
 import { authorOf } from '../posts/domain.ts';
-import { postingLimit } from '../posts/posting-limit.ts';
+import { postingLimit, tooManyPosts } from '../posts/posting-limit.ts';
 import { Author } from '../posts/present.ts';
 import { Body, CourseParams } from '../posts/schemas.ts';
 import { ANNOUNCEMENTS_PER_WINDOW, waitInWords } from './domain.ts';
@@ -51,7 +51,7 @@ export async function announcementRoutes(app: ServiceApp): Promise<void> {
         summary: `Announce something to the course's students (its tutor; at most ${ANNOUNCEMENTS_PER_WINDOW} in any 24 hours)`,
         params: CourseParams,
         body: Type.Object({ title: AnnouncementTitle, body: Body }, { additionalProperties: false }),
-        response: { 201: Announcement, ...errorResponses },
+        response: { 201: Announcement, ...errorResponses, ...tooManyPosts },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { postingLimit } from '../posts/posting-limit.ts';
+import { postingLimit, tooManyPosts } from '../posts/posting-limit.ts';
 import { Answer, presentAnswer } from '../posts/present.ts';
 import { AnswerParams, Body, QuestionParams } from '../posts/schemas.ts';
 import { questionToRead } from '../questions/access.ts';
@@ -25,7 +25,7 @@ export async function answerRoutes(app: ServiceApp): Promise<void> {
         summary: "Answer a question (the course's tutor's answers are marked as the instructor's)",
         params: QuestionParams,
         body: Type.Object({ body: Body }, { additionalProperties: false }),
-        response: { 201: Answer, ...errorResponses },
+        response: { 201: Answer, ...errorResponses, ...tooManyPosts },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { MessageReply } from '@liveedu/service-kit';
 
 /** Posts a user may write in a minute (questions, answers, announcements, reports), on every replica. */
 export const POSTS_PER_MINUTE = 10;
@@ -17,3 +18,6 @@ export const postingLimit: { config: { rateLimit: RateLimitOptions } } = {
     },
   },
 };
+
+/** The documented answer of a route over its limit. */
+export const tooManyPosts = { 429: MessageReply };

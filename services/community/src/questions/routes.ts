@@ -13,7 +13,7 @@ import {
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { courseToTalk } from '../members/access.ts';
-import { postingLimit } from '../posts/posting-limit.ts';
+import { postingLimit, tooManyPosts } from '../posts/posting-limit.ts';
 import {
   Answer,
   presentAnswer,
@@ -124,7 +124,7 @@ export async function questionAskingRoutes(app: ServiceApp): Promise<void> {
           },
           { additionalProperties: false },
         ),
-        response: { 201: Question, ...errorResponses },
+        response: { 201: Question, ...errorResponses, ...tooManyPosts },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import {
   conflict,
   errorResponses,
   HAS_TEXT,
+  MessageReply,
   notFound,
   ObjectIdString,
   paging,
@@ -16,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { answerToRead } from '../answers/access.ts';
 import { authorOf, excerptOf } from '../posts/domain.ts';
-import { postingLimit } from '../posts/posting-limit.ts';
+import { postingLimit, tooManyPosts } from '../posts/posting-limit.ts';
 import { Author } from '../posts/present.ts';
 import { ANSWERS } from '../posts/store.ts';
 import { questionToRead } from '../questions/access.ts';
@@ -126,6 +127,8 @@ export async function reportRoutes(app: ServiceApp): Promise<void> {
         response: {
           201: Type.Object({ _id: Type.String(), status: Type.Literal('open') }),
           ...errorResponses,
+          409: MessageReply,
+          ...tooManyPosts,
         },
       },
     },

@@ -10,9 +10,11 @@ const PreferenceMap = Type.Object(
   Object.fromEntries(KINDS.map((kind) => [kind, Delivery])) as Record<Kind, typeof Delivery>,
   { additionalProperties: false },
 );
+// A kind nobody knows is refused (400), not quietly dropped: `additionalProperties: false` would
+// have the validator strip it (removeAdditional) and answer as if it were saved.
 const PreferenceChanges = Type.Object(
   Object.fromEntries(KINDS.map((kind) => [kind, OptionalDelivery])) as Record<Kind, typeof OptionalDelivery>,
-  { additionalProperties: false },
+  { additionalProperties: Type.Never({ errorMessage: 'Unknown kind of notification' }) },
 );
 const PreferencesReply = Type.Object({ preferences: PreferenceMap });
 
