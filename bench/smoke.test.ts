@@ -68,6 +68,18 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
     rows: ['upload throughput', 'transcoding speed'],
     columns: ['figure'],
   },
+  conversation: {
+    rows: [
+      'first list of the course (loads it)',
+      'questions, newest',
+      'questions, top',
+      'questions, unanswered',
+      "one lesson's questions",
+      'similar questions (q=)',
+      `announcement to ${SMOKE.announcementStudents} students (post → last notification stored)`,
+    ],
+    columns: ['req/s', 'p50', 'p99'],
+  },
   growth: {
     rows: [
       'courses?page={random}',
@@ -90,6 +102,9 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
       'earnings',
       'payments',
       'media',
+      'learning',
+      'community',
+      'notifications',
       'mongo-java-server (data server)',
       'minio (data server)',
       'nats-server (data server)',

@@ -1,7 +1,7 @@
 /**
  * One bench run: start the platform, then each section in turn (seeding and growth, gateway
- * throughput, authenticated reads, writes, purchases, memory and CPU, the front end), then the
- * results file. Each section is its own module under `sections/`.
+ * throughput, authenticated reads, writes, purchases, media, course conversation, memory and CPU,
+ * the front end), then the results file. Each section is its own module under `sections/`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { INTERNAL_SECRET, measuredProcesses, startBenchPlatform } from './platfo
 import type { Results, Section } from './report.ts';
 import { saveResults } from './results-file.ts';
 import { authenticatedReads } from './sections/authenticated-reads.ts';
+import { conversation } from './sections/conversation.ts';
 import { eventLatency } from './sections/event-latency.ts';
 import { frontEndSize } from './sections/front-end-size.ts';
 import { growthSection, seedAndProbeGrowth } from './sections/growth-series.ts';
@@ -100,6 +101,7 @@ export async function runBench(
     sections.push(await writes(ctx, people));
     sections.push(await eventLatency(ctx, people));
     sections.push(await media(ctx));
+    sections.push(await conversation(ctx, people));
     const cpuAtRest = await idleCpuAtRest(ctx);
     sections.push(growthSection(ctx, growth));
     sections.push(memorySection(ctx, idle, cpuAtRest));

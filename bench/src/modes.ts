@@ -32,6 +32,9 @@ export interface Mode {
   uploadMiB: number;
   transcodeSeconds: number;
   buildFrontEnd: boolean;
+  /** Conversation: questions asked in one course (its list is measured), and the students one announcement goes to. */
+  questions: number;
+  announcementStudents: number;
   /** The whole run, from the start of the script, should end within this. */
   budgetSec: number;
 }
@@ -54,6 +57,8 @@ export const FULL: Mode = {
   uploadMiB: 256,
   transcodeSeconds: 60,
   buildFrontEnd: true,
+  questions: 100_000,
+  announcementStudents: 10_000,
   budgetSec: 20 * 60,
 };
 
@@ -75,5 +80,7 @@ export const SMOKE: Mode = {
   uploadMiB: 12,
   transcodeSeconds: 4,
   buildFrontEnd: false,
+  questions: 300,
+  announcementStudents: 50,
   budgetSec: 30 * 60,
 };
