@@ -2,6 +2,7 @@ import type { QuestionInList, QuestionSort } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
 import { Button, EmptyState, ErrorState, Loading, PagedListEnd, ToggleButtons, theme } from '@liveedu/ui';
 import type { VideoControl, VideoMarker } from '@liveedu/video';
+import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { momentOf } from '../api/conversation.ts';
@@ -109,11 +110,15 @@ export function QuestionsPanel({
   const [view, setView] = useState<View>(() =>
     openQuestion ? { kind: 'thread', questionId: openQuestion } : { kind: 'list' },
   );
+  const client = useQueryClient();
   useEffect(() => {
     if (!openQuestion) return;
+    // A link comes with news of the thread (a new answer): what was read of it before is stale.
+    void client.invalidateQueries({ queryKey: playerKeys.question(openQuestion) });
+    void client.invalidateQueries({ queryKey: playerKeys.questions(courseId) });
     setView({ kind: 'thread', questionId: openQuestion });
     onOpened?.();
-  }, [openQuestion, onOpened]);
+  }, [openQuestion, onOpened, client, courseId]);
   const list = usePagedQuery(playerKeys.questions(courseId, itemId, sort), (page, signal) =>
     api.questions(courseId, { itemId, sort, page }, signal).then((answer) => ({
       items: answer.questions,
