@@ -194,19 +194,19 @@ describe("the lesson's questions beside the player", () => {
     renderPlayer();
     const panel = await questionsTab();
     fireEvent.click(await panel.findByRole('button', { name: 'Why does recursion stop?' }));
-    const up = await panel.findByRole('button', { name: 'Upvote this question (1 upvote)' });
+    const up = await panel.findByRole('button', { name: 'Upvote this question: 1 upvote' });
     expect(up.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(up);
-    const given = await panel.findByRole('button', { name: 'Upvote this question (2 upvotes)' });
+    const given = await panel.findByRole('button', { name: 'Upvote this question: 2 upvotes' });
     expect(given.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(given);
-    const taken = await panel.findByRole('button', { name: 'Upvote this question (1 upvote)' });
+    const taken = await panel.findByRole('button', { name: 'Upvote this question: 1 upvote' });
     expect(taken.getAttribute('aria-pressed')).toBe('false');
     expect(requests().filter((r) => r.path === `/api/v1/questions/${question._id}/upvote`)).toHaveLength(2);
 
-    fireEvent.click(panel.getByRole('button', { name: 'Upvote the answer by Teacher Tina (2 upvotes)' }));
+    fireEvent.click(panel.getByRole('button', { name: 'Upvote the answer by Teacher Tina: 2 upvotes' }));
     const answerUp = await panel.findByRole('button', {
-      name: 'Upvote the answer by Teacher Tina (3 upvotes)',
+      name: 'Upvote the answer by Teacher Tina: 3 upvotes',
     });
     expect(answerUp.getAttribute('aria-pressed')).toBe('true');
     expect(server.community.answers[0]?.upvoted).toBe(true);

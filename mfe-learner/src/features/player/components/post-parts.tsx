@@ -111,7 +111,7 @@ export function UpvoteButton({
       type="button"
       $variant={upvoted ? 'primary' : 'secondary'}
       aria-pressed={upvoted}
-      aria-label={`Upvote ${what} (${count})`}
+      aria-label={`Upvote ${what}: ${count}`}
       disabled={busy}
       onClick={onToggle}
     >
