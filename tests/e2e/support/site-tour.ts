@@ -6,7 +6,7 @@
 import type { CourseCard, LoginResponse, ResponseOf } from '@liveedu/api-client';
 import { DEMO_TUTOR } from '@liveedu/contracts';
 import { PAGE_ROUTES } from '@liveedu/platform-registry';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { call } from './api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './browser.ts';
@@ -30,10 +30,37 @@ export interface SiteTour {
   visitor(walk: (page: Page) => Promise<void>, viewport?: { width: number; height: number }): Promise<void>;
 }
 
-/** Opens the path and lets its scripts, styles, frames and workers load. */
+/** A signed-in page keeps its notification stream open for as long as it is shown. */
+const LIVE_STREAM = /\/api\/v1\/notifications\/stream(\?|$)/;
+
+/**
+ * Opens the path and lets its scripts, styles, frames and workers load: until no request but the
+ * live notification stream has been in flight for half a second (at most 15 s). Playwright's
+ * `networkidle` never comes for a signed-in page, whose stream stays open.
+ */
 export async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: 'domcontentloaded' });
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  const pending = new Set<Request>();
+  const start = (request: Request) => {
+    if (!LIVE_STREAM.test(request.url())) pending.add(request);
+  };
+  const end = (request: Request) => pending.delete(request);
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const deadline = Date.now() + 15_000;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(100);
+      if (pending.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= 500) break;
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
 }
 
 async function logIn(page: Page, username: string, password: string) {
