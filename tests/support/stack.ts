@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildGateway, type GatewayConfig, loadGatewayConfig, type ServiceName } from '@liveedu/gateway';
+import { freePort, type LivekitServer, startLivekit } from '@liveedu/local-servers';
 import { type RazorpaySandbox, startRazorpaySandbox } from '@liveedu/razorpay-sandbox';
 import {
   type CreateServiceOptions,
@@ -41,7 +45,15 @@ export interface StackOptions {
    * webhooks at the gateway's `/api/v1/razorpay-webhook`.
    */
   razorpay?: boolean;
+  /**
+   * Starts a LiveKit media server of the stack's own (a key pair of its own, webhooks to the
+   * gateway's `/api/v1/live-webhook`) and passes the LIVEKIT_* variables to the services.
+   */
+  livekit?: boolean;
 }
+
+/** The stack's media server: its API (`url`), where browsers connect (`wsUrl`) and its key pair. */
+export type StackLivekit = Pick<LivekitServer, 'url' | 'wsUrl' | 'apiKey' | 'apiSecret' | 'logFile'>;
 
 /** The stack's Razorpay sandbox and the credentials the services were given. */
 export interface StackRazorpay extends RazorpaySandbox {
@@ -81,6 +93,8 @@ export interface TestStack {
   servers: TestServers;
   /** Present when started with `razorpay: true`. */
   razorpay?: StackRazorpay;
+  /** Present when started with `livekit: true`. */
+  livekit?: StackLivekit;
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -128,6 +142,28 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
       RAZORPAY_API_URL: razorpay.apiUrl,
       RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl,
+      ...opts.env,
+    });
+  }
+  // The gateway's port is chosen first when LiveKit must know where to post its webhooks.
+  const gatewayPort = opts.livekit ? await freePort() : 0;
+  const livekitDir = join(tmpdir(), `liveedu-livekit-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const stopLivekit = async () => {
+    await livekit?.stop();
+    await rm(livekitDir, { recursive: true, force: true });
+  };
+  const livekit = opts.livekit
+    ? await startLivekit({
+        dataDir: livekitDir,
+        webhookUrls: [`http://127.0.0.1:${gatewayPort}/api/v1/live-webhook`],
+      })
+    : undefined;
+  if (livekit) {
+    Object.assign(env, {
+      LIVEKIT_URL: livekit.url,
+      LIVEKIT_PUBLIC_URL: livekit.wsUrl,
+      LIVEKIT_API_KEY: livekit.apiKey,
+      LIVEKIT_API_SECRET: livekit.apiSecret,
       ...opts.env,
     });
   }
@@ -186,7 +222,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     opts.gateway?.(config);
     const gateway = await buildGateway(config);
     closeGateway = () => gateway.close();
-    const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    const url = await gateway.listen({ host: '127.0.0.1', port: gatewayPort });
     gatewayUrl = url;
     for (const service of Object.values(services)) {
       service.app.config.s3.publicUrl = `${url}/files`;
@@ -211,6 +247,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
       iso,
       servers,
       ...(razorpay ? { razorpay } : {}),
+      ...(livekit ? { livekit } : {}),
       call: (method, path, callOpts = {}) => callGateway(url, method, path, callOpts),
       async login(username, password) {
         const response = await stack.call<{ _id: string; token: string; message: string }>(
@@ -245,6 +282,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
         await Promise.allSettled(Object.values(services).map((service) => service.close()));
         await stopProcesses();
         await razorpay?.stop();
+        await stopLivekit();
       },
     };
     return stack;
@@ -253,6 +291,7 @@ export async function startTestStack(opts: StackOptions): Promise<TestStack> {
     await Promise.allSettled(Object.values(services).map((service) => service.close()));
     await stopProcesses();
     await razorpay?.stop().catch(() => {});
+    await stopLivekit().catch(() => {});
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import {
   logTail,
   type ServerProcess,
   spawnServer,
+  startLivekit,
   startLocalServers,
 } from '@liveedu/local-servers';
 import {
@@ -48,6 +49,9 @@ export interface Platform {
   startService(name: string, opts?: { readyTimeoutMs?: number }): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** LiveKit's usual signalling port, where the local start runs it unless LIVEKIT_PORT says otherwise. */
+const LIVEKIT_PORT = 7880;
 
 const tsxLoader = () => ['--import', 'tsx'];
 
@@ -143,6 +147,23 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       env.RAZORPAY_API_URL = sandbox.apiUrl;
       env.RAZORPAY_CHECKOUT_URL = sandbox.checkoutUrl;
       log(`Razorpay sandbox at ${sandbox.url}`);
+    }
+
+    if (!base.LIVEKIT_URL) {
+      // Live classes' media server, posting who joined and left to the gateway.
+      const livekit = await startLivekit({
+        dataDir: opts.dataDir,
+        port: base.LIVEKIT_PORT ? Number(base.LIVEKIT_PORT) : opts.port === 0 ? undefined : LIVEKIT_PORT,
+        apiKey: base.LIVEKIT_API_KEY || undefined,
+        apiSecret: base.LIVEKIT_API_SECRET || undefined,
+        webhookUrls: [`http://127.0.0.1:${gatewayPort}/api/v1/live-webhook`],
+        log,
+      });
+      stoppers.push(() => livekit.stop());
+      env.LIVEKIT_URL = livekit.url;
+      env.LIVEKIT_PUBLIC_URL = livekit.wsUrl.replace('127.0.0.1', new URL(publicUrl).hostname);
+      env.LIVEKIT_API_KEY = livekit.apiKey;
+      env.LIVEKIT_API_SECRET = livekit.apiSecret;
     }
 
     const services: Platform['services'] = {};

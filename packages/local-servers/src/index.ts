@@ -13,13 +13,16 @@ export {
   type InstalledServers,
   type InstallOptions,
   installFfmpeg,
+  installLivekit,
   installMinioAccess,
   installPdftotext,
   installServers,
+  LIVEKIT_VERSION,
   MINIO_VERSION,
   MONGO_JAVA_SERVER_VERSION,
   NATS_MIN_VERSION,
 } from './install.ts';
+export { type LivekitServer, type LivekitStartOptions, livekitConfig, startLivekit } from './livekit.ts';
 export { freePort } from './ports.ts';
 export {
   applyMinioAccounts,

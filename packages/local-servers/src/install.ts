@@ -35,6 +35,13 @@ exec java \${LIVEEDU_MONGO_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel
 `;
 export const MINIO_MODULE = 'github.com/minio/minio';
 export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
+/**
+ * LiveKit's media server (an SFU, Go). v1.13.5 is the newest release whose module builds with
+ * `go install` from the public module proxy alone: later ones replace pion's WebRTC modules with
+ * forks the proxy does not serve.
+ */
+export const LIVEKIT_MODULE = 'github.com/livekit/livekit-server/cmd/server';
+export const LIVEKIT_VERSION = 'v1.13.5';
 /** nats-server comes from Debian's package; JetStream features we use need at least this. */
 export const NATS_MIN_VERSION = '2.9.0';
 
@@ -49,6 +56,7 @@ export interface InstalledServers {
   mongoServer?: string;
   minio: string;
   natsServer: string;
+  livekitServer: string;
   mongod?: string;
 }
 
@@ -197,8 +205,8 @@ function requireGo(env: NodeJS.ProcessEnv, what: string): string {
   const go = which('go', env);
   if (!go) {
     throw new Error(
-      `building ${what} needs the Go toolchain (go 1.24 or newer), and no 'go' is on PATH. ` +
-        'Install Go, or point MONGO_URL / S3_ENDPOINT at servers of your own.',
+      `building ${what} needs the Go toolchain (go 1.26 or newer), and no 'go' is on PATH. ` +
+        'Install Go, or point MONGO_URL / S3_ENDPOINT / LIVEKIT_URL at servers of your own.',
     );
   }
   return go;
@@ -334,6 +342,36 @@ export async function installMinio(opts: InstallOptions = {}): Promise<string> {
           log: opts.log,
         });
         await rename(join(gobin, 'minio'), out);
+      } finally {
+        await rm(gobin, { recursive: true, force: true });
+      }
+    },
+    opts,
+    env,
+  );
+  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
+  return dest;
+}
+
+/** LiveKit's media server, built with Go once per machine (`go install` of the pinned module). */
+export async function installLivekit(opts: InstallOptions = {}): Promise<string> {
+  const env = opts.env ?? process.env;
+  const key = `livekit-server-${LIVEKIT_VERSION}`;
+  const dest = join(toolsBinDir(), 'livekit-server');
+  if (await isPlaced(dest, key)) return dest;
+  const built = await cached(
+    key,
+    async (out) => {
+      const go = requireGo(env, `LiveKit ${LIVEKIT_VERSION}`);
+      const gobin = `${out}.gobin`;
+      await mkdir(gobin, { recursive: true });
+      opts.log?.(`building LiveKit server ${LIVEKIT_VERSION} (once per machine: a few minutes)`);
+      try {
+        await run(go, ['install', '-trimpath', `${LIVEKIT_MODULE}@${LIVEKIT_VERSION}`], {
+          env: { ...env, GOBIN: gobin },
+          log: opts.log,
+        });
+        await rename(join(gobin, 'server'), out);
       } finally {
         await rm(gobin, { recursive: true, force: true });
       }
@@ -533,5 +571,6 @@ export async function installServers(opts: InstallOptions = {}): Promise<Install
   await installMinioAccess(opts);
   const natsServer = await installNats(opts);
   await installFfmpeg(opts);
-  return { ...mongo, minio, natsServer };
+  const livekitServer = await installLivekit(opts);
+  return { ...mongo, minio, natsServer, livekitServer };
 }

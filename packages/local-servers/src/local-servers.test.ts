@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -15,6 +16,7 @@ import {
   isProcessAlive,
   type NatsServer,
   s3FromEnv,
+  startLivekit,
   startLocalServers,
   startMinio,
   startMongo,
@@ -391,5 +393,46 @@ describe('startLocalServers', () => {
     });
     expect(existsSync(dataDir)).toBe(false);
     await servers.stop();
+  });
+});
+
+/** An access token of LiveKit's kind (a JWT, HS256) for `room`, signed with `secret`. */
+function livekitToken(apiKey: string, secret: string, room: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({
+    iss: apiKey,
+    sub: 'tester',
+    nbf: now - 5,
+    exp: now + 600,
+    video: { room, roomJoin: true },
+  })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+describe('startLivekit', () => {
+  it('runs the media server with its own key: a token signed with it is accepted, another refused', async () => {
+    const server = await startLivekit({
+      dataDir: join(root, 'livekit'),
+      webhookUrls: ['http://127.0.0.1:9/hook'],
+    });
+    try {
+      expect(server.wsUrl).toBe(server.url.replace('http:', 'ws:'));
+      const validate = (token: string) =>
+        fetch(`${server.url}/rtc/validate?access_token=${token}`).then(async (res) => {
+          await res.body?.cancel();
+          return res.status;
+        });
+      expect(await validate(livekitToken(server.apiKey, server.apiSecret, 'room-a'))).toBe(200);
+      expect(
+        await validate(livekitToken(server.apiKey, 'not-the-secret-of-this-server-0123', 'room-a')),
+      ).toBe(401);
+      const config = readFileSync(join(root, 'livekit', 'livekit.yaml'), 'utf8');
+      expect(config).toContain('http://127.0.0.1:9/hook');
+      expect(statSync(join(root, 'livekit', 'livekit.yaml')).mode & 0o077).toBe(0);
+    } finally {
+      await server.stop();
+    }
+    expect(isProcessAlive(server.pid)).toBe(false);
   });
 });
