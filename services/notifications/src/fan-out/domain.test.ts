@@ -6,6 +6,9 @@ import {
   applicationDecided,
   courseReviewed,
   courseSold,
+  liveCancelled,
+  liveReminder,
+  liveScheduled,
   questionAsked,
   recipientsOf,
   submissionGraded,
@@ -130,5 +133,56 @@ describe('changes that tell nobody', () => {
     const withdrawal = { withdrawalId: 'w', tutorId: ME, amountPaise: 100_000, at: '2025-01-01T00:00:00Z' };
     expect(withdrawalPaid({ ...withdrawal, status: 'Processing' })).toBeNull();
     expect(withdrawalPaid({ ...withdrawal, status: 'Success' })?.link(ME)).toBe('/profile/withdraw-money');
+  });
+});
+
+describe('live classes', () => {
+  const SESSION = '64d0c0de0000000000050001';
+  const session = {
+    sessionId: SESSION,
+    courseId: COURSE,
+    courseTitle: 'Spoken Sanskrit',
+    tutorId: OTHER,
+    title: 'Sandhi, live',
+    startsAt: '2025-03-02T10:00:00.000Z',
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it('open the room page, and say whether a class is new, moved or cancelled', () => {
+    const scheduled = liveScheduled({ ...session, durationMin: 60, rescheduled: false });
+    expect(scheduled).toMatchObject({
+      kind: 'liveScheduled',
+      title: 'New live class in "Spoken Sanskrit": Sandhi, live',
+    });
+    expect(scheduled.link(ME)).toBe(`/live/${SESSION}`);
+    expect(liveScheduled({ ...session, durationMin: 60, rescheduled: true }).title).toBe(
+      'Live class rescheduled in "Spoken Sanskrit": Sandhi, live',
+    );
+    const cancelled = liveCancelled(session);
+    expect(cancelled).toMatchObject({ kind: 'liveCancelled', title: 'Live class cancelled: Sandhi, live' });
+    expect(cancelled.link(OTHER)).toBe(`/live/${SESSION}`);
+  });
+
+  it('word a reminder by how far off the start was when it was sent', () => {
+    const now = at('2025-03-01T09:00:00.000Z');
+    const dayAhead = liveReminder({ ...session, lead: '24h' }, '2025-03-01T10:00:20.000Z', now);
+    expect(dayAhead).toMatchObject({ kind: 'liveReminder', title: 'Live class tomorrow: Sandhi, live' });
+    expect(dayAhead?.link(ME)).toBe(`/live/${SESSION}`);
+    // Scheduled three hours ahead: its day's reminder comes at once.
+    expect(liveReminder({ ...session, lead: '24h' }, '2025-03-02T07:00:00.000Z', now)?.title).toBe(
+      'Live class in 3 hours: Sandhi, live',
+    );
+    expect(liveReminder({ ...session, lead: '10min' }, '2025-03-02T09:50:10.000Z', now)?.title).toBe(
+      'Spoken Sanskrit: "Sandhi, live" starts in 10 minutes',
+    );
+    // Scheduled five minutes ahead: only the 10-minute reminder, which says five.
+    expect(liveReminder({ ...session, lead: '10min' }, '2025-03-02T09:55:00.000Z', now)?.title).toBe(
+      'Spoken Sanskrit: "Sandhi, live" starts in 5 minutes',
+    );
+  });
+
+  it('tell nobody of a reminder handled once the class has started', () => {
+    const late = at('2025-03-02T10:00:01.000Z');
+    expect(liveReminder({ ...session, lead: '10min' }, '2025-03-02T09:50:00.000Z', late)).toBeNull();
   });
 });

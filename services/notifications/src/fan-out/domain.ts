@@ -7,6 +7,9 @@ import type {
   EarningsWithdrawalData,
   IdentityUserUpdatedData,
   LearningSubmissionGradedData,
+  LiveSessionCancelledData,
+  LiveSessionReminderData,
+  LiveSessionScheduledData,
   PaymentsPaymentSucceededData,
 } from '@liveedu/contracts';
 import type { Kind } from '../preferences/domain.ts';
@@ -74,6 +77,65 @@ export function announcementPosted(data: CommunityAnnouncementPostedData): Telli
     link: (recipientId) =>
       sitePath(`/learn/${data.courseId}/user/${recipientId}`, [['tab', 'announcements']]),
   };
+}
+
+/** A live class's room page, rendered for its host and its viewers alike. */
+const liveRoom = (sessionId: string) => () => `/live/${sessionId}`;
+
+/** A live class scheduled in a course, or moved (its time or title changed). */
+export function liveScheduled(data: LiveSessionScheduledData): Telling {
+  return {
+    kind: 'liveScheduled',
+    title: data.rescheduled
+      ? `Live class rescheduled in "${data.courseTitle}": ${data.title}`
+      : `New live class in "${data.courseTitle}": ${data.title}`,
+    link: liveRoom(data.sessionId),
+  };
+}
+
+export function liveCancelled(data: LiveSessionCancelledData): Telling {
+  return {
+    kind: 'liveCancelled',
+    title: `Live class cancelled: ${data.title}`,
+    link: liveRoom(data.sessionId),
+  };
+}
+
+const MINUTE_MS = 60_000;
+
+/** "in 3 hours", "in 1 hour", "in 40 minutes": how far off a start is, in its largest whole unit. */
+function inTime(minutes: number): string {
+  if (minutes >= 60) {
+    const hours = Math.round(minutes / 60);
+    return `in ${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  const whole = Math.max(1, Math.round(minutes));
+  return `in ${whole} minute${whole === 1 ? '' : 's'}`;
+}
+
+/**
+ * A reminder before a live class, worded by how far off its start was when the reminder was
+ * made (`sentAt`): a class scheduled three hours ahead gets its "24 hours" reminder at once, which
+ * says "in 3 hours", not "tomorrow". Null once the class has started (`now`): a late reminder would
+ * tell of a start already past.
+ */
+export function liveReminder(
+  data: LiveSessionReminderData,
+  sentAt: string,
+  now = new Date(),
+): Telling | null {
+  const startsAt = Date.parse(data.startsAt);
+  if (!Number.isFinite(startsAt) || startsAt <= now.getTime()) return null;
+  const sent = Date.parse(sentAt);
+  const nominal = data.lead === '24h' ? 24 * 60 : 10;
+  const minutes = Number.isFinite(sent) ? (startsAt - sent) / MINUTE_MS : nominal;
+  const title =
+    data.lead === '24h'
+      ? minutes >= 20 * 60
+        ? `Live class tomorrow: ${data.title}`
+        : `Live class ${inTime(minutes)}: ${data.title}`
+      : `${data.courseTitle}: "${data.title}" starts ${inTime(minutes)}`;
+  return { kind: 'liveReminder', title, link: liveRoom(data.sessionId) };
 }
 
 export function submissionGraded(data: LearningSubmissionGradedData): Telling {

@@ -16,6 +16,12 @@ import {
   type IntegrationEvent,
   LEARNING_SUBMISSION_GRADED,
   type LearningSubmissionGraded,
+  LIVE_SESSION_CANCELLED,
+  LIVE_SESSION_REMINDER,
+  LIVE_SESSION_SCHEDULED,
+  type LiveSessionCancelled,
+  type LiveSessionReminder,
+  type LiveSessionScheduled,
   PAYMENTS_PAYMENT_SUCCEEDED,
   type PaymentsPaymentSucceeded,
 } from '@liveedu/contracts';
@@ -29,6 +35,9 @@ import {
   applicationDecided,
   courseReviewed,
   courseSold,
+  liveCancelled,
+  liveReminder,
+  liveScheduled,
   questionAsked,
   recipientsOf,
   submissionGraded,
@@ -120,15 +129,61 @@ export const onWithdrawalUpdated = tells<EarningsWithdrawalUpdated>(
   (data) => [data.tutorId],
 );
 
-/** An announcement: every student enrolled in the course, a page of the catalog's list at a time. */
-export const onAnnouncementPosted: EventHandler<CommunityAnnouncementPosted> = {
-  event: COMMUNITY_ANNOUNCEMENT_POSTED,
-  name: 'on-announcement-posted',
-  async handle(event, ctx) {
-    const telling = announcementPosted(event.data);
-    const pages = courseStudents(ctx.config, event.data.courseId, event.requestId ?? event.id);
-    for await (const studentIds of pages) {
-      await deliver(ctx, event, telling, recipientsOf(studentIds, event.data.tutorId));
-    }
-  },
-};
+/**
+ * A consumer that tells every student enrolled in the event's course (a page of the catalog's
+ * list at a time, never its tutor among them) what `tell` makes of the event, and its tutor too
+ * when `andTutor`; a null telling makes nothing.
+ */
+function tellsCourse<E extends IntegrationEvent<string, { courseId: string; tutorId: string }>>(
+  event: E['type'],
+  name: string,
+  tell: (data: E['data'], delivered: E) => Telling | null,
+  { andTutor }: { andTutor: boolean },
+): EventHandler<E> {
+  return {
+    event,
+    name,
+    async handle(delivered, ctx) {
+      const { courseId, tutorId } = delivered.data;
+      const telling = tell(delivered.data, delivered);
+      if (!telling) return;
+      const pages = courseStudents(ctx.config, courseId, delivered.requestId ?? delivered.id);
+      for await (const studentIds of pages) {
+        await deliver(ctx, delivered, telling, recipientsOf(studentIds, tutorId));
+      }
+      if (andTutor) await deliver(ctx, delivered, telling, recipientsOf([tutorId]));
+    },
+  };
+}
+
+/** An announcement: every student enrolled in the course. */
+export const onAnnouncementPosted = tellsCourse<CommunityAnnouncementPosted>(
+  COMMUNITY_ANNOUNCEMENT_POSTED,
+  'on-announcement-posted',
+  announcementPosted,
+  { andTutor: false },
+);
+
+/** A live class scheduled or moved: every student enrolled in its course. */
+export const onLiveSessionScheduled = tellsCourse<LiveSessionScheduled>(
+  LIVE_SESSION_SCHEDULED,
+  'on-live-session-scheduled',
+  liveScheduled,
+  { andTutor: false },
+);
+
+/** A live class cancelled: every student enrolled in its course. */
+export const onLiveSessionCancelled = tellsCourse<LiveSessionCancelled>(
+  LIVE_SESSION_CANCELLED,
+  'on-live-session-cancelled',
+  liveCancelled,
+  { andTutor: false },
+);
+
+/** A live class about to start (24 hours, then 10 minutes before): its students and its tutor. */
+export const onLiveSessionReminder = tellsCourse<LiveSessionReminder>(
+  LIVE_SESSION_REMINDER,
+  'on-live-session-reminder',
+  (data, delivered) => liveReminder(data, delivered.occurredAt),
+  { andTutor: true },
+);

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, KINDS, preferencesOf } from './domain.ts';
 
 describe('preferences', () => {
-  it('gives every kind a default: what is about the user alone at once, a course crowd daily', () => {
+  it('gives every kind a default: what is about the user alone or soon worthless at once, a course crowd daily', () => {
     expect(preferencesOf(undefined)).toEqual({
       question: 'daily',
       answer: 'instant',
       accepted: 'instant',
       announcement: 'daily',
+      liveScheduled: 'daily',
+      liveCancelled: 'instant',
+      liveReminder: 'instant',
       graded: 'instant',
       review: 'daily',
       sale: 'daily',

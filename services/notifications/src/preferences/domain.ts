@@ -4,6 +4,9 @@ export const KINDS = [
   'answer',
   'accepted',
   'announcement',
+  'liveScheduled',
+  'liveCancelled',
+  'liveReminder',
   'graded',
   'review',
   'sale',
@@ -20,13 +23,17 @@ export type Preferences = Record<Kind, Delivery>;
 
 /**
  * Until a user says otherwise: what is about them alone comes at once, what is about a course's
- * crowd (questions to a tutor, announcements, reviews, sales) comes once a day.
+ * crowd (questions to a tutor, announcements, reviews, sales, a live class scheduled) comes once a
+ * day; what is worth nothing a day late (a live class cancelled, a reminder before one) comes at once.
  */
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = {
   question: 'daily',
   answer: 'instant',
   accepted: 'instant',
   announcement: 'daily',
+  liveScheduled: 'daily',
+  liveCancelled: 'instant',
+  liveReminder: 'instant',
   graded: 'instant',
   review: 'daily',
   sale: 'daily',
@@ -52,6 +59,9 @@ export const KIND_NAMES: Readonly<Record<Kind, string>> = {
   answer: 'new answer',
   accepted: 'accepted answer',
   announcement: 'course announcement',
+  liveScheduled: 'new live class',
+  liveCancelled: 'cancelled live class',
+  liveReminder: 'live class reminder',
   graded: 'graded assignment',
   review: 'new review',
   sale: 'course sale',
@@ -65,6 +75,9 @@ export const KIND_HEADINGS: Readonly<Record<Kind, string>> = {
   answer: 'New answers',
   accepted: 'Your accepted answers',
   announcement: 'Course announcements',
+  liveScheduled: 'Live classes scheduled in your courses',
+  liveCancelled: 'Cancelled live classes',
+  liveReminder: 'Live class reminders',
   graded: 'Graded assignments',
   review: 'New reviews of your courses',
   sale: 'Course sales',
