@@ -35,6 +35,18 @@ export {
 export { ApiError, messageOf } from './errors.ts';
 export { createLearningClient, type LearningClient } from './learning.ts';
 export {
+  type CalendarFeed,
+  createLiveScheduleClient,
+  LIVE_SESSION_LIMITS,
+  type LiveAttendee,
+  type LiveScheduleClient,
+  type LiveSession,
+  type LiveSessionBody,
+  type LiveSessionPage,
+  type LiveSessionState,
+  type LiveStatus,
+} from './live-schedule.ts';
+export {
   type AppNotification,
   createNotificationsClient,
   type MailChoice,

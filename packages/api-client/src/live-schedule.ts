@@ -1,0 +1,162 @@
+import { type ApiClientOptions, apiCalls } from './client.ts';
+
+/**
+ * Where a live class stands: `open` once joining opens (10 minutes before the start), `live`
+ * from its start until its end.
+ */
+export type LiveSessionState = 'upcoming' | 'open' | 'live' | 'ended' | 'cancelled';
+
+/** A live class of a course, as the live service answers it. */
+export interface LiveSession {
+  _id: string;
+  courseId: string;
+  courseTitle: string;
+  tutorId: string;
+  tutorName: string;
+  title: string;
+  /** May be empty. */
+  description: string;
+  startsAt: string;
+  durationMin: number;
+  endsAt: string;
+  /** 10 minutes before `startsAt`. */
+  joinOpensAt: string;
+  state: LiveSessionState;
+  /** The lecture made from the class's recording, once there is one. */
+  recording: null | { videoId: string; itemId: string };
+}
+
+/** A live class as its tutor schedules or changes it. */
+export interface LiveSessionBody {
+  title: string;
+  /** ISO time, in the future, at most 180 days ahead. */
+  startsAt: string;
+  durationMin: number;
+  description?: string;
+}
+
+/** What the server accepts of a live class, for checking a form before sending it. */
+export const LIVE_SESSION_LIMITS = {
+  titleMin: 3,
+  titleMax: 120,
+  durationMin: 15,
+  durationMax: 240,
+  descriptionMax: 2000,
+  daysAhead: 180,
+  /** Joining opens this many minutes before the start. */
+  joinOpensMinutesBefore: 10,
+} as const;
+
+/** A page of a course's live classes (20 a page): coming ones first by start, then ended ones newest first. */
+export interface LiveSessionPage {
+  sessions: LiveSession[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** Whether a course is live now, and when its next class starts: the course page's badge. */
+export interface LiveStatus {
+  live: boolean;
+  sessionId: string | null;
+  nextStartsAt: string | null;
+}
+
+/** Who came to a live class, from the media server's reports. */
+export interface LiveAttendee {
+  userId: string;
+  username: string;
+  firstJoinedAt: string;
+  lastLeftAt: string | null;
+  /** Minutes in the class, to one decimal. */
+  totalMinutes: number;
+  present: boolean;
+}
+
+/** The address of the user's private calendar feed of their coming live classes. */
+export interface CalendarFeed {
+  url: string;
+}
+
+const auth = { auth: true } as const;
+
+type Call = (path: string, opts?: object) => Promise<unknown>;
+/** The calls over paths the API document does not list yet (it does once generated from the live service). */
+const untyped = (calls: ReturnType<typeof apiCalls>) => ({
+  get: calls.get as unknown as Call,
+  post: calls.post as unknown as Call,
+  put: calls.put as unknown as Call,
+  del: calls.del as unknown as Call,
+  getFile: calls.getFile as unknown as (path: string, opts?: object) => Promise<Blob>,
+  url: calls.url as unknown as (path: string, params?: Record<string, string>) => string,
+});
+
+/**
+ * Scheduling live classes and reading them: the tutor's schedule of a course, a member's coming
+ * classes across their courses, a course's live badge, attendance, and the calendar files and
+ * feed. Joining and running the room are the room page's own calls. The answers are written out
+ * from the agreed API until the API document is generated from the live service.
+ */
+export function createLiveScheduleClient(options: ApiClientOptions) {
+  const { get, post, put, del, getFile, url } = untyped(apiCalls(options));
+  return {
+    /** 201 with the class; only the course's tutor (others 403). */
+    schedule: (courseId: string, body: LiveSessionBody) =>
+      post('/api/v1/courses/{courseId}/live-sessions', {
+        ...auth,
+        params: { courseId },
+        body,
+      }) as Promise<{ session: LiveSession }>,
+    /** The tutor changes a class that has not ended and was not cancelled (else 409). */
+    update: (sessionId: string, body: LiveSessionBody) =>
+      put('/api/v1/live-sessions/{sessionId}', {
+        ...auth,
+        params: { sessionId },
+        body,
+      }) as Promise<{ session: LiveSession }>,
+    /** The tutor cancels a class that has not ended; its students are told. */
+    cancel: (sessionId: string) =>
+      del('/api/v1/live-sessions/{sessionId}', { ...auth, params: { sessionId } }) as Promise<{
+        message: string;
+      }>,
+    /** A course's classes but the cancelled ones, to its students, its tutor and the admin. */
+    courseSessions: (courseId: string, page = 1, signal?: AbortSignal) =>
+      get('/api/v1/courses/{courseId}/live-sessions', {
+        ...auth,
+        params: { courseId },
+        query: page > 1 ? `?page=${page}` : '',
+        signal,
+      }) as Promise<LiveSessionPage>,
+    /** One class, to the members of its course. */
+    session: (sessionId: string, signal?: AbortSignal) =>
+      get('/api/v1/live-sessions/{sessionId}', { ...auth, params: { sessionId }, signal }) as Promise<{
+        session: LiveSession;
+      }>,
+    /** The caller's coming classes, soonest first (at most 50): a student's courses', a tutor's own. */
+    upcoming: (signal?: AbortSignal) =>
+      get('/api/v1/live-sessions/upcoming', { ...auth, signal }) as Promise<{ sessions: LiveSession[] }>,
+    /** Public: whether the course is live now and when its next class starts. */
+    liveStatus: (courseId: string, signal?: AbortSignal) =>
+      get('/api/v1/courses/{courseId}/live-status', { params: { courseId }, signal }) as Promise<LiveStatus>,
+    /** Who came to a class, to its tutor and the admin. */
+    attendance: (sessionId: string, signal?: AbortSignal) =>
+      get('/api/v1/live-sessions/{sessionId}/attendance', {
+        ...auth,
+        params: { sessionId },
+        signal,
+      }) as Promise<{ attendees: LiveAttendee[] }>,
+    /** The address of a class's calendar file (read with the session's credentials: see `sessionCalendar`). */
+    sessionCalendarUrl: (sessionId: string) =>
+      url('/api/v1/live-sessions/{sessionId}/calendar.ics', { sessionId }),
+    /** A class's calendar file (text/calendar), read with the session's credentials. */
+    sessionCalendar: (sessionId: string) =>
+      getFile('/api/v1/live-sessions/{sessionId}/calendar.ics', { ...auth, params: { sessionId } }),
+    /** The caller's private feed address, made on the first call. */
+    calendarFeed: (signal?: AbortSignal) =>
+      get('/api/v1/calendar/feed', { ...auth, signal }) as Promise<CalendarFeed>,
+    /** A new feed address; the old one stops working. */
+    resetCalendarFeed: () => post('/api/v1/calendar/feed', auth) as Promise<CalendarFeed>,
+  };
+}
+
+export type LiveScheduleClient = ReturnType<typeof createLiveScheduleClient>;
