@@ -61,6 +61,7 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   const policy = contentSecurityPolicy({
     ...(config.site.checkoutUrl ? { checkoutUrl: config.site.checkoutUrl } : {}),
     remoteUrls: config.site.remoteUrls,
+    ...(config.site.liveMediaUrl ? { liveMediaUrl: config.site.liveMediaUrl } : {}),
     // Browsers upload video parts to the upload endpoint when one is set, else to storage itself.
     // A deployment's pages (`HOST_URL`) carry the host's policy, which its nginx makes from the
     // same settings: there storage's own address is inside the deployment, not for browsers.

@@ -59,6 +59,8 @@ export interface GatewayConfig {
     checkoutUrl?: string;
     /** Where browsers upload video parts when not the S3 endpoint (`MEDIA_S3_UPLOAD_ENDPOINT`). */
     uploadEndpoint?: string;
+    /** Where browsers reach the live classes' media server (`LIVEKIT_PUBLIC_URL`). */
+    liveMediaUrl?: string;
   };
 }
 
@@ -89,6 +91,7 @@ export const gatewayEnv = Type.Object({
   /** The checkout script's address as the browser loads it. */
   RAZORPAY_CHECKOUT_URL: Type.Optional(Type.String()),
   MEDIA_S3_UPLOAD_ENDPOINT: Type.Optional(Type.String()),
+  LIVEKIT_PUBLIC_URL: Type.Optional(Type.String()),
 });
 
 /** Where each service answers (`IDENTITY_URL` …); `none` leaves it out, and its calls answer 503. */
@@ -197,6 +200,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       remoteInternalUrls: {},
       ...(read.RAZORPAY_CHECKOUT_URL ? { checkoutUrl: read.RAZORPAY_CHECKOUT_URL } : {}),
       ...(read.MEDIA_S3_UPLOAD_ENDPOINT ? { uploadEndpoint: read.MEDIA_S3_UPLOAD_ENDPOINT } : {}),
+      ...(read.LIVEKIT_PUBLIC_URL ? { liveMediaUrl: read.LIVEKIT_PUBLIC_URL } : {}),
     },
   };
 }

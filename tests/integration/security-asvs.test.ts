@@ -1270,7 +1270,7 @@ describe('security headers on every answer', () => {
     expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
     expect(headers.get('content-security-policy'), what).toMatch(/frame-ancestors 'none'/);
     expect(headers.get('content-security-policy'), what).not.toMatch(/unsafe-eval/);
-    expect(headers.get('permissions-policy'), what).toMatch(/camera=\(\)/);
+    expect(headers.get('permissions-policy'), what).toMatch(/camera=\(self\).*geolocation=\(\)/);
     expect(headers.get('strict-transport-security'), what).toMatch(/max-age=\d+/);
     expect(headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
     expect(headers.get('cross-origin-resource-policy'), what).toBe('same-site');

@@ -10,6 +10,8 @@
  *   (a `blob:` URL) and parses segments in a worker it makes from a `blob:`.
  * - Lessons that link a video elsewhere play it in a `<video>` (`media-src` any http(s) origin)
  *   or, for YouTube, in YouTube's privacy-enhanced embed (`frame-src`).
+ * - Live classes connect to the media server (`LIVEKIT_PUBLIC_URL`): its WebSocket and the same
+ *   host over http(s), which the client asks when a connection fails.
  * - `frame-ancestors 'none'`: no other site may frame ours (clickjacking).
  */
 export interface PolicySources {
@@ -19,6 +21,8 @@ export interface PolicySources {
   remoteUrls: Record<string, string>;
   /** Where browsers upload video parts (object storage), when not this origin. */
   uploadOrigins: string[];
+  /** The live classes' media server browsers connect to (ws, wss, http or https). */
+  liveMediaUrl?: string;
 }
 
 /** Razorpay's checkout frame is served from its API origin. */
@@ -35,6 +39,25 @@ const originOf = (url: string | undefined): string | undefined => {
   }
 };
 
+const SOCKET_SCHEMES: Record<string, string> = {
+  'ws:': 'http:',
+  'wss:': 'https:',
+  'http:': 'ws:',
+  'https:': 'wss:',
+};
+
+/** A media server's origin as configured, then as the other scheme pair (socket or http(s)): the client uses both. */
+const socketOriginsOf = (url: string | undefined): string[] => {
+  if (!url || !/^(wss?|https?):\/\//i.test(url)) return [];
+  try {
+    const { protocol, host } = new URL(url);
+    const other = SOCKET_SCHEMES[protocol];
+    return [`${protocol}//${host}`, `${other}//${host}`];
+  } catch {
+    return [];
+  }
+};
+
 const unique = (values: Array<string | undefined>) => [
   ...new Set(values.filter((v): v is string => typeof v === 'string' && v !== '')),
 ];
@@ -46,6 +69,8 @@ export interface PolicyOrigins {
   checkoutFrames: string[];
   remotes: string[];
   uploads: string[];
+  /** The live classes' media server, as a socket and as http(s). */
+  live: string[];
 }
 
 function policyOf(origins: PolicyOrigins): string {
@@ -55,7 +80,7 @@ function policyOf(origins: PolicyOrigins): string {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...origins.remotes, ...origins.uploads, ...origins.checkout],
+    'connect-src': ["'self'", ...origins.remotes, ...origins.uploads, ...origins.checkout, ...origins.live],
     'media-src': ["'self'", 'blob:', 'https:', 'http:'],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': [...origins.checkoutFrames, YOUTUBE_EMBED],
@@ -76,12 +101,16 @@ export function contentSecurityPolicy(sources: PolicySources): string {
     checkoutFrames: unique(checkout?.endsWith('razorpay.com') ? [checkout, ...RAZORPAY_FRAMES] : [checkout]),
     remotes: unique(Object.values(sources.remoteUrls).map(originOf)),
     uploads: unique(sources.uploadOrigins.map(originOf)),
+    live: socketOriginsOf(sources.liveMediaUrl),
   });
 }
 
-/** Features no page of the site uses, turned off for it and anything it embeds. */
+/**
+ * Features the site's own pages may use (camera, microphone and screen sharing in a live class)
+ * and those no page uses, turned off for it and anything it embeds.
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), usb=(), payment=(), interest-cohort=()';
+  'camera=(self), microphone=(self), display-capture=(self), geolocation=(), usb=(), payment=(), interest-cohort=()';
 
 /**
  * The same policy for a server that works the origins out at start (the host's nginx): the
@@ -92,6 +121,7 @@ export const POLICY_VARIABLES = {
   checkoutFrames: 'CSP_CHECKOUT_FRAMES',
   remotes: 'CSP_REMOTES',
   uploads: 'CSP_UPLOADS',
+  live: 'CSP_LIVE',
 } as const;
 
 /** The policy with `${CSP_…}` in place of each list of origins (nginx's templates fill them in). */
@@ -102,12 +132,13 @@ export function contentSecurityPolicyTemplate(): string {
     checkoutFrames: placeholder(POLICY_VARIABLES.checkoutFrames),
     remotes: placeholder(POLICY_VARIABLES.remotes),
     uploads: placeholder(POLICY_VARIABLES.uploads),
+    live: placeholder(POLICY_VARIABLES.live),
   });
 }
 
 /**
  * Shell that sets the variables of `contentSecurityPolicyTemplate` from the site's configuration
- * (`RAZORPAY_CHECKOUT_URL`, the remotes' URLs, `MEDIA_S3_UPLOAD_ENDPOINT`), as
+ * (`RAZORPAY_CHECKOUT_URL`, the remotes' URLs, `MEDIA_S3_UPLOAD_ENDPOINT`, `LIVEKIT_PUBLIC_URL`), as
  * `contentSecurityPolicy` works them out: an absolute http(s) URL gives its origin, anything else
  * (a path on this origin) nothing.
  */
@@ -126,6 +157,9 @@ export function policyVariablesScript(remoteVariables: readonly string[]): strin
     'esac',
     `${POLICY_VARIABLES.remotes}=$(once ${origins(remoteVariables)})`,
     `${POLICY_VARIABLES.uploads}=$(once ${origins(['MEDIA_S3_UPLOAD_ENDPOINT'])})`,
+    // The media server as a socket and as http(s), in the order it is configured.
+    `live() { o=$(printf '%s' "$1" | sed -nE 's#^(wss?|https?)://([^/?#]+).*#\\1 \\2#p'); [ -n "$o" ] || return 0; set -- $o; case "$1" in ws) printf 'ws://%s http://%s' "$2" "$2";; wss) printf 'wss://%s https://%s' "$2" "$2";; http) printf 'http://%s ws://%s' "$2" "$2";; https) printf 'https://%s wss://%s' "$2" "$2";; esac; }`,
+    `${POLICY_VARIABLES.live}=$(live "\${LIVEKIT_PUBLIC_URL:-}")`,
     `export ${Object.values(POLICY_VARIABLES).join(' ')}`,
   ].join('\n');
 }

@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, contentSecurityPolicyTemplate, policyVariablesScript } from './index.ts';
+import {
+  contentSecurityPolicy,
+  contentSecurityPolicyTemplate,
+  PERMISSIONS_POLICY,
+  policyVariablesScript,
+} from './index.ts';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -57,6 +62,27 @@ describe("the site's content security policy", () => {
   });
 });
 
+describe('live classes', () => {
+  it("connects to the media server as a socket and over http(s), and lets the site's pages use the camera", () => {
+    const policy = contentSecurityPolicy({
+      remoteUrls: {},
+      uploadOrigins: [],
+      liveMediaUrl: 'wss://live.example.com',
+    });
+    expect(directive(policy, 'connect-src')).toEqual([
+      "'self'",
+      'wss://live.example.com',
+      'https://live.example.com',
+    ]);
+    expect(directive(contentSecurityPolicy({ remoteUrls: {}, uploadOrigins: [] }), 'connect-src')).toEqual([
+      "'self'",
+    ]);
+    expect(PERMISSIONS_POLICY).toContain('camera=(self)');
+    expect(PERMISSIONS_POLICY).toContain('microphone=(self)');
+    expect(PERMISSIONS_POLICY).toContain('geolocation=()');
+  });
+});
+
 describe('the policy a server fills in at start (the host nginx)', () => {
   const remotes = ['MFE_CATALOG_URL', 'MFE_ADMIN_URL'];
   /** What the shell works out, put into the template as nginx's envsubst does. */
@@ -85,8 +111,11 @@ describe('the policy a server fills in at start (the host nginx)', () => {
         MFE_CATALOG_URL: 'https://cdn.example.com:8443/catalog/mf-manifest.json',
         MFE_ADMIN_URL: 'https://cdn.example.com:8443/admin/mf-manifest.json?v=2#x',
         MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.example.com',
+        LIVEKIT_PUBLIC_URL: 'wss://live.example.com/',
       },
     ],
+    [{ LIVEKIT_PUBLIC_URL: 'ws://localhost:7880' }],
+    [{ LIVEKIT_PUBLIC_URL: 'https://live.example.com:8443/rtc' }],
     [
       {
         MFE_CATALOG_URL: '/mf/catalog/mf-manifest.json',
@@ -101,6 +130,7 @@ describe('the policy a server fills in at start (the host nginx)', () => {
           checkoutUrl: env.RAZORPAY_CHECKOUT_URL,
           remoteUrls: { catalog: env.MFE_CATALOG_URL ?? '', admin: env.MFE_ADMIN_URL ?? '' },
           uploadOrigins: [env.MEDIA_S3_UPLOAD_ENDPOINT ?? ''],
+          liveMediaUrl: env.LIVEKIT_PUBLIC_URL,
         }),
       ),
     );
