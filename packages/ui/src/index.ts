@@ -18,6 +18,7 @@ export { type Column, DataTable, type TableFilter } from './components/data-tabl
 export { DiscountedPrice } from './components/discounted-price.tsx';
 export { Field } from './components/field.tsx';
 export { ImageDropZone } from './components/image-drop-zone.tsx';
+export { LiveClassBadge, LiveStatusBadge, liveStatusKey } from './components/live-class-badge.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
@@ -49,6 +50,14 @@ export {
 } from './coupons.ts';
 export { flatPanel, type GridColumns, gridList, raisedPanel } from './layout.ts';
 export { type LazyPage, lazyPage } from './lazy-page.ts';
+export {
+  canJoinLive,
+  formatLiveTime,
+  joinOpensAt,
+  LIVE_STATE_WORDS,
+  liveRoomPath,
+  liveStateAt,
+} from './live-classes.ts';
 export { loadScript, openPaymentWindow, type PaymentWindowOrder } from './payment-window.ts';
 export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';
