@@ -1,5 +1,5 @@
 import { answerRoutes, renderRoutes, requests } from '@liveedu/web-test-kit';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { courseDetails, noReviews, STUDENT } from '../testing/course-details.ts';
@@ -131,5 +131,31 @@ describe('a paid course page', () => {
     expect(facts.queryByText('Free')).toBeNull();
     expect(screen.getByRole('button', { name: 'Enroll Now' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enroll for free' })).toBeNull();
+  });
+});
+
+describe("a course page's live badge", () => {
+  it('shows Live now with Join once the page has loaded, while a live class is on', async () => {
+    answerRoutes({
+      'GET /api/v1/get-course-details/c1': { body: courseDetails() },
+      'GET /api/v1/get-course-reviews/c1': noReviews,
+      'GET /api/v1/courses/c1/live-status': { body: { live: true, sessionId: 's1', nextStartsAt: null } },
+    });
+    renderPage(null);
+    expect(await screen.findByText('Live now')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/live/s1');
+  });
+
+  it('shows no badge when the course has no live class coming', async () => {
+    answerRoutes({
+      'GET /api/v1/get-course-details/c1': { body: courseDetails() },
+      'GET /api/v1/get-course-reviews/c1': noReviews,
+      'GET /api/v1/courses/c1/live-status': { body: { live: false, sessionId: null, nextStartsAt: null } },
+    });
+    renderPage(null);
+    expect(await screen.findByRole('heading', { name: 'Open Maths' })).toBeTruthy();
+    await waitFor(() => expect(requests().map((r) => r.path)).toContain('/api/v1/courses/c1/live-status'));
+    expect(screen.queryByText('Live now')).toBeNull();
+    expect(screen.queryByText(/Next live class/)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   ErrorState,
   flatPanel,
   formatPrice,
+  LiveClassBadge,
   Loading,
   media,
   ResponsiveImage,
@@ -59,6 +60,7 @@ function Detail({ course }: { course: CourseDetails }) {
         />
         <div>
           <h1>{course.title}</h1>
+          <LiveClassBadge courseId={course._id} />
           <p>{truncate(course.desc, 200)}</p>
           <Rated>
             <strong>{course.ratingAverage.toFixed(1)}</strong>

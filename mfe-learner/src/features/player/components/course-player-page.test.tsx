@@ -1,4 +1,5 @@
 import type { CourseProgress } from '@liveedu/api-client';
+import { formatLiveTime } from '@liveedu/ui';
 import { answer, json, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -122,5 +123,20 @@ describe('course player', () => {
       expect(put?.path).toBe('/api/v1/progress/c1/i2');
       expect(put?.body).toEqual({ completed: true });
     });
+  });
+
+  it('says Live now with Join while a live class of the course is on, and when the next one starts otherwise', async () => {
+    const state = servePlayer({ course, live: { live: true, sessionId: 's1', nextStartsAt: null } });
+    const first = renderPage();
+    expect(await screen.findByText('Live now')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/live/s1');
+    first.unmount();
+
+    const next = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString();
+    state.live = { live: false, sessionId: 's2', nextStartsAt: next };
+    renderPage();
+    expect(await screen.findByText(formatLiveTime(next))).toBeTruthy();
+    expect(screen.getByText(/Next live class:/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
   });
 });

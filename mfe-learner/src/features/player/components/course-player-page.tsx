@@ -1,7 +1,17 @@
 import type { CourseProgress, LearnCourse, WatchReport } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, EmptyState, ErrorState, Loading, media, theme, truncate } from '@liveedu/ui';
+import {
+  Banner,
+  Button,
+  EmptyState,
+  ErrorState,
+  LiveClassBadge,
+  Loading,
+  media,
+  theme,
+  truncate,
+} from '@liveedu/ui';
 import type { VideoControl, VideoMarker } from '@liveedu/video';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -246,6 +256,7 @@ function Player({
   return (
     <Frame>
       <h1 title={course.title}>{truncate(course.title, TITLE_MAX)}</h1>
+      <LiveClassBadge courseId={courseId} />
       {progress.data?.percent === 100 ? <CompletionPanel courseId={courseId} /> : null}
       <Layout>
         <div>{lesson}</div>

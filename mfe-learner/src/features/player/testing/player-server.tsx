@@ -3,6 +3,7 @@ import type {
   CertificateSummary,
   CourseProgress,
   LearnerQuiz,
+  LiveStatus,
   Note,
   QuizAnswer,
   QuizAttemptResult,
@@ -26,6 +27,8 @@ export interface PlayerState {
   certificates: CertificateSummary[];
   /** The course's questions, answers and announcements. */
   community: CommunityState;
+  /** Whether the course is live now and when its next live class starts. */
+  live: LiveStatus;
 }
 
 export const COURSE_ID = 'c1';
@@ -57,6 +60,7 @@ function respond(state: PlayerState, request: ApiRequest): Response {
   const [what, a, b, c, d] = parts;
   const body = request.body as Record<string, unknown>;
   if (what === 'learn-course') return json(state.course);
+  if (what === 'courses' && b === 'live-status') return json(state.live);
   const community = respondCommunity(state.community, request);
   if (community) return community;
   if (what === 'progress') {
@@ -161,6 +165,7 @@ export function servePlayer(state: Partial<PlayerState> & Pick<PlayerState, 'cou
     notes: [],
     certificates: [],
     community: emptyCommunity(),
+    live: { live: false, sessionId: null, nextStartsAt: null },
     ...state,
   };
   answer((request) => respond(full, request));
