@@ -48,11 +48,12 @@ function ensurePackages() {
 
 const tsx = (args) => mustRun(process.execPath, ['--import', 'tsx', ...args]);
 
-/** mongo-java-server, MinIO and nats-server at pinned versions, built once per machine and reused. */
+/** mongo-java-server, MinIO, nats-server and LiveKit at pinned versions, built once per machine and reused. */
 function ensureServers() {
-  const external = process.env.MONGO_URL && process.env.NATS_URL && process.env.S3_ENDPOINT;
+  const external =
+    process.env.MONGO_URL && process.env.NATS_URL && process.env.S3_ENDPOINT && process.env.LIVEKIT_URL;
   if (external) return;
-  say('checking the local servers (mongo-java-server, MinIO, NATS) and ffmpeg …');
+  say('checking the local servers (mongo-java-server, MinIO, NATS, LiveKit) and ffmpeg …');
   tsx(['packages/local-servers/src/cli.ts', 'install']);
 }
 

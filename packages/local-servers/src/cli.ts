@@ -3,7 +3,7 @@ import { installServers, startLocalServers } from './index.ts';
 import { repoRoot } from './paths.ts';
 
 const usage = `usage: tsx packages/local-servers/src/cli.ts <command>
-  install   install the pinned mongo-java-server, MinIO and nats-server into .tools/bin, and ffmpeg (once per machine)
+  install   install the pinned mongo-java-server, MinIO, nats-server and LiveKit into .tools/bin, and ffmpeg (once per machine)
   start     start the local servers under DATA_DIR (default .data) until Ctrl-C;
             MONGO_URL, NATS_URL or S3_ENDPOINT set: that server is external and not started`;
 
