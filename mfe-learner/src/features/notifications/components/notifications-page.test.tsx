@@ -27,6 +27,9 @@ const DEFAULTS: NotificationPreferences = {
   answer: 'instant',
   accepted: 'instant',
   announcement: 'daily',
+  liveScheduled: 'daily',
+  liveCancelled: 'instant',
+  liveReminder: 'instant',
   graded: 'instant',
   review: 'daily',
   sale: 'daily',
@@ -174,6 +177,9 @@ describe('mail preferences', () => {
     const answers = within(form).getByRole('group', { name: 'Answers to questions I asked or follow' });
     expect((within(answers).getByLabelText('Right away') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(answers).getByLabelText('Daily digest'));
+    const reminders = within(form).getByRole('group', { name: 'Reminders before my live classes' });
+    expect((within(reminders).getByLabelText('Right away') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(reminders).getByLabelText('Off'));
     fireEvent.click(within(form).getByRole('button', { name: 'Save mail preferences' }));
 
     expect(await within(form).findByText('Your mail preferences are saved')).toBeTruthy();
@@ -184,6 +190,9 @@ describe('mail preferences', () => {
         answer: 'daily',
         accepted: 'instant',
         announcement: 'off',
+        liveScheduled: 'daily',
+        liveCancelled: 'instant',
+        liveReminder: 'off',
         graded: 'instant',
         application: 'instant',
       },
