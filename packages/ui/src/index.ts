@@ -57,6 +57,7 @@ export {
   LIVE_STATE_WORDS,
   liveRoomPath,
   liveStateAt,
+  useNow,
 } from './live-classes.ts';
 export { loadScript, openPaymentWindow, type PaymentWindowOrder } from './payment-window.ts';
 export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';

@@ -1,4 +1,5 @@
 import { LIVE_SESSION_LIMITS, type LiveSession, type LiveSessionState } from '@liveedu/api-client';
+import { useEffect, useState } from 'react';
 
 const MINUTE_MS = 60_000;
 
@@ -44,3 +45,20 @@ export const LIVE_STATE_WORDS: Record<LiveSessionState, string> = {
 
 /** The room page of a class, for its host and its students alike. */
 export const liveRoomPath = (sessionId: string) => `/live/${encodeURIComponent(sessionId)}`;
+
+/**
+ * The time now, moved on every `everyMs` so join buttons open and states move on without a reload;
+ * `fixed` holds it at one moment instead (a test's clock).
+ */
+export function useNow(fixed?: number, everyMs = 30_000): number {
+  const [now, setNow] = useState(() => fixed ?? Date.now());
+  useEffect(() => {
+    if (fixed !== undefined) {
+      setNow(fixed);
+      return;
+    }
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [fixed, everyMs]);
+  return fixed ?? now;
+}
