@@ -23,6 +23,8 @@ const CREATED = {
 /** The multipart uploads the editor sent (everything it read was a GET). */
 /** A course with nothing announced yet, as the update page's announcements read it. */
 const NO_ANNOUNCEMENTS = { announcements: [], page: 1, pages: 0, total: 0 };
+/** A course with no live class scheduled, as the update page's live classes read it. */
+const NO_LIVE_CLASSES = { sessions: [], page: 1, pages: 0, total: 0 };
 
 const uploads = () => requests().filter((r) => r.method !== 'GET');
 const formOf = (request: ApiRequest | undefined) => request?.body as FormData;
@@ -308,6 +310,7 @@ describe('update a course', () => {
       'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
       // The course's announcements, under the form.
       'GET /api/v1/courses/course-9/announcements': { body: NO_ANNOUNCEMENTS },
+      'GET /api/v1/courses/course-9/live-sessions': { body: NO_LIVE_CLASSES },
       'PUT /api/v1/update-course/course-9': {
         body: { message: 'Course updated successfully', _id: 'course-9' },
       },
@@ -348,6 +351,7 @@ describe('update a course', () => {
       'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
       // The course's announcements, under the form.
       'GET /api/v1/courses/course-9/announcements': { body: NO_ANNOUNCEMENTS },
+      'GET /api/v1/courses/course-9/live-sessions': { body: NO_LIVE_CLASSES },
       'PUT /api/v1/update-course/course-9': {
         body: { message: 'Course updated successfully', _id: 'course-9' },
       },
@@ -415,6 +419,7 @@ describe('update a course of several kinds', () => {
       'GET /api/v1/get-course-details-to-updateByTutor/course-7': { body: course },
       // The course's announcements, under the form.
       'GET /api/v1/courses/course-7/announcements': { body: NO_ANNOUNCEMENTS },
+      'GET /api/v1/courses/course-7/live-sessions': { body: NO_LIVE_CLASSES },
       'GET /api/v1/courses/course-7/items/i-quiz/quiz': { status: 404, body: { message: 'No quiz yet' } },
       'GET /api/v1/courses/course-7/items/i-video/quiz': { status: 404, body: { message: 'No quiz yet' } },
       'GET /api/v1/courses/course-7/items/i-task/assignment': {

@@ -20,6 +20,7 @@ import { useCourseDraft } from '../hooks/use-course-draft.ts';
 import { AnnouncementsSection } from './announcements-section.tsx';
 import { CourseContentEditor } from './course-content-editor.tsx';
 import { LearningItems } from './learning-items.tsx';
+import { LiveClassesSection } from './live-classes-section.tsx';
 
 const Form = styled.form`
   ${raisedPanel}
@@ -232,6 +233,7 @@ function UpdateForm({ id }: { id: string }) {
             existingThumbnail={found.thumbnail || undefined}
           />
           <LearningItems courseId={id} course={found} />
+          <LiveClassesSection courseId={id} course={found} />
           <AnnouncementsSection courseId={id} />
         </>
       )}
