@@ -24,6 +24,7 @@ const STUDENT_SIDEBAR = [
   'Favourites',
   'Certificates',
   'Todo',
+  'Live classes',
   'Notifications',
   'Settings',
   'Log out',
@@ -477,7 +478,7 @@ describe('the profile frame of a tutor', () => {
   });
   afterAll(() => tutor?.close());
 
-  it('shows all fifteen entries, Create A New Course, and the tutor pages inside the frame', async () => {
+  it('shows all sixteen entries, Create A New Course, and the tutor pages inside the frame', async () => {
     const { page } = tutor;
     await tutor.open('/login');
     await page.getByLabel(/username/i).fill(DEMO_TUTOR.username);

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { CertificatesPage } from '../features/certificates/components/certificates-page.tsx';
 import { EnrolledCoursesPage } from '../features/enrolled-courses/components/enrolled-courses-page.tsx';
 import { FavouritesPage } from '../features/favourites/components/favourites-page.tsx';
+import { LiveClassesPage } from '../features/live-classes/components/live-classes-page.tsx';
 import { NotificationsPage } from '../features/notifications/components/notifications-page.tsx';
 import { OrderHistoryPage } from '../features/order-history/components/order-history-page.tsx';
 import { ProfileFrame } from '../features/profile/components/profile-frame.tsx';
@@ -29,6 +30,7 @@ const LEARNER_PAGES: [path: string, Page: ComponentType][] = [
   ['favourites', FavouritesPage],
   ['certificates', CertificatesPage],
   ['todo', TodoPage],
+  ['live-classes', LiveClassesPage],
   ['notifications', NotificationsPage],
   ['settings', SettingsPage],
 ];

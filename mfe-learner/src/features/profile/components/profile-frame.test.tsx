@@ -39,7 +39,7 @@ describe('profile frame', () => {
     expect(requests()).toHaveLength(0);
   });
 
-  it('shows a tutor the header card, Create A New Course, the review banner and all fifteen entries', async () => {
+  it('shows a tutor the header card, Create A New Course, the review banner and all sixteen entries', async () => {
     answer(() =>
       json(
         userData({
@@ -59,7 +59,7 @@ describe('profile frame', () => {
     );
     expect(screen.getByText('Your application to become a tutor is under review')).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Profile' });
-    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(15);
+    expect(within(sidebar).getAllByRole('listitem')).toHaveLength(16);
     expect(screen.getByText('index page')).toBeTruthy();
   });
 
@@ -79,6 +79,7 @@ describe('sidebar entries', () => {
       { label: 'Favourites', to: '/profile/favourites' },
       { label: 'Certificates', to: '/profile/certificates' },
       { label: 'Todo', to: '/profile/todo' },
+      { label: 'Live classes', to: '/profile/live-classes' },
       { label: 'Notifications', to: '/profile/notifications' },
       { label: 'Settings', to: '/profile/settings' },
     ]);
@@ -99,9 +100,20 @@ describe('sidebar entries', () => {
       '/profile/favourites',
       '/profile/certificates',
       '/profile/todo',
+      '/profile/live-classes',
       '/profile/notifications',
       '/profile/settings',
     ]);
     expect(mobileShortcuts('tutor').map((e) => e.label)).toEqual(['My Courses', 'Analytics']);
+  });
+
+  it('gives the admin the learner entries but Live classes, which only course members take part in', () => {
+    const admin = sidebarEntries('admin').map((e) => e.label);
+    expect(admin).not.toContain('Live classes');
+    expect(admin).toEqual(
+      sidebarEntries('student')
+        .map((e) => e.label)
+        .filter((label) => label !== 'Live classes'),
+    );
   });
 });

@@ -141,8 +141,9 @@ function LoggedInFrame({
   const current = user.status === 'ready' ? user.data : last;
 
   const role = current?.role ?? sessionRole;
-  const entries = useMemo(() => sidebarEntries(role === 'tutor' ? 'tutor' : 'student'), [role]);
-  const shortcuts = useMemo(() => mobileShortcuts(role === 'tutor' ? 'tutor' : 'student'), [role]);
+  const navRole = role === 'tutor' || role === 'admin' ? role : 'student';
+  const entries = useMemo(() => sidebarEntries(navRole), [navRole]);
+  const shortcuts = useMemo(() => mobileShortcuts(navRole), [navRole]);
   const context = useMemo(
     () => (current ? { user: current, reload: user.reload } : null),
     [current, user.reload],

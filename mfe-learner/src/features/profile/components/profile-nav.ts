@@ -20,6 +20,7 @@ const LEARNER_PAGES: ProfilePages = {
   Favourites: 'favourites',
   Certificates: 'certificates',
   Todo: 'todo',
+  'Live classes': 'live-classes',
   Notifications: 'notifications',
   Settings: 'settings',
 };
@@ -27,10 +28,14 @@ const LEARNER_PAGES: ProfilePages = {
 const entriesOf = (pages: ProfilePages): NavItem[] =>
   Object.entries(pages).map(([label, path]) => ({ label, to: path ? `/profile/${path}` : '/profile' }));
 
+/** Entries only students and tutors have: the admin takes part in no course's live classes. */
+const TAKING_PART: readonly string[] = ['Live classes'];
+
 /** The sidebar of the spec: tutors see every entry; others the learner entries, Enrolled Courses at /profile. */
 export function sidebarEntries(role: Role): NavItem[] {
   if (role === 'tutor') return entriesOf({ ...TUTOR_PAGES, ...LEARNER_PAGES });
-  return entriesOf({ ...LEARNER_PAGES, 'Enrolled Courses': '' });
+  const entries = entriesOf({ ...LEARNER_PAGES, 'Enrolled Courses': '' });
+  return role === 'student' ? entries : entries.filter((e) => !TAKING_PART.includes(e.label));
 }
 
 /** The two shortcuts of the mobile bar. */
