@@ -3,7 +3,7 @@ import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { formatLiveTime, joinOpensAt, liveRoomPath } from '../live-classes.ts';
+import { formatLiveTime, joinOpensAt, liveRoomPath, useNow } from '../live-classes.ts';
 import { theme } from '../theme.ts';
 import { ButtonLink } from './button.tsx';
 
@@ -59,8 +59,9 @@ export const liveStatusKey = (courseId: string) => ['live', 'status', courseId];
  * server, so a server-rendered page's HTML stays the same): nothing until the answer comes, nor
  * when the read fails.
  */
-export function LiveClassBadge({ courseId, now }: { courseId: string; now?: number }) {
+export function LiveClassBadge({ courseId, now: fixedNow }: { courseId: string; now?: number }) {
   const { baseUrl } = useApi();
+  const now = useNow(fixedNow);
   const live = useMemo(() => createLiveScheduleClient({ baseUrl }), [baseUrl]);
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
