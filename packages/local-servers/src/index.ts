@@ -14,6 +14,7 @@ export {
   type InstallOptions,
   installFfmpeg,
   installLivekit,
+  installLiveLoad,
   installMinioAccess,
   installPdftotext,
   installServers,

@@ -17,7 +17,13 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { cacheBinDir, minioAccessSourceDir, mongoServerSourceDir, toolsBinDir } from './paths.ts';
+import {
+  cacheBinDir,
+  liveLoadSourceDir,
+  minioAccessSourceDir,
+  mongoServerSourceDir,
+  toolsBinDir,
+} from './paths.ts';
 import { isProcessAlive } from './proc.ts';
 
 /** The embedded MongoDB-compatible server (Maven Central), pinned here and in infra/mongo-server/pom.xml. */
@@ -383,14 +389,19 @@ export async function installLivekit(opts: InstallOptions = {}): Promise<string>
   return dest;
 }
 
-/** Build key of the MinIO user tool: a hash of its sources and pinned modules. */
-function minioAccessKey(): string {
+/** Build key of a Go program of this repository: its name and a hash of its sources and pinned modules. */
+function goProgramKey(name: string, sourceDir: string): string {
   const hash = createHash('sha256');
   for (const file of ['main.go', 'go.mod', 'go.sum']) {
     hash.update(file);
-    hash.update(readFileSync(join(minioAccessSourceDir, file)));
+    hash.update(readFileSync(join(sourceDir, file)));
   }
-  return `minio-access-${hash.digest('hex').slice(0, 12)}`;
+  return `${name}-${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** Build key of the MinIO user tool: a hash of its sources and pinned modules. */
+function minioAccessKey(): string {
+  return goProgramKey('minio-access', minioAccessSourceDir);
 }
 
 /**
@@ -409,6 +420,34 @@ export async function installMinioAccess(opts: InstallOptions = {}): Promise<str
       opts.log?.(`building ${key}`);
       await run(go, ['build', '-mod=readonly', '-o', out, '.'], {
         cwd: minioAccessSourceDir,
+        env,
+        log: opts.log,
+      });
+    },
+    opts,
+    env,
+  );
+  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
+  return dest;
+}
+
+/**
+ * The program that puts one live class on LiveKit — a host publishing a video and a sound file,
+ * viewers joining together — and measures it (`infra/live-load`, LiveKit's Go SDK), built with Go
+ * once per machine. The bench's live-class section runs it.
+ */
+export async function installLiveLoad(opts: InstallOptions = {}): Promise<string> {
+  const env = opts.env ?? process.env;
+  const key = goProgramKey('live-load', liveLoadSourceDir);
+  const dest = join(toolsBinDir(), 'live-load');
+  if (await isPlaced(dest, key)) return dest;
+  const built = await cached(
+    key,
+    async (out) => {
+      const go = requireGo(env, 'the live-class load program');
+      opts.log?.(`building ${key} (once per machine: a minute or two)`);
+      await run(go, ['build', '-mod=readonly', '-trimpath', '-o', out, '.'], {
+        cwd: liveLoadSourceDir,
         env,
         log: opts.log,
       });

@@ -21,3 +21,6 @@ export const mongoServerSourceDir = join(repoRoot, 'infra', 'mongo-server');
 
 /** Sources of the program that gives each service its own MinIO user (Go, madmin-go). */
 export const minioAccessSourceDir = join(repoRoot, 'infra', 'minio-access');
+
+/** Sources of the program that puts one live class (a host and viewers) on LiveKit (Go, LiveKit's SDK). */
+export const liveLoadSourceDir = join(repoRoot, 'infra', 'live-load');
