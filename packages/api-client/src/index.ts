@@ -35,6 +35,13 @@ export {
 export { ApiError, messageOf } from './errors.ts';
 export { createLearningClient, type LearningClient } from './learning.ts';
 export {
+  createLiveRoomClient,
+  type LiveJoin,
+  type LiveRecordingBody,
+  type LiveRole,
+  type LiveRoomClient,
+} from './live-room.ts';
+export {
   type CalendarFeed,
   createLiveScheduleClient,
   LIVE_SESSION_LIMITS,
