@@ -54,6 +54,8 @@ type report struct {
 	ReceivedAll bool `json:"receivedAll"`
 	Viewers     int  `json:"viewers"`
 	Joined      int  `json:"joined"`
+	// Viewers who received video during the window.
+	Receiving int `json:"receiving"`
 	// The measured window, in milliseconds since the Unix epoch.
 	WindowStartMs int64    `json:"windowStartMs"`
 	WindowEndMs   int64    `json:"windowEndMs"`
@@ -178,7 +180,6 @@ waiting:
 		ViewerKbps:       make([]float64, len(viewers)),
 		HostUpstreamKbps: kbps(hostEnd-hostStart, window),
 		HostUpstreamFrom: from,
-		ReceivedAll:      true,
 		Viewers:          p.Viewers,
 		WindowStartMs:    windowStart.UnixMilli(),
 		WindowEndMs:      windowStart.Add(time.Duration(window * float64(time.Second))).UnixMilli(),
@@ -193,13 +194,11 @@ waiting:
 		if v.err != nil {
 			out.Errors = append(out.Errors, fmt.Sprintf("viewer-%d: %v", i+1, v.err))
 		}
-		if v.videoPackets.Load() == videoStart[i] {
-			out.ReceivedAll = false
+		if v.videoPackets.Load() > videoStart[i] {
+			out.Receiving++
 		}
 	}
-	if out.Joined < p.Viewers {
-		out.ReceivedAll = false
-	}
+	out.ReceivedAll = out.Joined == p.Viewers && out.Receiving == p.Viewers
 	return out, nil
 }
 
