@@ -65,7 +65,7 @@ export class PeakSampler {
 }
 
 /** CPU time (user + system) a process has used so far, in clock ticks, or null if unreadable. */
-function cpuTicks(pid: number): number | null {
+export function cpuTicks(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.
@@ -77,7 +77,7 @@ function cpuTicks(pid: number): number | null {
 }
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /**
  * The share of one core each process used over `seconds` of doing nothing asked of it: what the

@@ -35,6 +35,9 @@ export interface Mode {
   /** Conversation: questions asked in one course (its list is measured), and the students one announcement goes to. */
   questions: number;
   announcementStudents: number;
+  /** Live class: the viewers who join one host together, and how long the class is measured after they joined. */
+  liveViewers: number;
+  liveSeconds: number;
   /** The whole run, from the start of the script, should end within this. */
   budgetSec: number;
 }
@@ -59,6 +62,8 @@ export const FULL: Mode = {
   buildFrontEnd: true,
   questions: 100_000,
   announcementStudents: 10_000,
+  liveViewers: 20,
+  liveSeconds: 30,
   budgetSec: 20 * 60,
 };
 
@@ -82,5 +87,7 @@ export const SMOKE: Mode = {
   buildFrontEnd: false,
   questions: 300,
   announcementStudents: 50,
+  liveViewers: 3,
+  liveSeconds: 5,
   budgetSec: 30 * 60,
 };
