@@ -80,6 +80,21 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
     ],
     columns: ['req/s', 'p50', 'p99'],
   },
+  'live-class': {
+    rows: [
+      'viewers receiving video',
+      'join time p50',
+      'join time p95',
+      'join time max',
+      "host's upstream",
+      'received per viewer (mean)',
+      'media server CPU',
+      'media server memory before the class',
+      'media server memory peak',
+      'media server memory at the end',
+    ],
+    columns: ['figure'],
+  },
   growth: {
     rows: [
       'courses?page={random}',
@@ -184,6 +199,23 @@ describe('npm run bench -- --smoke', () => {
         `lighthouse / ${column}: ${JSON.stringify(home.cells[column])}`,
       ).toBe(true);
     }
+    // The live class: every viewer joined one host on LiveKit and received video through the
+    // window, and each figure of it was taken.
+    const live = section('live-class');
+    const figure = (row: string) => {
+      const cell = live.rows.find((r) => r.name === row)?.cells.figure;
+      expect(cell && 'median' in cell, `live-class / ${row}: ${JSON.stringify(cell)}`).toBe(true);
+      return cell as { median: number; unit: string; note?: string };
+    };
+    const receiving = figure('viewers receiving video');
+    expect(receiving.median, JSON.stringify(receiving)).toBe(SMOKE.liveViewers);
+    expect(receiving.note).toBeUndefined();
+    expect(figure('join time p95').median).toBeGreaterThan(0);
+    expect(figure('join time max').median).toBeGreaterThanOrEqual(figure('join time p95').median);
+    expect(figure("host's upstream").median).toBeGreaterThan(0);
+    expect(figure('received per viewer (mean)').median).toBeGreaterThan(0);
+    for (const row of EXPECTED['live-class']!.rows) figure(row);
+
     const categories = section('hot-reads').rows.find((r) => r.name === 'get-all-category')!;
     expect('median' in categories.cells['response bytes']!).toBe(true);
   });

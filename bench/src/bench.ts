@@ -1,7 +1,7 @@
 /**
  * One bench run: start the platform, then each section in turn (seeding and growth, gateway
- * throughput, authenticated reads, writes, purchases, media, course conversation, memory and CPU,
- * the front end), then the results file. Each section is its own module under `sections/`.
+ * throughput, authenticated reads, writes, purchases, media, course conversation, a live class,
+ * memory and CPU, the front end), then the results file. Each section is its own module under `sections/`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { eventLatency } from './sections/event-latency.ts';
 import { frontEndSize } from './sections/front-end-size.ts';
 import { growthSection, seedAndProbeGrowth } from './sections/growth-series.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
+import { liveClass } from './sections/live-class.ts';
 import { media } from './sections/media.ts';
 import { idleCpuAtRest, idleMemory, memorySection } from './sections/memory-and-cpu.ts';
 import { publicReads } from './sections/public-reads.ts';
@@ -102,6 +103,7 @@ export async function runBench(
     sections.push(await eventLatency(ctx, people));
     sections.push(await media(ctx));
     sections.push(await conversation(ctx, people));
+    sections.push(await liveClass(ctx));
     const cpuAtRest = await idleCpuAtRest(ctx);
     sections.push(growthSection(ctx, growth));
     sections.push(memorySection(ctx, idle, cpuAtRest));
