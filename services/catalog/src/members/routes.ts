@@ -1,17 +1,18 @@
-import { CATALOG_INTERNAL, COURSE_STUDENTS_PAGE } from '@liveedu/contracts';
+import { CATALOG_INTERNAL, COURSE_STUDENTS_PAGE, LEARNER_COURSES_MAX } from '@liveedu/contracts';
 import { internalSchema, notFound, requireServiceToken, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { COURSES } from '../courses/store.ts';
-import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
+import { ENROLLMENTS, isEnrolled, studentCourses } from '../enrollment/store.ts';
 import { memberAccess } from './domain.ts';
 
 /**
  * Who takes part in a course, for the services that hold its conversation and tell its students
- * (`CATALOG_INTERNAL.courseMember`, `.courseStudents`); the gateway never routes `/internal/*`.
+ * (`CATALOG_INTERNAL.courseMember`, `.courseStudents`), and the courses a student takes, for their
+ * coming live classes (`.learnerCourses`); the gateway never routes `/internal/*`.
  */
 export default async function memberRoutes(app: ServiceApp): Promise<void> {
   const onlyUs = requireServiceToken(app.config.internalSecret);
-  const { courseMember, courseStudents } = CATALOG_INTERNAL;
+  const { courseMember, courseStudents, learnerCourses } = CATALOG_INTERNAL;
 
   app.get(
     courseMember.path,
@@ -51,6 +52,20 @@ export default async function memberRoutes(app: ServiceApp): Promise<void> {
       const studentIds = rows.map((row) => row.studentId);
       const last = studentIds.at(-1);
       return { studentIds, next: studentIds.length === COURSE_STUDENTS_PAGE && last ? last : null };
+    },
+  );
+
+  app.get(
+    learnerCourses.path,
+    { preHandler: onlyUs, schema: internalSchema(learnerCourses) },
+    async (request) => {
+      // The student's own list, read by key, newest enrollment first (never a scan of enrollments).
+      const found = await studentCourses(app.db).page(
+        request.params.studentId.toLowerCase(),
+        0,
+        LEARNER_COURSES_MAX,
+      );
+      return { courseIds: found.ids };
     },
   );
 }
