@@ -6,6 +6,7 @@ import * as contracts from '@liveedu/contracts';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
+import { liveService } from '@liveedu/live';
 import { mediaService } from '@liveedu/media';
 import { notificationsService } from '@liveedu/notifications';
 import { paymentsService } from '@liveedu/payments';
@@ -33,6 +34,7 @@ const definitions: Record<string, ServiceDefinition> = {
   learning: learningService,
   community: communityService,
   notifications: notificationsService,
+  live: liveService,
 };
 /** Every event type packages/contracts declares (`identity.user.registered`, …). */
 const eventTypes = (Object.values(contracts) as unknown[]).filter(

@@ -3,6 +3,7 @@ import { communityService } from '@liveedu/community';
 import { earningsService } from '@liveedu/earnings';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
+import { liveService } from '@liveedu/live';
 import { mediaService } from '@liveedu/media';
 import { notificationsService } from '@liveedu/notifications';
 import { paymentsService } from '@liveedu/payments';
@@ -21,6 +22,7 @@ const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
   learning: learningService,
   community: communityService,
   notifications: notificationsService,
+  live: liveService,
 };
 
 /** Every service of the platform registry, each started after those it calls. */

@@ -36,6 +36,8 @@ export const PUBLISHED_VALUES: readonly string[] = [
   'liveedu-local-internal-secret-change-me',
   'liveedu-local-jwt-secret-change-me',
   'liveedu-local-playback-secret-change-me',
+  'liveedu-livekit',
+  'liveedu-local-livekit-secret-change-me',
   'liveedu-admin',
   'liveedu_sandbox_secret',
   'liveedu_webhook_secret',
