@@ -19,6 +19,13 @@ const pages: Record<PageName<'learner'>, ComponentType> = {
     'CartPage',
     () => import(/* webpackChunkName: "page-cart-page" */ '../features/cart/components/cart-page.tsx'),
   ),
+  'live-room': lazyPage(
+    'LiveRoomPage',
+    () =>
+      import(
+        /* webpackChunkName: "page-live-room-page" */ '../features/live-room/components/live-room-page.tsx'
+      ),
+  ),
 };
 
 /** By name, as asked for; the type above makes it render every page the registry lists for 'learner'. */

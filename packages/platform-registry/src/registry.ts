@@ -282,7 +282,7 @@ export const REMOTES = [
     title: 'LiveEdu learner',
     devPort: 3002,
     exposes: APP_EXPOSE,
-    pages: ['profile', 'player', 'cart'],
+    pages: ['profile', 'player', 'cart', 'live-room'],
   },
   {
     name: 'tutor',
@@ -324,6 +324,7 @@ export const PAGE_ROUTES = [
   { path: '/profile/*', remote: 'learner', page: 'profile' },
   { path: '/learn/:courseid/user/:userid', remote: 'learner', page: 'player' },
   { path: '/cart', remote: 'learner', page: 'cart' },
+  { path: '/live/:sessionId', remote: 'learner', page: 'live-room' },
   { path: '/create-a-new-course', remote: 'tutor', page: 'create-course' },
   { path: '/update-a-course/:id', remote: 'tutor', page: 'update-course' },
   { path: '/dashboard/*', remote: 'admin', page: 'dashboard' },
