@@ -25,6 +25,11 @@ export interface RouteEntry {
   uploadMb?: number;
   /** A write of the caller's own data only: the shared cache of public answers is kept. */
   private?: true;
+  /**
+   * A webhook whose `Authorization` header is its sender's signature (LiveKit's), not a user's
+   * token: never read as a user's, and passed on to the service as it came.
+   */
+  signedByAuthorization?: true;
 }
 
 const r = (
@@ -206,6 +211,29 @@ export const routeTable: readonly RouteEntry[] = [
   // A mail's one-click unsubscribe (RFC 8058): the signed token in the link is the authority.
   r('GET', '/api/v1/notifications/unsubscribe', 'notifications', 'public', { limit: 'lookup' }),
   r('POST', '/api/v1/notifications/unsubscribe', 'notifications', 'public', { limit: 'lookup' }),
+
+  // Live classes: who may schedule, see and join a course's classes is the live service's check
+  // (through the catalog). The course page's badge and a calendar feed (its token is the key)
+  // are public; so is the media server's webhook, which its signature authenticates.
+  r('POST', '/api/v1/courses/:courseId/live-sessions', 'live', 'user'),
+  r('GET', '/api/v1/courses/:courseId/live-sessions', 'live', 'user'),
+  r('GET', '/api/v1/courses/:courseId/live-status', 'live', 'public'),
+  r('GET', '/api/v1/live-sessions/upcoming', 'live', 'user'),
+  r('GET', '/api/v1/live-sessions/:sessionId', 'live', 'user'),
+  r('PUT', '/api/v1/live-sessions/:sessionId', 'live', 'user'),
+  r('DELETE', '/api/v1/live-sessions/:sessionId', 'live', 'user'),
+  r('POST', '/api/v1/live-sessions/:sessionId/join', 'live', 'user', { private: true }),
+  r('POST', '/api/v1/live-sessions/:sessionId/participants/:userId/remove', 'live', 'user', {
+    private: true,
+  }),
+  r('POST', '/api/v1/live-sessions/:sessionId/participants/:userId/speak', 'live', 'user', { private: true }),
+  r('PUT', '/api/v1/live-sessions/:sessionId/recording', 'live', 'user'),
+  r('GET', '/api/v1/live-sessions/:sessionId/attendance', 'live', 'user'),
+  r('GET', '/api/v1/live-sessions/:sessionId/calendar.ics', 'live', 'user'),
+  r('GET', '/api/v1/calendar/feed', 'live', 'user'),
+  r('POST', '/api/v1/calendar/feed', 'live', 'user', { private: true }),
+  r('GET', '/api/v1/calendar/:token.ics', 'live', 'public'),
+  r('POST', '/api/v1/live-webhook', 'live', 'public', { private: true, signedByAuthorization: true }),
 
   // Admin
   r('GET', '/api/v1/count-users', 'identity', 'admin'),

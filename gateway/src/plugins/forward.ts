@@ -56,7 +56,9 @@ export function createForwarder(opts: {
       retryDelay: () => null,
       rewriteRequestHeaders(_original, headers) {
         const out: Record<string, string | string[] | undefined> = { ...headers };
-        for (const name of TRUSTED_HEADERS) delete out[name];
+        for (const name of TRUSTED_HEADERS) {
+          if (!(name === 'authorization' && entry.signedByAuthorization)) delete out[name];
+        }
         out[REQUEST_ID_HEADER] = request.id;
         if (identity) out[IDENTITY_HEADER] = signIdentity(identity);
         return out as typeof headers;
