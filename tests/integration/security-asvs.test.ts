@@ -196,6 +196,8 @@ describe('ids probed through every {id} path', () => {
   let question: string;
   let answer: string;
   let submission: string;
+  /** The owner tutor's live class in the listed course. */
+  let liveSession: string;
   /** One of the owner student's log-in sessions. */
   let ownerSession: string;
   let withdrawal: string;
@@ -323,6 +325,18 @@ describe('ids probed through every {id} path', () => {
     });
     expect(noted.status, JSON.stringify(noted.body)).toBe(201);
     note = (noted.body as { _id: string })._id;
+
+    // The owner tutor schedules a live class of the listed course.
+    const scheduled = await call('POST', `/api/v1/courses/${listedCourse}/live-sessions`, {
+      as: ownerTutor,
+      body: {
+        title: 'Confidential Payee office hours',
+        startsAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+        durationMin: 60,
+      },
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    liveSession = (scheduled.body as { session: { _id: string } }).session._id;
 
     // The owner student asks about the lecture, the owner tutor answers, and the answer is reported.
     const askedQuestion = await call('POST', `/api/v1/courses/${listedCourse}/questions`, {
@@ -513,6 +527,20 @@ describe('ids probed through every {id} path', () => {
       what: "an answer in another's course",
       existing: { questionId: question, answerId: answer },
       missing: { questionId: question, answerId: randomId() },
+    },
+  ];
+  const livePairs = (): Pair[] => [
+    {
+      what: "a live class of another tutor's course",
+      existing: { sessionId: liveSession },
+      missing: { sessionId: randomId() },
+    },
+  ];
+  const liveParticipantPairs = (): Pair[] => [
+    {
+      what: "a participant of another tutor's live class",
+      existing: { sessionId: liveSession, userId: ownerStudent._id },
+      missing: { sessionId: randomId(), userId: ownerStudent._id },
     },
   ];
   const progressReport = () => ({ positionSec: 1, durationSec: 10, watchedRanges: [[0, 1]] });
@@ -710,6 +738,60 @@ describe('ids probed through every {id} path', () => {
       as: ['student', 'tutor'],
       pairs: answerPairs,
     },
+    // A live class is its course's members'; to anyone else exactly like one that does not exist
+    // (joining refuses both alike). The course's live badge is public, and the same for any id.
+    'POST /api/v1/courses/:courseId/live-sessions': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403]),
+      body: () => ({
+        title: 'Probing',
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        durationMin: 30,
+      }),
+    },
+    'GET /api/v1/courses/:courseId/live-sessions': {
+      as: ['student', 'tutor'],
+      pairs: coursePairs('courseId', [403]),
+    },
+    'GET /api/v1/courses/:courseId/live-status': {
+      as: ['visitor', 'student'],
+      pairs: () => [
+        {
+          what: "a deleted course's badge, like no course's",
+          existing: { courseId: deletedCourse },
+          missing: { courseId: randomId() },
+          status: 200,
+        },
+      ],
+    },
+    'GET /api/v1/live-sessions/:sessionId': { as: ['student', 'tutor'], pairs: livePairs },
+    'PUT /api/v1/live-sessions/:sessionId': {
+      as: ['student', 'tutor'],
+      pairs: livePairs,
+      body: () => ({
+        title: 'Taken over',
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        durationMin: 30,
+      }),
+    },
+    'DELETE /api/v1/live-sessions/:sessionId': { as: ['student', 'tutor'], pairs: livePairs },
+    'POST /api/v1/live-sessions/:sessionId/join': { as: ['student', 'tutor'], pairs: livePairs },
+    'POST /api/v1/live-sessions/:sessionId/participants/:userId/remove': {
+      as: ['student', 'tutor'],
+      pairs: liveParticipantPairs,
+    },
+    'POST /api/v1/live-sessions/:sessionId/participants/:userId/speak': {
+      as: ['student', 'tutor'],
+      pairs: liveParticipantPairs,
+      body: () => ({ allowed: true }),
+    },
+    'PUT /api/v1/live-sessions/:sessionId/recording': {
+      as: ['student', 'tutor'],
+      pairs: livePairs,
+      body: () => ({ videoId: randomId(), itemId: randomId() }),
+    },
+    'GET /api/v1/live-sessions/:sessionId/attendance': { as: ['student', 'tutor'], pairs: livePairs },
+    'GET /api/v1/live-sessions/:sessionId/calendar.ics': { as: ['student', 'tutor'], pairs: livePairs },
     'PUT /api/v1/admin/reports/:reportId': {
       as: ['student', 'tutor'],
       pairs: () => [{ what: 'a report', existing: { reportId: answer }, missing: { reportId: randomId() } }],
