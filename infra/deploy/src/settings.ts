@@ -58,6 +58,14 @@ const SETTINGS: Record<string, DeploySettings> = {
     internetPorts: [25, 465, 587],
     dataVolume: 'notifications-mail',
   },
+  live: {
+    // Signs join tokens and checks the media server's webhooks (the media server's own key pair).
+    secrets: ['LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'],
+    // The media server's API, and where browsers connect to it.
+    config: ['LIVEKIT_URL', 'LIVEKIT_PUBLIC_URL'],
+    // The media server's API behind its TLS host (Kubernetes reaches it as the outside world does).
+    internetPorts: [443],
+  },
   catalog: {
     composeDefaults: { SEED_DEMO: '0' },
     replicas: 2,
