@@ -120,6 +120,7 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
       'learning',
       'community',
       'notifications',
+      'live',
       'mongo-java-server (data server)',
       'minio (data server)',
       'nats-server (data server)',
