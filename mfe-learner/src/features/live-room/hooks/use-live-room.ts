@@ -1,7 +1,7 @@
 import type { LiveJoin, LiveSession } from '@liveedu/api-client';
 import { messageOf } from '@liveedu/api-client';
 import type { Participant, RemoteParticipant, Room } from 'livekit-client';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { chatTextProblem, newChatId } from '../api/chat.ts';
 import { decodeRoomMessage, encodeRoomMessage, type RoomMessage } from '../api/room-messages.ts';
 import { roomEndOf } from '../api/room-phase.ts';
@@ -31,7 +31,7 @@ const nameOf = (participant: Participant) => participant.name || participant.ide
 export function useLiveRoom(join: LiveJoin, session: LiveSession) {
   const isHost = join.role === 'host';
   const [state, dispatch] = useReducer(roomReducer, session.tutorId, initialRoomState);
-  const [connection, setConnection] = useState<{ room: Room; lk: LiveKit } | null>(null);
+  const [connected, setConnected] = useState<Room | null>(null);
   const [notice, setNotice] = useState('');
   const [audioBlocked, setAudioBlocked] = useState(false);
   const roomRef = useRef<Room | null>(null);
@@ -114,7 +114,7 @@ export function useLiveRoom(join: LiveJoin, session: LiveSession) {
       ] as const) {
         room.on(event, changed);
       }
-      setConnection({ room, lk });
+      setConnected(room);
       try {
         await room.connect(join.url, join.token);
       } catch (error) {
@@ -180,93 +180,97 @@ export function useLiveRoom(join: LiveJoin, session: LiveSession) {
     dispatch({ type: 'changed' });
   }, []);
 
-  const local = connection?.room.localParticipant;
-  const actions = {
-    toggleMicrophone: () =>
-      device('The microphone could not be changed', (room) =>
-        room.localParticipant.setMicrophoneEnabled(!room.localParticipant.isMicrophoneEnabled),
-      ),
-    toggleCamera: () =>
-      device('The camera could not be changed', (room) =>
-        room.localParticipant.setCameraEnabled(!room.localParticipant.isCameraEnabled),
-      ),
-    toggleScreenShare: () =>
-      device('The screen could not be shared', (room) =>
-        room.localParticipant.setScreenShareEnabled(!room.localParticipant.isScreenShareEnabled, {
-          audio: true,
-        }),
-      ),
-    startAudio: () => device('Sound could not be started', (room) => room.startAudio()),
-    /** Sends a chat message to everyone (and shows it here); answers why not when it cannot be sent. */
-    sendChat: async (text: string): Promise<string | null> => {
-      const problem = chatTextProblem(text);
-      if (problem) return problem;
-      const room = roomRef.current;
-      if (!room || state.status !== 'connected') return 'You are not connected to the class';
-      const message = { id: newChatId(), text: text.trim(), at: new Date().toISOString() };
-      try {
-        await send({ topic: 'chat', ...message });
-      } catch (error) {
-        return messageOf(error);
-      }
-      dispatch({
-        type: 'chat-sent',
-        message: {
-          ...message,
-          senderId: room.localParticipant.identity,
-          senderName: nameOf(room.localParticipant),
-        },
-      });
-      return null;
-    },
-    /** The host takes a chat message down for everyone. */
-    deleteChat: async (id: string) => {
-      const room = roomRef.current;
-      if (!room || !isHost) return;
-      await send({ topic: 'chat-delete', id }).catch(() => {});
-      dispatch({
-        type: 'message',
-        from: { identity: room.localParticipant.identity, name: nameOf(room.localParticipant) },
-        message: { topic: 'chat-delete', id },
-        at: Date.now(),
-      });
-    },
-    /** A viewer raises or lowers their hand. */
-    setHand: async (raised: boolean) => {
-      const room = roomRef.current;
-      if (!room) return;
-      dispatch({
-        type: 'message',
-        from: { identity: room.localParticipant.identity, name: nameOf(room.localParticipant) },
-        message: { topic: 'hand', raised },
-        at: Date.now(),
-      });
-      await Promise.all([
-        send({ topic: 'hand', raised }),
-        room.localParticipant.setAttributes({ [HAND_ATTRIBUTE]: raised ? 'raised' : '' }),
-      ]).catch(() => {});
-    },
-    /** The host ends the class: everyone is told, then the host leaves. */
-    endClass: async () => {
-      const room = roomRef.current;
-      if (!room || !isHost) return;
-      await send({ topic: 'end' }).catch(() => {});
-      await new Promise((resolve) => window.setTimeout(resolve, END_MESSAGE_GRACE_MS));
-      dispatch({
-        type: 'message',
-        from: { identity: session.tutorId, name: '' },
-        message: { topic: 'end' },
-        at: Date.now(),
-      });
-      await room.disconnect();
-    },
-  };
+  const status = useRef(state.status);
+  status.current = state.status;
+  const hostId = session.tutorId;
+  // The same functions from render to render, so effects that use them run only when they must.
+  const actions = useMemo(
+    () => ({
+      toggleMicrophone: () =>
+        device('The microphone could not be changed', (room) =>
+          room.localParticipant.setMicrophoneEnabled(!room.localParticipant.isMicrophoneEnabled),
+        ),
+      toggleCamera: () =>
+        device('The camera could not be changed', (room) =>
+          room.localParticipant.setCameraEnabled(!room.localParticipant.isCameraEnabled),
+        ),
+      toggleScreenShare: () =>
+        device('The screen could not be shared', (room) =>
+          room.localParticipant.setScreenShareEnabled(!room.localParticipant.isScreenShareEnabled, {
+            audio: true,
+          }),
+        ),
+      startAudio: () => device('Sound could not be started', (room) => room.startAudio()),
+      /** Sends a chat message to everyone (and shows it here); answers why not when it cannot be sent. */
+      sendChat: async (text: string): Promise<string | null> => {
+        const problem = chatTextProblem(text);
+        if (problem) return problem;
+        const room = roomRef.current;
+        if (!room || status.current !== 'connected') return 'You are not connected to the class';
+        const message = { id: newChatId(), text: text.trim(), at: new Date().toISOString() };
+        try {
+          await send({ topic: 'chat', ...message });
+        } catch (error) {
+          return messageOf(error);
+        }
+        dispatch({
+          type: 'chat-sent',
+          message: {
+            ...message,
+            senderId: room.localParticipant.identity,
+            senderName: nameOf(room.localParticipant),
+          },
+        });
+        return null;
+      },
+      /** The host takes a chat message down for everyone. */
+      deleteChat: async (id: string) => {
+        const room = roomRef.current;
+        if (!room || !isHost) return;
+        await send({ topic: 'chat-delete', id }).catch(() => {});
+        dispatch({
+          type: 'message',
+          from: { identity: room.localParticipant.identity, name: nameOf(room.localParticipant) },
+          message: { topic: 'chat-delete', id },
+          at: Date.now(),
+        });
+      },
+      /** A viewer raises or lowers their hand. */
+      setHand: async (raised: boolean) => {
+        const room = roomRef.current;
+        if (!room) return;
+        dispatch({
+          type: 'message',
+          from: { identity: room.localParticipant.identity, name: nameOf(room.localParticipant) },
+          message: { topic: 'hand', raised },
+          at: Date.now(),
+        });
+        await Promise.all([
+          send({ topic: 'hand', raised }),
+          room.localParticipant.setAttributes({ [HAND_ATTRIBUTE]: raised ? 'raised' : '' }),
+        ]).catch(() => {});
+      },
+      /** The host ends the class: everyone is told, then the host leaves. */
+      endClass: async () => {
+        const room = roomRef.current;
+        if (!room || !isHost) return;
+        await send({ topic: 'end' }).catch(() => {});
+        await new Promise((resolve) => window.setTimeout(resolve, END_MESSAGE_GRACE_MS));
+        dispatch({
+          type: 'message',
+          from: { identity: hostId, name: '' },
+          message: { topic: 'end' },
+          at: Date.now(),
+        });
+        await room.disconnect();
+      },
+    }),
+    [send, device, isHost, hostId],
+  );
 
   return {
     state,
-    room: connection?.room ?? null,
-    lk: connection?.lk ?? null,
-    local,
+    room: connected,
     isHost,
     notice,
     audioBlocked,
