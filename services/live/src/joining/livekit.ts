@@ -1,3 +1,4 @@
+import { HttpError } from '@liveedu/service-kit';
 import { AccessToken, RoomServiceClient, ServerError, type VideoGrant } from 'livekit-server-sdk';
 import type { LiveConfig } from '../config.ts';
 
@@ -21,6 +22,14 @@ export interface LiveRooms {
 const absent = (error: unknown) =>
   error instanceof ServerError && (error.status === 404 || error.code === 'not_found');
 
+/** Any other failure of the media server's API: the caller may try again (503, never a 500). */
+const unavailable = (error: unknown) => {
+  if (absent(error)) return false;
+  throw Object.assign(new HttpError(503, 'The media server is unavailable, please try again'), {
+    cause: error,
+  });
+};
+
 export function liveRooms(config: LiveConfig['livekit']): LiveRooms {
   const api = new RoomServiceClient(config.apiUrl, config.apiKey, config.apiSecret, { requestTimeout: 10 });
   return {
@@ -39,8 +48,7 @@ export function liveRooms(config: LiveConfig['livekit']): LiveRooms {
         await api.removeParticipant(room, identity);
         return true;
       } catch (error) {
-        if (absent(error)) return false;
-        throw error;
+        return unavailable(error);
       }
     },
     async allowPublishing(room, identity, allowed) {
@@ -50,8 +58,7 @@ export function liveRooms(config: LiveConfig['livekit']): LiveRooms {
         });
         return true;
       } catch (error) {
-        if (absent(error)) return false;
-        throw error;
+        return unavailable(error);
       }
     },
   };
