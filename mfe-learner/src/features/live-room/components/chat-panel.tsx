@@ -80,7 +80,7 @@ export function ChatPanel({
                     type="button"
                     $variant="ghost"
                     className="delete"
-                    aria-label={`Delete the message from ${message.senderName}`}
+                    aria-label={`Delete what ${message.senderName} wrote`}
                     onClick={() => onDelete(message.id)}
                   >
                     Delete
