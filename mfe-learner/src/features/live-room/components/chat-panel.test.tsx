@@ -9,7 +9,10 @@ const MESSAGES: ChatMessage[] = [
   { id: 'm2', text: 'Yes, a queue.', at: '2026-12-01T10:02:00.000Z', senderId: 't1', senderName: 'meera' },
 ];
 
-function panel(canDelete: boolean, onSend = vi.fn(async () => null as string | null)) {
+function panel(
+  canDelete: boolean,
+  onSend: (text: string) => Promise<string | null> = vi.fn(async () => null),
+) {
   const onDelete = vi.fn();
   renderWithProviders(
     <ChatPanel messages={MESSAGES} canDelete={canDelete} connected onSend={onSend} onDelete={onDelete} />,
