@@ -46,6 +46,11 @@ const users = [
     "user": "notifications",
     "db": "notifications",
     "password": "NOTIFICATIONS_MONGO_PASSWORD"
+  },
+  {
+    "user": "live",
+    "db": "live",
+    "password": "LIVE_MONGO_PASSWORD"
   }
 ];
 for (const { user, db: name, password } of users) {

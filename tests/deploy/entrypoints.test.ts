@@ -80,6 +80,8 @@ const operatorEnv: Record<string, string> = {
   MINIO_ROOT_USER: `liveedu-${randomBytes(4).toString('hex')}`,
   RAZORPAY_KEY_SECRET: randomBytes(16).toString('hex'),
   RAZORPAY_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
+  LIVEKIT_API_KEY: `LK${randomBytes(6).toString('hex')}`,
+  LIVEKIT_API_SECRET: randomBytes(32).toString('base64url'),
 };
 let compose = loadCompose(operatorEnv);
 const ports: Record<string, number> = {};
@@ -344,6 +346,7 @@ describe('each image entrypoint, started natively with its compose environment',
             REMOTES.map((r) => [r, hostEnv[`MFE_${r.toUpperCase()}_URL`] ?? '']),
           ),
           uploadOrigins: [hostEnv.MEDIA_S3_UPLOAD_ENDPOINT ?? ''],
+          liveMediaUrl: hostEnv.LIVEKIT_PUBLIC_URL,
         }),
       ),
     );
@@ -351,7 +354,8 @@ describe('each image entrypoint, started natively with its compose environment',
     expect(page.headers.get('content-security-policy')).toContain('http://localhost:8090');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(page.headers.get('permissions-policy')).toContain('camera=()');
+    expect(page.headers.get('permissions-policy')).toContain('camera=(self)');
+    expect(page.headers.get('permissions-policy')).toContain('geolocation=()');
   }, 60_000);
 
   it('caches hashed files for a year and revalidates the files that name them; remotes answer any origin', async () => {

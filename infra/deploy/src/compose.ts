@@ -23,6 +23,7 @@ import {
   s3SecretVariable,
 } from './access.ts';
 import { COMPONENTS, type Component, component, imageOf, WEB_PORT, WORKERS } from './components.ts';
+import { composeMediaServer } from './media-server.ts';
 import { addressOf, gatewayRoutes, gatewaySiteEnv } from './page-routing.ts';
 import { SERVER_SECRETS, settingsOf } from './settings.ts';
 
@@ -272,6 +273,7 @@ const INFRASTRUCTURE = {
     volumes: ['minio-data:/data'],
     healthcheck: { test: ['CMD', 'mc', 'ready', 'local'], interval: '5s', timeout: '5s', retries: 20 },
   },
+  livekit: composeMediaServer(required),
   // Each service that keeps files gets its own user and bucket policy (infra/access/minio-users.sh).
   'minio-users': {
     image: MINIO_IMAGE,

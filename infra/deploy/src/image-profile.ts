@@ -58,7 +58,12 @@ function defaultsScript(component: Component): string {
   const defaults: [string, string][] = [['APP_NAME', component.name]];
   const remoteVariables = REMOTE_NAMES.map((name) => `MFE_${envPrefix(name)}_URL`);
   if (component.role === 'host') {
-    defaults.push(['API_BASE_URL', '/'], ['RAZORPAY_CHECKOUT_URL', ''], ['MEDIA_S3_UPLOAD_ENDPOINT', '']);
+    defaults.push(
+      ['API_BASE_URL', '/'],
+      ['RAZORPAY_CHECKOUT_URL', ''],
+      ['MEDIA_S3_UPLOAD_ENDPOINT', ''],
+      ['LIVEKIT_PUBLIC_URL', ''],
+    );
     for (const name of REMOTE_NAMES) defaults.push([`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]);
   }
   return [

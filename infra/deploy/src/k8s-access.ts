@@ -1,5 +1,4 @@
 import { GATEWAY, SERVICES, STORAGE_PARTS, service as serviceSpec } from '@liveedu/platform-registry';
-import { stringify } from 'yaml';
 import {
   DATABASE_PARTS,
   hasDatabase,
@@ -14,6 +13,7 @@ import { type Component, component, imageOf } from './components.ts';
 import {
   CONFIG,
   DATA_NAMESPACE,
+  documents,
   GENERATED,
   INGRESS_NAMESPACE,
   MONGO_HOST,
@@ -29,8 +29,6 @@ import { settingsOf } from './settings.ts';
 const ACCESS = 'liveedu-access';
 const MONGO_PORT = 27017;
 
-const documents = (docs: object[]) =>
-  docs.map((doc) => stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })).join('---\n');
 const labels = (name: string, component: string) => ({
   'app.kubernetes.io/name': name,
   'app.kubernetes.io/part-of': NAMESPACE,

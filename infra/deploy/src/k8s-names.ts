@@ -1,3 +1,5 @@
+import { stringify } from 'yaml';
+
 /** Names the generated manifests share. */
 export const NAMESPACE = 'liveedu';
 export const CONFIG = 'liveedu-config';
@@ -14,3 +16,7 @@ export const S3_PORT = 9000;
 export const INGRESS_NAMESPACE = 'ingress-nginx';
 /** The namespace Prometheus scrapes from (the servers' /metrics). */
 export const MONITORING_NAMESPACE = 'monitoring';
+
+/** Manifests as one YAML stream. */
+export const documents = (docs: object[]) =>
+  docs.map((doc) => stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })).join('---\n');

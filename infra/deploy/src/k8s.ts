@@ -20,7 +20,8 @@ import {
 } from './access.ts';
 import { COMPONENTS, type Component, component, imageOf, WORKERS } from './components.ts';
 import { accessManifests, networkPolicies } from './k8s-access.ts';
-import { CONFIG, GENERATED, MONGO_HOST, NAMESPACE, SECRETS } from './k8s-names.ts';
+import { CONFIG, documents, GENERATED, MONGO_HOST, NAMESPACE, SECRETS } from './k8s-names.ts';
+import { MEDIA_HOST, mediaServerManifests } from './media-server.ts';
 import { gatewayRoutes, gatewaySiteEnv } from './page-routing.ts';
 import { SERVER_SECRETS, settingsOf } from './settings.ts';
 
@@ -198,9 +199,6 @@ function autoscaler(c: Component, scale: { min: number; max: number }) {
   };
 }
 
-const documents = (docs: object[]) =>
-  docs.map((doc) => stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })).join('---\n');
-
 function componentFile(c: Component): string {
   const scale = settingsOf(c).autoscale;
   // Nothing calls a worker: it has no Service.
@@ -234,6 +232,8 @@ function configFile(): string {
     INVOICE_ADDRESS: 'replace-me',
     INVOICE_GSTIN: 'replace-me',
     MEDIA_S3_UPLOAD_ENDPOINT: 'https://uploads.liveedu.example.com',
+    LIVEKIT_URL: `https://${MEDIA_HOST}`,
+    LIVEKIT_PUBLIC_URL: `wss://${MEDIA_HOST}`,
     ...Object.fromEntries(
       REMOTE_NAMES.map((name) => [`MFE_${envPrefix(name)}_URL`, remoteManifestPath(name)]),
     ),
@@ -251,6 +251,7 @@ function configFile(): string {
     '# start with these placeholders.',
     '# MFE_<NAME>_URL: where the host tells browsers each remote is (the Ingress routes /mf/<name>/).',
     '# MEDIA_S3_UPLOAD_ENDPOINT: where browsers upload video parts (S3 or a CDN in front of it).',
+    "# LIVEKIT_URL / LIVEKIT_PUBLIC_URL: the media server's API and where browsers connect (livekit.yaml).",
     '# PAYOUT_HOLD_DAYS: days after a sale before earnings lets the tutor withdraw its credit (the refund window).',
     stringify(
       {
@@ -332,6 +333,7 @@ function kustomizationFile(): string {
           'access.yaml',
           'network-policies.yaml',
           ...workloads().map((c) => `${c.name}.yaml`),
+          'livekit.yaml',
           'ingress.yaml',
         ],
         images: deployed().map((c) => ({ name: `liveedu/${c.name}`, newTag: 'latest' })),
@@ -350,5 +352,6 @@ export function k8sFiles(): Record<string, string> {
     'infra/k8s/access.yaml': accessManifests(),
     'infra/k8s/network-policies.yaml': networkPolicies(workloads()),
     ...Object.fromEntries(workloads().map((c) => [`infra/k8s/${c.name}.yaml`, componentFile(c)])),
+    'infra/k8s/livekit.yaml': mediaServerManifests(),
   };
 }

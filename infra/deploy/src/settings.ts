@@ -106,7 +106,7 @@ const SETTINGS: Record<string, DeploySettings> = {
   gateway: {
     secrets: ['JWT_SECRET'],
     // The pages it renders carry the host's page policy, made from the same settings.
-    config: ['RAZORPAY_CHECKOUT_URL', 'MEDIA_S3_UPLOAD_ENDPOINT'],
+    config: ['RAZORPAY_CHECKOUT_URL', 'MEDIA_S3_UPLOAD_ENDPOINT', 'LIVEKIT_PUBLIC_URL'],
     // One proxy in front of it (the host's nginx, or the Ingress): it names the client's address.
     env: { TRUSTED_PROXIES: '1' },
     replicas: 2,
@@ -115,10 +115,12 @@ const SETTINGS: Record<string, DeploySettings> = {
   },
   host: {
     // Where the page finds Razorpay's checkout script and each remote (its /app-config.json).
-    // MEDIA_S3_UPLOAD_ENDPOINT: where the page uploads video parts (its Content-Security-Policy).
+    // MEDIA_S3_UPLOAD_ENDPOINT and LIVEKIT_PUBLIC_URL: where the page uploads video parts and
+    // joins live classes (its Content-Security-Policy).
     config: [
       'RAZORPAY_CHECKOUT_URL',
       'MEDIA_S3_UPLOAD_ENDPOINT',
+      'LIVEKIT_PUBLIC_URL',
       ...REMOTE_NAMES.map((name) => `MFE_${envPrefix(name)}_URL`),
     ],
   },

@@ -188,7 +188,21 @@ export const CATALOG_INTERNAL = {
     }),
     errors: [],
   },
+  /**
+   * The courses a student is enrolled in (ids, newest enrollment first, at most
+   * `LEARNER_COURSES_MAX`): what a student's upcoming live classes are gathered from.
+   */
+  learnerCourses: {
+    method: 'GET',
+    path: '/internal/learners/:studentId/courses',
+    params: Type.Object({ studentId: ObjectId }),
+    response: Type.Object({ courseIds: Type.Array(Type.String()) }),
+    errors: [],
+  },
 } as const satisfies Record<string, InternalRoute>;
+
+/** Most course ids `learnerCourses` answers. */
+export const LEARNER_COURSES_MAX = 1_000;
 
 /** Most courses one `learnerStandings` call asks about (a page of the order history). */
 export const LEARNER_STANDINGS_MAX = 24;

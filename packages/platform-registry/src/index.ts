@@ -37,6 +37,7 @@ export { type EventNames, eventNames } from './event-names.ts';
 export {
   GATEWAY,
   HOST,
+  MEDIA_SERVER,
   PAGE_ROUTES,
   type PageRoute,
   RAZORPAY_SANDBOX,

@@ -213,6 +213,9 @@ export const SERVICES = [
       'community.announcement.posted',
       'learning.submission.graded',
       'catalog.course.reviewed',
+      'live.session.scheduled',
+      'live.session.cancelled',
+      'live.session.reminder',
       'payments.payment.succeeded',
       'earnings.withdrawal.updated',
       'identity.user.registered',
@@ -220,6 +223,17 @@ export const SERVICES = [
       'identity.user.deleted',
     ],
     // An announcement goes to every student of the course: the catalog lists them.
+    calls: ['catalog'],
+    buckets: [],
+  },
+  {
+    name: 'live',
+    port: 8091,
+    database: 'live',
+    publishes: ['live.session.scheduled', 'live.session.cancelled', 'live.session.reminder'],
+    // A deleted user's calendar feed and attendance go with the account.
+    consumes: ['identity.user.deleted'],
+    // Who may schedule, see and join a course's classes, and a student's courses: the catalog knows.
     calls: ['catalog'],
     buckets: [],
   },
@@ -254,6 +268,25 @@ export const RAZORPAY_SANDBOX = {
   name: 'razorpay-sandbox',
   dir: 'infra/razorpay-sandbox',
   port: 8090,
+} as const;
+
+/**
+ * Live classes' media server (LiveKit, an SFU): browsers send and receive audio and video through
+ * it; the `live` service signs their tokens and calls its API; it posts who joined and left to the
+ * gateway's webhook route.
+ */
+export const MEDIA_SERVER = {
+  name: 'livekit',
+  image: 'livekit/livekit-server:v1.13.5',
+  /** Signalling (WebSocket) and the server API. */
+  port: 7880,
+  /** Media over TCP, for clients whose UDP is blocked. */
+  rtcTcpPort: 7881,
+  /** Media over UDP: one port per participant track set, from this range. */
+  udpPorts: { first: 50000, last: 50200 },
+  /** The service that signs tokens and calls its API. */
+  client: 'live',
+  webhookPath: '/api/v1/live-webhook',
 } as const;
 
 /** The host shell: router, navigation, session; it loads the remotes at run time. */
