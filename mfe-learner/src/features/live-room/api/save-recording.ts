@@ -1,4 +1,4 @@
-import type { ApiClient, LiveRoomClient, LiveSession } from '@liveedu/api-client';
+import { type ApiClient, ApiError, type LiveRoomClient, type LiveSession } from '@liveedu/api-client';
 import type { startVideoUpload } from '@liveedu/video';
 import { courseWithRecording, itemPlaying, recordingLectureTitle } from './recording-lecture.ts';
 
@@ -21,23 +21,30 @@ export interface SaveRecordingCalls {
   >;
   room: Pick<LiveRoomClient, 'setRecording'>;
   upload: typeof startVideoUpload;
+  /** Waits `ms` (a test's clock may pass it at once). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Saves a class's recording: uploads it as the tutor's video (the course editor's resumable
  * upload), adds it as a lecture of the course's "Live sessions" section, and names that lecture the
- * class's recording. `progress` says what an earlier attempt already did; `onStep` is told each step
- * done, and `onUpload` how much of the file storage holds.
+ * class's recording (at its start, for a recording made in the minutes before). `progress` says what
+ * an earlier attempt already did; `onStep` is told each step done, and `onUpload` how much of the
+ * file storage holds.
  */
 export async function saveRecording(
   calls: SaveRecordingCalls,
   job: {
-    session: Pick<LiveSession, '_id' | 'courseId' | 'title' | 'description'>;
+    session: Pick<LiveSession, '_id' | 'courseId' | 'title' | 'description' | 'startsAt'>;
     file: File;
     recordedAt: Date;
     progress: SaveProgress;
     onUpload: (percent: number) => void;
     onStep: (progress: SaveProgress) => void;
+    /** The class has not started: the recording is named its recording at its start. */
+    onWaitForStart?: (startsAt: string) => void;
   },
 ): Promise<Required<SaveProgress>> {
   const { session } = job;
@@ -65,6 +72,16 @@ export async function saveRecording(
     }
     job.onStep({ videoId, itemId });
   }
-  await calls.room.setRecording(session._id, { videoId, itemId });
-  return { videoId, itemId };
+  const named = { videoId, itemId };
+  try {
+    await calls.room.setRecording(session._id, named);
+  } catch (error) {
+    // Recorded in the ten minutes before the start: the live service takes it once the class has started.
+    const untilStart = Date.parse(session.startsAt) - Date.now();
+    if (!(error instanceof ApiError && error.status === 409 && untilStart > 0)) throw error;
+    job.onWaitForStart?.(session.startsAt);
+    await (calls.sleep ?? sleepFor)(untilStart + 1_000);
+    await calls.room.setRecording(session._id, named);
+  }
+  return named;
 }

@@ -160,7 +160,7 @@ function SessionRoom({
   return (
     <>
       <Heading session={session} />
-      <RecordingSaves saves={recordings.saves} onRetry={recordings.retry} />
+      <RecordingSaves saves={recordings.saves} startsAt={session.startsAt} onRetry={recordings.retry} />
       {joined ? (
         <LiveRoom
           key={joined.token}

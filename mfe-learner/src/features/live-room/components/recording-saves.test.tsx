@@ -72,7 +72,7 @@ function course(content: Item[][]): CourseForUpdate {
  * it), storage, the catalog (the course for the edit form, and its update, which gives new items
  * their ids) and the live service. `failures` says which calls fail, and how many times.
  */
-function platform(failures: { startUpload?: number; updateCourse?: number }) {
+function platform(failures: { startUpload?: number; updateCourse?: number; startsAt?: number }) {
   const failing = { startUpload: 0, updateCourse: 0, ...failures };
   let content: Item[][] = [
     [lesson('i1', 'Basics')],
@@ -118,6 +118,8 @@ function platform(failures: { startUpload?: number; updateCourse?: number }) {
       return json({ message: 'Course updated', _id: 'c1' });
     }
     if (method === 'PUT' && path === '/api/v1/live-sessions/s1/recording') {
+      if (Date.now() < (failures.startsAt ?? 0))
+        return json({ message: 'This live class has not started yet' }, 409);
       return json({ session: { ...SESSION, recording: request.body } });
     }
     return json({ message: `Unexpected ${method} ${path}` }, 599);
@@ -125,11 +127,11 @@ function platform(failures: { startUpload?: number; updateCourse?: number }) {
 }
 
 /** The host's page part that saves recordings, given one recording just finished. */
-function Saving({ blob }: { blob: Blob }) {
-  const { saves, save, retry } = useRecordingSaves(SESSION);
+function Saving({ blob, session = SESSION }: { blob: Blob; session?: LiveSession }) {
+  const { saves, save, retry } = useRecordingSaves(session);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the one recording, once
   useEffect(() => save({ blob, startedAt: RECORDED_AT }), []);
-  return <RecordingSaves saves={saves} onRetry={retry} />;
+  return <RecordingSaves saves={saves} startsAt={session.startsAt} onRetry={retry} />;
 }
 
 const recording = () => new Blob([new Uint8Array(64 * 1024).fill(7)], { type: 'video/webm;codecs=vp8,opus' });
@@ -214,5 +216,22 @@ describe('saving a class’s recording', () => {
     expect(sent('PUT', '/api/v1/live-sessions/s1/recording').map((r) => r.body)).toEqual([
       { videoId: VIDEO_ID, itemId: 'new-2-0' },
     ]);
+  });
+
+  it('names a recording made before the class started as its recording once it starts', async () => {
+    const startsAt = Date.now() + 1_500;
+    platform({ startsAt });
+    const early = { ...SESSION, state: 'open' as const, startsAt: new Date(startsAt).toISOString() };
+    renderWithProviders(<Saving blob={recording()} session={early} />, tutor());
+    expect(
+      (await screen.findByText(/becomes this class’s recording when the class starts/)).textContent,
+    ).toContain('Keep this page open until then.');
+    await screen.findByText(/is saved as a lecture of “Live sessions”/, undefined, { timeout: 8_000 });
+    const named = sent('PUT', '/api/v1/live-sessions/s1/recording');
+    expect(named.map((r) => r.body)).toEqual([
+      { videoId: VIDEO_ID, itemId: 'new-2-0' },
+      { videoId: VIDEO_ID, itemId: 'new-2-0' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
   });
 });

@@ -18,7 +18,15 @@ const Panel = styled.section`
 
 const clock = (date: Date) => date.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
 
-function SaveRow({ save, onRetry }: { save: RecordingSave; onRetry: (key: number) => void }) {
+function SaveRow({
+  save,
+  startsAt,
+  onRetry,
+}: {
+  save: RecordingSave;
+  startsAt: string;
+  onRetry: (key: number) => void;
+}) {
   const started = `Recording from ${clock(save.recordedAt)}`;
   if (save.status === 'uploading') {
     return (
@@ -34,6 +42,14 @@ function SaveRow({ save, onRetry }: { save: RecordingSave; onRetry: (key: number
     return (
       <p className="muted" role="status">
         {started}: adding it to the course…
+      </p>
+    );
+  }
+  if (save.status === 'waiting') {
+    return (
+      <p className="muted" role="status">
+        {started} is a lecture of “{LIVE_SECTION_TITLE}”; it becomes this class’s recording when the class
+        starts at {clock(new Date(startsAt))}. Keep this page open until then.
       </p>
     );
   }
@@ -64,9 +80,12 @@ function SaveRow({ save, onRetry }: { save: RecordingSave; onRetry: (key: number
 /** The class's recordings on their way to the course, with their progress, and a retry for one that failed. */
 export function RecordingSaves({
   saves,
+  startsAt,
   onRetry,
 }: {
   saves: RecordingSave[];
+  /** When the class starts: a recording made before becomes its recording then. */
+  startsAt: string;
   onRetry: (key: number) => void;
 }) {
   const id = useId();
@@ -77,7 +96,7 @@ export function RecordingSaves({
       <ul>
         {saves.map((save) => (
           <li key={save.key}>
-            <SaveRow save={save} onRetry={onRetry} />
+            <SaveRow save={save} startsAt={startsAt} onRetry={onRetry} />
           </li>
         ))}
       </ul>

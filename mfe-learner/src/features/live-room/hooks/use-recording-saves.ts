@@ -7,7 +7,7 @@ import { type SaveProgress, saveRecording } from '../api/save-recording.ts';
 import { useLiveRoomApi } from './use-live-room-api.ts';
 import type { Recording } from './use-stage-recorder.ts';
 
-export type SaveStatus = 'uploading' | 'saving' | 'saved' | 'failed';
+export type SaveStatus = 'uploading' | 'saving' | 'waiting' | 'saved' | 'failed';
 
 /** A recording being saved, saved, or kept here after a failure until it is saved or downloaded. */
 export interface RecordingSave {
@@ -54,6 +54,7 @@ export function useRecordingSaves(session: LiveSession) {
             progress = { ...progress, ...step };
             update(save.key, { progress, status: 'saving', percent: 100 });
           },
+          onWaitForStart: () => update(save.key, { status: 'waiting' }),
         },
       ).then(
         (done) => update(save.key, { status: 'saved', progress: done }),
