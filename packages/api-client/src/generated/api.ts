@@ -13478,7 +13478,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An iCalendar file (text/calendar) */
+                /** @description An iCalendar file (RFC 5545) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -13493,7 +13493,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -13504,7 +13504,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -13515,7 +13515,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -13526,7 +13526,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -13649,7 +13649,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An iCalendar file (text/calendar) */
+                /** @description An iCalendar file (RFC 5545) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -13664,7 +13664,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": {
+                        "application/json": {
                             message: string;
                         };
                     };
@@ -13675,7 +13675,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": {
+                        "application/json": {
                             message: string;
                         };
                     };

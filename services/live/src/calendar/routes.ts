@@ -15,7 +15,11 @@ import { feedOwner, feedTokenOf, renewFeedToken } from './store.ts';
 
 const CALENDAR = 'text/calendar; charset=utf-8';
 const Feed = Type.Object({ url: Type.String({ description: 'The private feed: keep it to yourself' }) });
-const CalendarFile = Type.String({ description: 'An iCalendar file (text/calendar)' });
+// The file when there is one; every refusal is `{message}` in JSON, as elsewhere.
+const CalendarFile = Type.Unsafe<string>({
+  description: 'An iCalendar file (RFC 5545)',
+  content: { 'text/calendar': { schema: { type: 'string' } } },
+});
 
 /** A class's calendar file, and each member's private feed of their coming classes. */
 export async function calendarRoutes(app: ServiceApp): Promise<void> {
@@ -28,7 +32,6 @@ export async function calendarRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: "A live class as a calendar file, to its course's members",
         params: SessionParams,
-        produces: ['text/calendar'],
         response: { 200: CalendarFile, ...errorResponses },
       },
     },
@@ -79,7 +82,6 @@ export async function calendarRoutes(app: ServiceApp): Promise<void> {
         summary:
           "A calendar feed of its owner's coming live classes (public: the token in the address is the key)",
         params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
-        produces: ['text/calendar'],
         response: { 200: CalendarFile, 400: MessageReply, 404: MessageReply },
       },
     },
