@@ -59,6 +59,14 @@ describe('the class chat', () => {
       text: 'Hello',
       at: '2026-12-01T10:00:00.000Z',
     });
+    const named = encodeRoomMessage({
+      topic: 'chat',
+      id: 'm2',
+      text: 'Hi',
+      at: '2026-12-01T10:00:00.000Z',
+      name: 'ravi',
+    });
+    expect(decodeRoomMessage('chat', named.payload)).toMatchObject({ id: 'm2', name: 'ravi' });
     const hand = encodeRoomMessage({ topic: 'hand', raised: true });
     expect(decodeRoomMessage('hand', hand.payload)).toEqual({ topic: 'hand', raised: true });
     expect(decodeRoomMessage('chat', new TextEncoder().encode('{"id":1}'))).toBeNull();

@@ -11,7 +11,8 @@ export const ROOM_TOPICS = {
 } as const;
 
 export type RoomMessage =
-  | { topic: 'chat'; id: string; text: string; at: string }
+  /** `name`: the sender's, shown where the room does not know the sender yet. */
+  | { topic: 'chat'; id: string; text: string; at: string; name?: string }
   | { topic: 'chat-delete'; id: string }
   | { topic: 'hand'; raised: boolean }
   | { topic: 'end' };
@@ -41,7 +42,8 @@ export function decodeRoomMessage(topic: string | undefined, payload: Uint8Array
     case ROOM_TOPICS.chat: {
       const at = typeof body.at === 'number' ? new Date(body.at).toISOString() : body.at;
       if (!isText(body.id) || !isText(body.text) || !isText(at) || Number.isNaN(Date.parse(at))) return null;
-      return { topic, id: body.id, text: body.text, at };
+      const name = isText(body.name) && body.name.trim() ? body.name.trim().slice(0, 100) : undefined;
+      return { topic, id: body.id, text: body.text, at, ...(name ? { name } : {}) };
     }
     case ROOM_TOPICS.chatDelete:
       return isText(body.id) ? { topic, id: body.id } : null;

@@ -90,12 +90,17 @@ export function useLiveRoom(join: LiveJoin, session: LiveSession) {
           }
           changed();
         })
-        .on(RoomEvent.DataReceived, (payload, participant, _kind, topic) => {
+        .on(RoomEvent.DataReceived, (payload, participant, _kind, topic, _encryption, senderIdentity) => {
           const message = decodeRoomMessage(topic, payload);
-          if (!message || !participant) return;
+          // The media server names the sender; a member who publishes nothing may not be among the
+          // room's known members yet, and then the name their message carries is shown.
+          const identity = participant?.identity ?? senderIdentity;
+          if (!message || !identity) return;
+          const sender = participant ?? joined.getParticipantByIdentity(identity);
+          const named = message.topic === 'chat' ? message.name : undefined;
           dispatch({
             type: 'message',
-            from: { identity: participant.identity, name: nameOf(participant) },
+            from: { identity, name: sender ? nameOf(sender) : named || identity },
             message,
             at: Date.now(),
           });
@@ -208,8 +213,9 @@ export function useLiveRoom(join: LiveJoin, session: LiveSession) {
         const room = roomRef.current;
         if (!room || status.current !== 'connected') return 'You are not connected to the class';
         const message = { id: newChatId(), text: text.trim(), at: new Date().toISOString() };
+        const senderName = nameOf(room.localParticipant);
         try {
-          await send({ topic: 'chat', ...message });
+          await send({ topic: 'chat', ...message, name: senderName });
         } catch (error) {
           return messageOf(error);
         }
@@ -218,7 +224,7 @@ export function useLiveRoom(join: LiveJoin, session: LiveSession) {
           message: {
             ...message,
             senderId: room.localParticipant.identity,
-            senderName: nameOf(room.localParticipant),
+            senderName,
           },
         });
         return null;
