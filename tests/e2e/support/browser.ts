@@ -26,7 +26,9 @@ export interface BrowserSession {
 }
 
 /** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
-export async function openBrowser(opts: { width?: number; height?: number } = {}): Promise<BrowserSession> {
+export async function openBrowser(
+  opts: { width?: number; height?: number; args?: string[] } = {},
+): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'liveedu-chromium-'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -40,6 +42,7 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...(opts.args ?? []),
     ],
   });
   // Every context made from this browser (the tests make more for other people) is watched.
