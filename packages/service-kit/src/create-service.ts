@@ -26,6 +26,7 @@ declare module 'fastify' {
     db: Db;
     /** Writes that carry integration events, and the relay that publishes them. */
     outbox: OutboxRelay;
+    /** The S3 buckets of a service whose definition names any (absent otherwise). */
     storage: Storage;
   }
 }
@@ -162,8 +163,9 @@ export async function createService(
       handlers: def.handlers ?? [],
       log: app.log,
     });
-    const storage = createStorage(config.s3);
-    for (const bucket of def.buckets ?? []) await storage.ensureBucket(bucket.name, bucket.access);
+    // Only a service whose definition names buckets holds an S3 client (and loads its module).
+    const storage = def.buckets?.length ? await createStorage(config.s3) : undefined;
+    for (const bucket of def.buckets ?? []) await storage?.ensureBucket(bucket.name, bucket.access);
 
     // Closed in reverse: stop consuming, let the relay finish what it is publishing (anything
     // still waiting stays on its document for the next start's sweep), then drop connections.
@@ -180,7 +182,7 @@ export async function createService(
     app.decorate('config', config);
     app.decorate('db', mongo.db);
     app.decorate('outbox', relay);
-    app.decorate('storage', storage);
+    if (storage) app.decorate('storage', storage);
     app.addHook('onSend', async (request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);
     });

@@ -4,7 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { imageVariants } from '@liveedu/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import type { S3Config } from './config.ts';
 import { badRequest, HttpError, tooLarge } from './http/errors.ts';
 import { isUnavailable } from './http/unavailable.ts';
@@ -30,7 +30,9 @@ export interface Storage {
   remove(name: string, key: string): Promise<void>;
 }
 
-export function createStorage(config: S3Config): Storage {
+/** The S3 client of a service with buckets; the module is loaded only then (about 6 MiB of heap). */
+export async function createStorage(config: S3Config): Promise<Storage> {
+  const { Client } = await import('minio');
   const client = new Client({
     endPoint: config.endPoint,
     port: config.port,
