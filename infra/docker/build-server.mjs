@@ -44,6 +44,8 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
+  // Positions only: a stack trace needs no copy of the sources, and Node keeps what it parses.
+  sourcesContent: false,
   logLevel: 'warning',
   // Bundled CommonJS code may call require(); give the ES module one.
   banner: {

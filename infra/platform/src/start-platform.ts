@@ -24,6 +24,7 @@ import { sandboxOptionsFromEnv, startRazorpaySandbox } from '@liveedu/razorpay-s
 import { localAccess } from './access.ts';
 import { buildFrontEnd } from './front-end.ts';
 import { repoRoot } from './paths.ts';
+import { buildServers, builtServer } from './server-build.ts';
 
 /** The services in start order: each after those it calls (payments asks the catalog). */
 export const SERVICE_ORDER: readonly ServiceName[] = serviceStartOrder();
@@ -53,7 +54,12 @@ export interface Platform {
 /** LiveKit's usual signalling port, where the local start runs it unless LIVEKIT_PORT says otherwise. */
 const LIVEKIT_PORT = 7880;
 
-const tsxLoader = () => ['--import', 'tsx'];
+/**
+ * How a Node server of the platform runs: its compiled file (built when its sources changed),
+ * with source maps so a stack trace names the TypeScript line. No process loads a TypeScript
+ * compiler.
+ */
+const compiledServer = (dir: string) => ['--enable-source-maps', builtServer(dir)];
 
 /**
  * Node's heap bound, in MiB, of a service whose registry entry sets one, where the default (a
@@ -177,12 +183,13 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       existsSync(join(repoRoot, 'services', name, 'src', 'server.ts')),
     );
     for (const name of SERVICE_ORDER) if (!present.includes(name)) env[`${envPrefix(name)}_URL`] = 'none';
+    await buildServers({ dirs: [...present.map((name) => join('services', name)), 'gateway'], log });
 
     const startService = async (name: string, opts: { readyTimeoutMs?: number } = {}) => {
       const proc = spawnServer({
         name,
         command: process.execPath,
-        args: [...heapFlags(name, env), ...tsxLoader(), join(repoRoot, 'services', name, 'src', 'server.ts')],
+        args: [...heapFlags(name, env), ...compiledServer(join('services', name))],
         logFile: join(logDir, `${name}.log`),
         env: ownUsers(name),
         cwd: repoRoot,
@@ -207,7 +214,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const gateway = spawnServer({
       name: 'gateway',
       command: process.execPath,
-      args: [...tsxLoader(), join(repoRoot, 'gateway', 'src', 'server.ts')],
+      args: compiledServer('gateway'),
       logFile: join(logDir, 'gateway.log'),
       env: gatewayEnv,
       cwd: repoRoot,
