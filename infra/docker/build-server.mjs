@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Compiles one Node workspace (a service, the gateway or the Razorpay sandbox) for its image:
-// `<workspace>/src/server.ts` — the module the local stack runs with tsx — becomes
-// `<workspace>/dist/server.mjs`. Our own workspace packages (@liveedu/*, which export TypeScript
+// Compiles one Node workspace (a service, the gateway or the Razorpay sandbox) for its image and
+// for the local platform (`npm start`, the browser tests and the bench run the same file):
+// `<workspace>/src/server.ts` becomes `<workspace>/dist/server.mjs`. Our own workspace packages (@liveedu/*, which export TypeScript
 // sources) are compiled into the file; third-party packages stay external and are loaded from the
 // image's production node_modules, so native modules (sharp) and optional drivers keep working.
 //
