@@ -48,11 +48,41 @@ function fillItem(scope: HTMLElement, n: number) {
   type('Video link', `https://videos.example.com/${n}`, scope);
 }
 
+function chooseThumbnail(bytes: number[] = [1]) {
+  const image = new File([new Uint8Array(bytes)], 'cover.png', { type: 'image/png' });
+  fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+}
+
+/** Opens the create page once its categories have arrived; `routes` answer what it sends. */
+async function openCreatePage(routes: Parameters<typeof answerRoutes>[0] = CREATED) {
+  answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...routes });
+  renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
+  await screen.findByRole('option', { name: 'Web Development' });
+}
+
+/**
+ * Opens the update page of `course` (with no announcements or live classes under the form), whose
+ * Update Course is answered with success; `routes` answer the other reads of the page.
+ */
+function openUpdatePage(course: { _id: string }, routes: Parameters<typeof answerRoutes>[0] = {}) {
+  const id = course._id;
+  answerRoutes({
+    'GET /api/v1/get-all-category': CATEGORIES,
+    [`GET /api/v1/get-course-details-to-updateByTutor/${id}`]: { body: course },
+    [`GET /api/v1/courses/${id}/announcements`]: { body: NO_ANNOUNCEMENTS },
+    [`GET /api/v1/courses/${id}/live-sessions`]: { body: NO_LIVE_CLASSES },
+    ...routes,
+    [`PUT /api/v1/update-course/${id}`]: { body: { message: 'Course updated successfully', _id: id } },
+  });
+  renderPage(<TutorApp page="update-course" />, {
+    path: `/update-a-course/${id}`,
+    pattern: '/update-a-course/:id',
+  });
+}
+
 describe('create a course', () => {
   it('checks the fields, the content and the thumbnail with the spec’s messages', async () => {
-    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
-    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
-    await screen.findByRole('option', { name: 'Web Development' });
+    await openCreatePage();
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     expect((await screen.findByRole('alert')).textContent).toBe('All fields are required');
     fillCourse();
@@ -66,9 +96,7 @@ describe('create a course', () => {
   });
 
   it('builds sections of items, sends them with the thumbnail and resets to one empty section', async () => {
-    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
-    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
-    await screen.findByRole('option', { name: 'Web Development' });
+    await openCreatePage();
     fillCourse();
     fillItem(screen.getByRole('group', { name: 'Section 1' }), 1);
     fireEvent.click(screen.getByRole('button', { name: 'Add more content' }));
@@ -94,8 +122,7 @@ describe('create a course', () => {
     );
     expect(within(section2).queryByRole('group', { name: 'Video 2' })).toBeNull();
 
-    const image = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    chooseThumbnail([137, 80, 78, 71]);
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
 
     expect(await screen.findByText('Course created successfully')).toBeTruthy();
@@ -145,19 +172,15 @@ describe('create a course', () => {
   });
 
   it('shows the server’s message when the create fails', async () => {
-    answerRoutes({
-      'GET /api/v1/get-all-category': CATEGORIES,
+    await openCreatePage({
       'POST /api/v1/create-course': {
         status: 400,
         body: { message: 'Video links must be http:// or https:// addresses' },
       },
     });
-    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
-    await screen.findByRole('option', { name: 'Web Development' });
     fillCourse();
     fillItem(screen.getByRole('group', { name: 'Video 1' }), 1);
-    const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    chooseThumbnail();
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     expect(await screen.findByText('Video links must be http:// or https:// addresses')).toBeTruthy();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
@@ -171,9 +194,7 @@ describe('items of other kinds', () => {
     fireEvent.change(within(item).getByLabelText('Kind'), { target: { value: kind } });
 
   it('builds an article with a live preview, a quiz and an assignment beside a video, and sends their kinds and the sequential flag', async () => {
-    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
-    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
-    await screen.findByRole('option', { name: 'Web Development' });
+    await openCreatePage();
     fillCourse();
     const section = screen.getByRole('group', { name: 'Section 1' });
     fillItem(within(section).getByRole('group', { name: 'Video 1' }), 1);
@@ -186,8 +207,7 @@ describe('items of other kinds', () => {
     expect(within(article).queryByLabelText('Video link')).toBeNull();
     expect(within(article).queryByLabelText('Or upload a video')).toBeNull();
     type('Article title', 'Reading: types', article);
-    const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    chooseThumbnail();
     // Its text is required.
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     expect(screen.getByRole('alert').textContent).toBe('All fields are required');
@@ -243,9 +263,7 @@ describe('items of other kinds', () => {
   });
 
   it('keeps what was typed for a video when its kind changes and back, a free preview only on a video or an article, and refuses an article too long', async () => {
-    answerRoutes({ 'GET /api/v1/get-all-category': CATEGORIES, ...CREATED });
-    renderPage(<TutorApp page="create-course" />, { path: '/create-a-new-course' });
-    await screen.findByRole('option', { name: 'Web Development' });
+    await openCreatePage();
     fillCourse();
     const item = () => screen.getByRole('group', { name: /^(Video|Article|Quiz|Assignment) 1$/ });
     fillItem(item(), 1);
@@ -257,8 +275,7 @@ describe('items of other kinds', () => {
     expect(within(item()).getByText(/Anyone can read it from the course page/)).toBeTruthy();
     type('Article (Markdown)', 'x'.repeat(50_001), item());
     expect(within(item()).getByText('50,001 of 50,000 characters · Markdown')).toBeTruthy();
-    const image = new File([new Uint8Array([1])], 'cover.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText(/Choose a thumbnail/), { target: { files: [image] } });
+    chooseThumbnail();
     fireEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     expect(screen.getByRole('alert').textContent).toBe('An article may be at most 50,000 characters');
     // A quiz is no free preview: the mark goes with the change of kind.
@@ -305,20 +322,7 @@ describe('update a course', () => {
   };
 
   it('presets every field, category included, and goes to the course page after Update Course', async () => {
-    answerRoutes({
-      'GET /api/v1/get-all-category': CATEGORIES,
-      'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
-      // The course's announcements, under the form.
-      'GET /api/v1/courses/course-9/announcements': { body: NO_ANNOUNCEMENTS },
-      'GET /api/v1/courses/course-9/live-sessions': { body: NO_LIVE_CLASSES },
-      'PUT /api/v1/update-course/course-9': {
-        body: { message: 'Course updated successfully', _id: 'course-9' },
-      },
-    });
-    renderPage(<TutorApp page="update-course" />, {
-      path: '/update-a-course/course-9',
-      pattern: '/update-a-course/:id',
-    });
+    openUpdatePage(course);
     await screen.findByRole('option', { name: 'Data Science' });
     await waitFor(() =>
       expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Data Science'),
@@ -346,20 +350,7 @@ describe('update a course', () => {
   });
 
   it('takes a price of 0, saying that it makes the course free, and sends it as 0', async () => {
-    answerRoutes({
-      'GET /api/v1/get-all-category': CATEGORIES,
-      'GET /api/v1/get-course-details-to-updateByTutor/course-9': { body: course },
-      // The course's announcements, under the form.
-      'GET /api/v1/courses/course-9/announcements': { body: NO_ANNOUNCEMENTS },
-      'GET /api/v1/courses/course-9/live-sessions': { body: NO_LIVE_CLASSES },
-      'PUT /api/v1/update-course/course-9': {
-        body: { message: 'Course updated successfully', _id: 'course-9' },
-      },
-    });
-    renderPage(<TutorApp page="update-course" />, {
-      path: '/update-a-course/course-9',
-      pattern: '/update-a-course/:id',
-    });
+    openUpdatePage(course);
     await waitFor(() => expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('999'));
     const price = screen.getByLabelText('Price (₹)') as HTMLInputElement;
     expect(price.min).toBe('0');
@@ -414,25 +405,13 @@ describe('update a course of several kinds', () => {
   };
 
   it('presets each kind and the order rule, sends the kinds back with the ids, and edits quizzes and assignments of saved items', async () => {
-    answerRoutes({
-      'GET /api/v1/get-all-category': CATEGORIES,
-      'GET /api/v1/get-course-details-to-updateByTutor/course-7': { body: course },
-      // The course's announcements, under the form.
-      'GET /api/v1/courses/course-7/announcements': { body: NO_ANNOUNCEMENTS },
-      'GET /api/v1/courses/course-7/live-sessions': { body: NO_LIVE_CLASSES },
+    openUpdatePage(course, {
       'GET /api/v1/courses/course-7/items/i-quiz/quiz': { status: 404, body: { message: 'No quiz yet' } },
       'GET /api/v1/courses/course-7/items/i-video/quiz': { status: 404, body: { message: 'No quiz yet' } },
       'GET /api/v1/courses/course-7/items/i-task/assignment': {
         status: 404,
         body: { message: 'No assignment yet' },
       },
-      'PUT /api/v1/update-course/course-7': {
-        body: { message: 'Course updated successfully', _id: 'course-7' },
-      },
-    });
-    renderPage(<TutorApp page="update-course" />, {
-      path: '/update-a-course/course-7',
-      pattern: '/update-a-course/:id',
     });
     const form = await screen.findByRole('form', { name: 'Update course' });
     expect((screen.getByLabelText(/^Sequential/) as HTMLInputElement).checked).toBe(true);
@@ -469,32 +448,8 @@ describe('update a course of several kinds', () => {
     const data = JSON.parse(String(formOf(uploads()[0]).get('Data')));
     expect(uploads()).toHaveLength(1);
     expect(data.sequential).toBe(true);
-    expect(data.courseContent).toEqual([
-      [
-        {
-          _id: 'i-video',
-          sectionTitle: 'Start',
-          videoTitle: 'Why types',
-          videoDesc: 'The case for types',
-          videoLink: 'https://v.example/1',
-        },
-        {
-          _id: 'i-article',
-          sectionTitle: 'Start',
-          videoTitle: 'Reading',
-          kind: 'article',
-          body: 'Read *this*.',
-        },
-        { _id: 'i-quiz', sectionTitle: 'Start', videoTitle: 'Checkpoint', kind: 'quiz' },
-        {
-          _id: 'i-task',
-          sectionTitle: 'Start',
-          videoTitle: 'Essay',
-          kind: 'assignment',
-          videoDesc: 'One page',
-        },
-      ],
-    ]);
+    // Every item goes back as it was read: its id, its kind and what the kind holds.
+    expect(data.courseContent).toEqual(course.courseContent);
   });
 });
 
