@@ -7,6 +7,15 @@ import { isDuplicateKey } from '../mongo.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Outbox } from './outbox.ts';
 
+/**
+ * How long one pull waits for events before it is renewed; the server sends a heartbeat every
+ * half of it. With nothing to deliver, each consumer costs a request and two heartbeats per
+ * period, on the service and on NATS. A reconnect re-pulls at once, so a longer period does not
+ * delay delivery after an outage (the outage and process-kill tests); 30 s, the client's
+ * default, rather than 5 s.
+ */
+const PULL_EXPIRES_MS = 30_000;
+
 export const PROCESSED_COLLECTION = 'processed_events';
 
 export interface HandlerContext {
@@ -94,7 +103,7 @@ export async function startConsumers(opts: {
           // Until the publisher has created its stream (it may start after this service), wait.
           await opts.bus.ensureDurable(handler.event, durable);
           const consumer = await opts.bus.js.consumers.get(stream, durable);
-          const messages = await consumer.consume({ max_messages: 64, expires: 5_000 });
+          const messages = await consumer.consume({ max_messages: 64, expires: PULL_EXPIRES_MS });
           state.messages = messages;
           // stop() may have run while the consumer was being set up.
           if (state.stopped) {
