@@ -32,6 +32,7 @@ export {
   orderRowKey,
 } from './components/order-history-table.tsx';
 export { PagedCourseGrid } from './components/paged-course-grid.tsx';
+export { PagedItemList, PagedListStates } from './components/paged-list-states.tsx';
 export { ResourceView } from './components/resource-view.tsx';
 export { ResponsiveImage, type ResponsiveImageProps } from './components/responsive-image.tsx';
 export { StarRating, StarRatingInput } from './components/stars.tsx';

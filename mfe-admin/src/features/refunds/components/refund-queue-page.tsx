@@ -1,6 +1,6 @@
 import type { AdminRefundRequest, RefundDecision, RefundStatus } from '@liveedu/api-client';
 import { useApiMutation, usePagedQuery } from '@liveedu/query';
-import { Banner, EmptyState, ToggleButtons } from '@liveedu/ui';
+import { Banner, EmptyState, gridList, ToggleButtons } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
@@ -12,11 +12,7 @@ import { RefundRequestCard } from './refund-request-card.tsx';
 const REFUNDS = ['admin', 'refund-requests'];
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 1rem;
+  ${gridList({})}
 `;
 
 const EMPTY: Record<RefundStatus | 'all', string> = {

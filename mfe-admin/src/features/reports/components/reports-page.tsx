@@ -1,5 +1,5 @@
 import { useApiMutation, usePagedQuery } from '@liveedu/query';
-import { Banner, EmptyState, ToggleButtons } from '@liveedu/ui';
+import { Banner, EmptyState, gridList, ToggleButtons } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
@@ -16,11 +16,7 @@ const TABS: readonly { id: Tab; label: string }[] = [
 ];
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 1rem;
+  ${gridList({})}
 `;
 
 const DONE: Record<ReportAction, string> = {

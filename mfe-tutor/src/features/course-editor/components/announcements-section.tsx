@@ -1,19 +1,7 @@
 import { type Announcement, TooManyPostsError } from '@liveedu/api-client';
 import { useApiMutation, usePagedQuery } from '@liveedu/query';
-import {
-  Banner,
-  Button,
-  EmptyState,
-  ErrorState,
-  Field,
-  Loading,
-  PagedListEnd,
-  raisedPanel,
-  theme,
-  timeAgo,
-  toast,
-} from '@liveedu/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Banner, Button, Field, PagedItemList, raisedPanel, theme, timeAgo, toast } from '@liveedu/ui';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { postProblem, tryAgainIn } from '../../../shared/api/post-limits.ts';
 import { PostBody } from '../../../shared/components/post-body.tsx';
@@ -144,30 +132,19 @@ export function AnnouncementsSection({ courseId }: { courseId: string }) {
       .then((r) => ({ items: r.announcements, total: r.total, pages: r.pages })),
   );
 
-  let posted: ReactNode;
-  if (list.status === 'loading') posted = <Loading label="Loading the announcements…" />;
-  else if (list.status === 'error') posted = <ErrorState message={list.error} onRetry={list.reload} />;
-  else if (list.items.length === 0) posted = <EmptyState message="No announcements yet" />;
-  else
-    posted = (
-      <>
-        <List aria-label="Announcements posted">
-          {list.items.map((announcement) => (
-            <li key={announcement._id}>
-              <AnnouncementItem announcement={announcement} />
-            </li>
-          ))}
-        </List>
-        <PagedListEnd list={list} />
-      </>
-    );
-
   return (
     <Box aria-labelledby={headingId}>
       <h2 id={headingId}>Announcements</h2>
       <p>Every student of the course is told of an announcement. You can post 4 a day.</p>
       <AnnouncementForm courseId={courseId} />
-      {posted}
+      <PagedItemList
+        list={list}
+        loadingLabel="Loading the announcements…"
+        emptyMessage="No announcements yet"
+        listAs={List}
+        label="Announcements posted"
+        renderItem={(announcement) => <AnnouncementItem announcement={announcement} />}
+      />
     </Box>
   );
 }

@@ -15,13 +15,13 @@ import {
   Loading,
   liveRoomPath,
   liveStateAt,
-  PagedListEnd,
+  PagedItemList,
   raisedPanel,
   theme,
   toast,
   useNow,
 } from '@liveedu/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   draftFromSession,
@@ -375,30 +375,6 @@ export function LiveClassesSection({
     }
   };
 
-  let sessions: ReactNode;
-  if (list.status === 'loading') sessions = <Loading label="Loading the live classes…" />;
-  else if (list.status === 'error') sessions = <ErrorState message={list.error} onRetry={list.reload} />;
-  else if (list.items.length === 0) sessions = <EmptyState message="No live classes scheduled yet" />;
-  else
-    sessions = (
-      <>
-        <List aria-label="Live classes of the course">
-          {list.items.map((session) => (
-            <li key={session._id}>
-              <LiveClassItem
-                session={session}
-                course={course}
-                now={now}
-                onEdit={() => setEditing(session)}
-                onCancel={() => setCancelling(session)}
-              />
-            </li>
-          ))}
-        </List>
-        <PagedListEnd list={list} />
-      </>
-    );
-
   return (
     <Box aria-labelledby={headingId}>
       <h2 id={headingId}>Live classes</h2>
@@ -413,7 +389,22 @@ export function LiveClassesSection({
         now={now}
         onDone={() => setEditing(null)}
       />
-      {sessions}
+      <PagedItemList
+        list={list}
+        loadingLabel="Loading the live classes…"
+        emptyMessage="No live classes scheduled yet"
+        listAs={List}
+        label="Live classes of the course"
+        renderItem={(session) => (
+          <LiveClassItem
+            session={session}
+            course={course}
+            now={now}
+            onEdit={() => setEditing(session)}
+            onCancel={() => setCancelling(session)}
+          />
+        )}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this class?"

@@ -1,21 +1,11 @@
 import type { QuestionInList, TutorQuestionStatus } from '@liveedu/api-client';
-import { useApiQuery, usePagedQuery } from '@liveedu/query';
-import { useApi, useSession } from '@liveedu/session';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  Field,
-  Loading,
-  PagedListEnd,
-  raisedPanel,
-  ToggleButtons,
-  theme,
-  timeAgo,
-} from '@liveedu/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { usePagedQuery } from '@liveedu/query';
+import { useSession } from '@liveedu/session';
+import { Button, gridList, PagedItemList, raisedPanel, ToggleButtons, theme, timeAgo } from '@liveedu/ui';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { CourseFilter } from '../../../shared/components/course-filter.tsx';
 import { Panel } from '../../../shared/components/page.tsx';
 import { useCommunityApi } from '../../../shared/hooks/community-api.ts';
 import { answerCount, lessonLink, momentOf } from '../api/moments.ts';
@@ -26,22 +16,8 @@ const STATUSES: readonly { id: TutorQuestionStatus; label: string }[] = [
   { id: 'unanswered', label: 'Unanswered' },
 ];
 
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: 0 1rem;
-  ${Field} { min-width: 0; max-width: 100%; }
-  select { max-width: 100%; }
-`;
-
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 1rem;
+  ${gridList({})}
 `;
 
 const Card = styled.article`
@@ -118,14 +94,11 @@ function QuestionCard({
  * or accept an answer. `?question=<id>` opens that thread, as a notification's link does.
  */
 export function QuestionsPage() {
-  const api = useApi();
   const community = useCommunityApi();
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const opened = params.get('question');
   const [status, setStatus] = useState<TutorQuestionStatus>('all');
   const [courseId, setCourseId] = useState('');
-  const courses = useApiQuery(['tutor', 'question-courses'], (signal) => api.tutorsCourses(signal));
   const list = usePagedQuery([...INBOX, 'list', status, courseId], (page, signal) =>
     community.tutorQuestions({ status, courseId, page }, signal).then((r) => ({ ...r, items: r.questions })),
   );
@@ -141,47 +114,16 @@ export function QuestionsPage() {
       { replace: true },
     );
 
-  let body: ReactNode;
-  if (list.status === 'loading') body = <Loading label="Loading the questions…" />;
-  else if (list.status === 'error') body = <ErrorState message={list.error} onRetry={list.reload} />;
-  else if (list.items.length === 0)
-    body = <EmptyState message={status === 'unanswered' ? 'No questions waiting' : 'No questions yet'} />;
-  else
-    body = (
-      <>
-        <List aria-label="Questions">
-          {list.items.map((question) => (
-            <li key={question._id}>
-              <QuestionCard question={question} open={opened === question._id} onToggle={toggle} />
-            </li>
-          ))}
-        </List>
-        <PagedListEnd list={list} />
-      </>
-    );
-
   // A thread asked for by its link but not among the questions shown opens above them.
   const openedElsewhere =
     opened && list.status === 'ready' && !list.items.some((q) => q._id === opened) ? opened : null;
   const unanswered = list.status === 'ready' ? list.firstPage?.unanswered : undefined;
-  const courseList = courses.status === 'ready' ? (courses.data.createdCourses ?? []) : [];
   return (
     <Panel>
       <h2>Questions</h2>
-      <Filters>
+      <CourseFilter courseId={courseId} onChange={setCourseId}>
         <ToggleButtons label="Questions" options={STATUSES} active={status} onChange={setStatus} />
-        <Field>
-          <label htmlFor={`${id}-course`}>Course</label>
-          <select id={`${id}-course`} value={courseId} onChange={(e) => setCourseId(e.target.value)}>
-            <option value="">All courses</option>
-            {courseList.map((course) => (
-              <option key={course._id} value={course._id}>
-                {course.title}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </Filters>
+      </CourseFilter>
       {unanswered !== undefined ? (
         <Summary>
           {unanswered === 0 ? 'Every question has an answer' : `${unanswered} waiting for an answer`}
@@ -197,7 +139,16 @@ export function QuestionsPage() {
           </div>
         </Card>
       ) : null}
-      {body}
+      <PagedItemList
+        list={list}
+        loadingLabel="Loading the questions…"
+        emptyMessage={status === 'unanswered' ? 'No questions waiting' : 'No questions yet'}
+        listAs={List}
+        label="Questions"
+        renderItem={(question) => (
+          <QuestionCard question={question} open={opened === question._id} onToggle={toggle} />
+        )}
+      />
     </Panel>
   );
 }
