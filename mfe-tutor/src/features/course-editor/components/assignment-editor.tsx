@@ -1,7 +1,7 @@
-import { messageOf, type TutorAssignment, type TutorAssignmentBody } from '@liveedu/api-client';
-import { useApiMutation, useApiQuery } from '@liveedu/query';
-import { Banner, Button, Field, ResourceView, theme } from '@liveedu/ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import type { TutorAssignment } from '@liveedu/api-client';
+import { useApiQuery } from '@liveedu/query';
+import { Field, ResourceView, theme } from '@liveedu/ui';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
 import { useTutorLearningApi } from '../../../shared/hooks/learning-api.ts';
@@ -13,7 +13,9 @@ import {
   FILE_TYPES,
   toAssignmentBody,
 } from '../api/assignment-form.ts';
+import { useSavedDraft } from '../hooks/use-saved-draft.ts';
 import { MarkdownField } from './markdown-field.tsx';
+import { SaveFooter } from './save-footer.tsx';
 
 const Form = styled.form`
   display: grid;
@@ -48,14 +50,6 @@ const Check = styled.div`
   margin-bottom: 1rem;
 `;
 
-const Footer = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.25rem;
-  align-items: flex-start;
-  > [role='alert'], > [role='status'] { align-self: stretch; margin: 0; }
-`;
-
 function AssignmentForm({
   courseId,
   itemId,
@@ -69,38 +63,15 @@ function AssignmentForm({
 }) {
   const api = useTutorLearningApi();
   const id = useId();
-  const [draft, setDraft] = useState<AssignmentDraft>(() => draftFromAssignment(initial));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const sent = useRef<AssignmentDraft | null>(null);
-  const latest = useRef(draft);
-  latest.current = draft;
-  const save = useApiMutation((body: TutorAssignmentBody) => api.saveAssignment(courseId, itemId, body), {
-    invalidates: [],
+  const form = useSavedDraft({
+    initial: () => draftFromAssignment(initial),
+    problemOf: assignmentProblem,
+    save: (draft: AssignmentDraft) => api.saveAssignment(courseId, itemId, toAssignmentBody(draft)),
     answers: LEARNING_KEYS.assignment(courseId, itemId),
+    draftOf: draftFromAssignment,
   });
-  const saving = save.isPending;
-  const change = (changes: Partial<AssignmentDraft>) => {
-    setDraft((d) => ({ ...d, ...changes }));
-    setSaved(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const invalid = assignmentProblem(draft);
-    setProblem(invalid);
-    setSaved(false);
-    if (invalid) return;
-    sent.current = draft;
-    try {
-      const assignment = await save.mutateAsync(toAssignmentBody(draft));
-      if (latest.current === sent.current) setDraft(draftFromAssignment(assignment));
-      setSaved(true);
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  };
+  const { draft, submit } = form;
+  const change = (changes: Partial<AssignmentDraft>) => form.change((d) => ({ ...d, ...changes }));
 
   const textOnly = draft.fileTypes.length === 0;
   return (
@@ -169,13 +140,7 @@ function AssignmentForm({
         />
         <label htmlFor={`${id}-required`}>Required for the certificate</label>
       </Check>
-      <Footer>
-        {problem ? <Banner tone="error">{problem}</Banner> : null}
-        {saved ? <Banner tone="success">Assignment saved</Banner> : null}
-        <Button type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : 'Save the assignment'}
-        </Button>
-      </Footer>
+      <SaveFooter form={form} savedText="Assignment saved" saveLabel="Save the assignment" />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
-import { messageOf, type TutorQuiz, type TutorQuizBody } from '@liveedu/api-client';
-import { useApiMutation, useApiQuery } from '@liveedu/query';
-import { Banner, Button, Field, ResourceView, theme } from '@liveedu/ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import type { TutorQuiz } from '@liveedu/api-client';
+import { useApiQuery } from '@liveedu/query';
+import { Button, Field, ResourceView, theme } from '@liveedu/ui';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
 import { useTutorLearningApi } from '../../../shared/hooks/learning-api.ts';
@@ -21,6 +21,8 @@ import {
   toQuizBody,
   withType,
 } from '../api/quiz-form.ts';
+import { useSavedDraft } from '../hooks/use-saved-draft.ts';
+import { SaveFooter } from './save-footer.tsx';
 
 const Form = styled.form`
   display: grid;
@@ -101,14 +103,6 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.25rem;
-  align-items: flex-start;
-  > [role='alert'], > [role='status'] { align-self: stretch; margin: 0; }
 `;
 
 /** One choice: the text, whether it is right (a radio for single choice, a box for multiple), its removal. */
@@ -306,44 +300,18 @@ function QuizForm({
 }) {
   const api = useTutorLearningApi();
   const id = useId();
-  const [draft, setDraft] = useState<QuizDraft>(() => draftFromQuiz(initial, on));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  // The form as it was sent: the server's answer replaces it only if nothing was typed meanwhile.
-  const sent = useRef<QuizDraft | null>(null);
-  const latest = useRef(draft);
-  latest.current = draft;
-  const save = useApiMutation((body: TutorQuizBody) => api.saveQuiz(courseId, itemId, body), {
-    invalidates: [LEARNING_KEYS.quizFigures(courseId, itemId)],
+  const form = useSavedDraft({
+    initial: () => draftFromQuiz(initial, on),
+    problemOf: (d: QuizDraft) => quizProblem(d, on),
+    save: (d: QuizDraft) => api.saveQuiz(courseId, itemId, toQuizBody(d, on)),
     answers: LEARNING_KEYS.quiz(courseId, itemId),
+    invalidates: [LEARNING_KEYS.quizFigures(courseId, itemId)],
+    // With the ids the server gave the new questions and options, for the next save.
+    draftOf: (quiz: TutorQuiz) => draftFromQuiz(quiz, on),
   });
-  const saving = save.isPending;
-
-  const change = (next: (d: QuizDraft) => QuizDraft) => {
-    setDraft(next);
-    setSaved(false);
-  };
+  const { draft, change, submit } = form;
   const setQuestion = (key: string, question: QuestionDraft) =>
     change((d) => ({ ...d, questions: d.questions.map((q) => (q.key === key ? question : q)) }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const invalid = quizProblem(draft, on);
-    setProblem(invalid);
-    setSaved(false);
-    if (invalid) return;
-    sent.current = draft;
-    try {
-      const quiz = await save.mutateAsync(toQuizBody(draft, on));
-      // The ids the server gave the new questions and options, for the next save.
-      if (latest.current === sent.current) setDraft(draftFromQuiz(quiz, on));
-      setSaved(true);
-    } catch (error) {
-      // What was typed stays; the server's reason shows beside the button.
-      setProblem(messageOf(error));
-    }
-  };
 
   const name = on === 'video' ? `Questions in the video: ${title}` : `Quiz: ${title}`;
   return (
@@ -421,13 +389,11 @@ function QuizForm({
           Add a question
         </Button>
       </Actions>
-      <Footer>
-        {problem ? <Banner tone="error">{problem}</Banner> : null}
-        {saved ? <Banner tone="success">{on === 'video' ? 'Questions saved' : 'Quiz saved'}</Banner> : null}
-        <Button type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : on === 'video' ? 'Save the questions' : 'Save the quiz'}
-        </Button>
-      </Footer>
+      <SaveFooter
+        form={form}
+        savedText={on === 'video' ? 'Questions saved' : 'Quiz saved'}
+        saveLabel={on === 'video' ? 'Save the questions' : 'Save the quiz'}
+      />
     </Form>
   );
 }
