@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Resident set size of a process in MiB (VmRSS in /proc/<pid>/status), or null if unreadable. */
 export function rssMiB(pid: number): number | null {
@@ -6,6 +7,35 @@ export function rssMiB(pid: number): number | null {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
     return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Proportional set size in MiB (Pss in /proc/<pid>/smaps_rollup): the process's private memory
+ * plus its share of pages it shares with others (Node's own code, mapped once for all twelve
+ * Node processes but counted whole in each one's RSS). The platform's PSS adds up to what it
+ * really holds.
+ */
+export function pssMiB(pid: number): number | null {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+)\s+kB/m.exec(rollup);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes of every file below `dir`, in MiB, or null if it cannot be read. */
+export function folderMiB(dir: string): number | null {
+  try {
+    let bytes = 0;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+    }
+    return bytes / 1024 / 1024;
   } catch {
     return null;
   }
