@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /**
  * Cover images drawn at seed time (there is no image bank to fetch from): a gradient, a motif
  * for the subject and the title, as SVG rendered to PNG.
@@ -113,7 +111,10 @@ export function renderCover(design: CoverDesign, width?: number, height?: number
   const svg = coverSvg(design, width, height);
   let png = rendered.get(svg);
   if (!png) {
-    png = sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+    // sharp (libvips) is loaded by the first cover drawn, not by every start of the catalog.
+    png = import('sharp').then(({ default: sharp }) =>
+      sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
+    );
     rendered.set(svg, png);
     png.catch(() => rendered.delete(svg));
   }
