@@ -1,19 +1,12 @@
 import { type Announcement, TooManyPostsError } from '@liveedu/api-client';
 import { useApiMutation, usePagedQuery } from '@liveedu/query';
-import { Banner, Button, Field, PagedItemList, raisedPanel, theme, timeAgo, toast } from '@liveedu/ui';
+import { Banner, Button, Field, PagedItemList, theme, timeAgo, toast } from '@liveedu/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { postProblem, tryAgainIn } from '../../../shared/api/post-limits.ts';
 import { PostBody } from '../../../shared/components/post-body.tsx';
 import { useCommunityApi } from '../../../shared/hooks/community-api.ts';
-
-const Box = styled.section`
-  ${raisedPanel}
-  padding: 1.25rem;
-  margin-top: 1.5rem;
-  h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
-  > p { color: ${theme.colors.muted}; margin: 0 0 1rem; }
-`;
+import { EditorSection } from './editor-section.tsx';
 
 const Form = styled.form`
   display: grid;
@@ -24,11 +17,6 @@ const Form = styled.form`
 `;
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.75rem;
   article {
     display: grid;
     gap: 0.35rem;
@@ -125,7 +113,6 @@ function AnnouncementItem({ announcement }: { announcement: Announcement }) {
  */
 export function AnnouncementsSection({ courseId }: { courseId: string }) {
   const community = useCommunityApi();
-  const headingId = useId();
   const list = usePagedQuery(announcementsKey(courseId), (page, signal) =>
     community
       .announcements(courseId, page, signal)
@@ -133,9 +120,10 @@ export function AnnouncementsSection({ courseId }: { courseId: string }) {
   );
 
   return (
-    <Box aria-labelledby={headingId}>
-      <h2 id={headingId}>Announcements</h2>
-      <p>Every student of the course is told of an announcement. You can post 4 a day.</p>
+    <EditorSection
+      title="Announcements"
+      intro="Every student of the course is told of an announcement. You can post 4 a day."
+    >
       <AnnouncementForm courseId={courseId} />
       <PagedItemList
         list={list}
@@ -145,6 +133,6 @@ export function AnnouncementsSection({ courseId }: { courseId: string }) {
         label="Announcements posted"
         renderItem={(announcement) => <AnnouncementItem announcement={announcement} />}
       />
-    </Box>
+    </EditorSection>
   );
 }

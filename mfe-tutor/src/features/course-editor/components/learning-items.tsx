@@ -1,8 +1,9 @@
 import type { CourseForUpdate } from '@liveedu/api-client';
-import { Button, Loading, raisedPanel, theme } from '@liveedu/ui';
+import { Button, Loading, theme } from '@liveedu/ui';
 import { lazy, Suspense, useId, useState } from 'react';
 import styled from 'styled-components';
 import { type ItemKind, kindLabel, kindOf } from '../api/course-form.ts';
+import { EditorSection } from './editor-section.tsx';
 
 // Each editor is its own chunk, loaded when a tutor opens one.
 const QuizEditor = lazy(() =>
@@ -13,15 +14,6 @@ const AssignmentEditor = lazy(() =>
     default: m.AssignmentEditor,
   })),
 );
-
-const Box = styled.section`
-  ${raisedPanel}
-  padding: 1.25rem;
-  margin-top: 1.5rem;
-  h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
-  > p { color: ${theme.colors.muted}; margin: 0 0 1rem; }
-  > ul { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; }
-`;
 
 const ItemBox = styled.div`
   border: 1px solid ${theme.colors.border};
@@ -97,16 +89,13 @@ function LearningItemEditor({ courseId, item }: { courseId: string; item: Learni
  * item the course already has: the learning service asks the catalog what kind each saved item is.
  */
 export function LearningItems({ courseId, course }: { courseId: string; course: CourseForUpdate }) {
-  const id = useId();
   const items = learningItems(course);
   if (items.length === 0) return null;
   return (
-    <Box aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Quizzes and assignments</h2>
-      <p>
-        Each is saved on its own. A new item, or one whose kind you changed, has its editor here once you
-        update the course.
-      </p>
+    <EditorSection
+      title="Quizzes and assignments"
+      intro="Each is saved on its own. A new item, or one whose kind you changed, has its editor here once you update the course."
+    >
       <ul>
         {items.map((item) => (
           <li key={item.itemId}>
@@ -114,6 +103,6 @@ export function LearningItems({ courseId, course }: { courseId: string; course: 
           </li>
         ))}
       </ul>
-    </Box>
+    </EditorSection>
   );
 }

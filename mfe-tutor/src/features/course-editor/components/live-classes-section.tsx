@@ -16,7 +16,6 @@ import {
   liveRoomPath,
   liveStateAt,
   PagedItemList,
-  raisedPanel,
   theme,
   toast,
   useNow,
@@ -31,14 +30,7 @@ import {
   validateLiveClass,
 } from '../api/live-class-form.ts';
 import { useLiveScheduleApi } from '../hooks/live-schedule-api.ts';
-
-const Box = styled.section`
-  ${raisedPanel}
-  padding: 1.25rem;
-  margin-top: 1.5rem;
-  h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
-  > p { color: ${theme.colors.muted}; margin: 0 0 1rem; }
-`;
+import { EditorSection } from './editor-section.tsx';
 
 const Form = styled.form`
   display: grid;
@@ -51,11 +43,6 @@ const Form = styled.form`
 `;
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.75rem;
   article {
     display: grid;
     gap: 0.4rem;
@@ -349,7 +336,6 @@ export function LiveClassesSection({
   now?: number;
 }) {
   const live = useLiveScheduleApi();
-  const headingId = useId();
   const now = useNow(fixedNow);
   const [editing, setEditing] = useState<LiveSession | null>(null);
   const [cancelling, setCancelling] = useState<LiveSession | null>(null);
@@ -376,12 +362,10 @@ export function LiveClassesSection({
   };
 
   return (
-    <Box aria-labelledby={headingId}>
-      <h2 id={headingId}>Live classes</h2>
-      <p>
-        Teach the course's students live. They are told when you schedule, change or cancel a class and
-        reminded before it starts; the room opens 10 minutes before the start.
-      </p>
+    <EditorSection
+      title="Live classes"
+      intro="Teach the course's students live. They are told when you schedule, change or cancel a class and reminded before it starts; the room opens 10 minutes before the start."
+    >
       <LiveClassForm
         key={editing?._id ?? 'new'}
         courseId={courseId}
@@ -419,6 +403,6 @@ export function LiveClassesSection({
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(null)}
       />
-    </Box>
+    </EditorSection>
   );
 }
