@@ -99,6 +99,7 @@ describe('infra/docker/Dockerfile: one template for every image', () => {
       const env = stageEnv(final as never);
       for (const name of Object.keys(env)) expect(name).not.toMatch(/SECRET|PASSWORD|TOKEN|KEY/);
       if (kind === 'server') expect(env.NODE_ENV).toBe('production');
+      if (kind === 'server') expect(env.MALLOC_ARENA_MAX).toBe('2');
     },
   );
 
