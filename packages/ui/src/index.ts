@@ -19,6 +19,7 @@ export { DiscountedPrice } from './components/discounted-price.tsx';
 export { Field } from './components/field.tsx';
 export { ImageDropZone } from './components/image-drop-zone.tsx';
 export { LiveClassBadge, LiveStatusBadge, liveStatusKey } from './components/live-class-badge.tsx';
+export { LiveClassHeading, LiveClassTime, LiveRoomButton, LiveRoomOpens } from './components/live-class-parts.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';

@@ -2,18 +2,17 @@ import { type LiveSession, messageOf } from '@liveedu/api-client';
 import { useApiMutation, useApiQuery } from '@liveedu/query';
 import {
   Button,
-  ButtonLink,
   ConfirmDialog,
   canJoinLive,
   EmptyState,
   ErrorState,
   Field,
   flatPanel,
-  formatLiveTime,
-  joinOpensAt,
-  LIVE_STATE_WORDS,
+  LiveClassHeading,
+  LiveClassTime,
+  LiveRoomButton,
+  LiveRoomOpens,
   Loading,
-  liveRoomPath,
   liveStateAt,
   theme,
   toast,
@@ -32,10 +31,7 @@ const List = styled.ul`
   padding: 0;
   li { display: grid; gap: 0.35rem; padding: 0.9rem 1rem; }
   li + li { border-top: 1px solid ${theme.colors.border}; }
-  .head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem; }
   h3 { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }
-  .state { font-size: 0.85rem; font-weight: 600; padding: 0.1rem 0.55rem; border-radius: 999px; border: 1px solid ${theme.colors.border}; }
-  .state[data-state='live'], .state[data-state='open'] { color: ${theme.colors.danger}; border-color: ${theme.colors.danger}; }
   .meta, .hint { margin: 0; color: ${theme.colors.muted}; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
   .actions a, .actions button { min-height: 36px; padding: 0.3rem 0.75rem; }
@@ -83,46 +79,26 @@ function AddToCalendar({ session }: { session: LiveSession }) {
 /** One coming class: what, of which course, when in the viewer's time, and Join once its room opens. */
 function UpcomingClass({ session, now }: { session: LiveSession; now: number }) {
   const id = useId();
-  const state = liveStateAt(session, now);
-  const joinable = canJoinLive(session, now);
   return (
     <li aria-labelledby={id}>
-      <div className="head">
-        <h3 id={id}>{session.title}</h3>
-        <span className="state" data-state={state}>
-          {LIVE_STATE_WORDS[state]}
-        </span>
-      </div>
+      <LiveClassHeading id={id} session={session} now={now} />
       <p className="meta">
         {session.courseTitle} · with {session.tutorName}
       </p>
-      <p className="meta">
-        <time dateTime={session.startsAt}>{formatLiveTime(session.startsAt)}</time> · {session.durationMin}{' '}
-        minutes
-      </p>
+      <LiveClassTime session={session} />
       {session.description ? <p className="meta">{session.description}</p> : null}
       <div className="actions">
-        {joinable ? (
-          <ButtonLink to={liveRoomPath(session._id)} aria-label={`Join ${session.title}`}>
-            Join
-          </ButtonLink>
-        ) : (
-          <Button
-            type="button"
-            disabled
-            aria-describedby={`${id}-opens`}
-            aria-label={`Join ${session.title}`}
-          >
-            Join
-          </Button>
-        )}
+        <LiveRoomButton
+          session={session}
+          now={now}
+          hintId={`${id}-opens`}
+          label="Join"
+          ariaLabel={`Join ${session.title}`}
+        />
         <AddToCalendar session={session} />
       </div>
-      {joinable ? null : (
-        <p className="hint" id={`${id}-opens`}>
-          You can join from {formatLiveTime(new Date(joinOpensAt(session.startsAt)).toISOString())}, 10
-          minutes before the start.
-        </p>
+      {canJoinLive(session, now) ? null : (
+        <LiveRoomOpens id={`${id}-opens`} session={session} lead="You can join from" />
       )}
     </li>
   );

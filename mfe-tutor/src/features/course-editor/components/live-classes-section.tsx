@@ -3,17 +3,17 @@ import { useApiMutation, useApiQuery, usePagedQuery } from '@liveedu/query';
 import {
   Banner,
   Button,
-  ButtonLink,
   ConfirmDialog,
   canJoinLive,
   EmptyState,
   ErrorState,
   Field,
   formatLiveTime,
-  joinOpensAt,
-  LIVE_STATE_WORDS,
+  LiveClassHeading,
+  LiveClassTime,
+  LiveRoomButton,
+  LiveRoomOpens,
   Loading,
-  liveRoomPath,
   liveStateAt,
   PagedItemList,
   theme,
@@ -50,10 +50,7 @@ const List = styled.ul`
     border: 1px solid ${theme.colors.border};
     border-radius: 8px;
   }
-  .head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem; }
   h3 { margin: 0; font-size: 1rem; overflow-wrap: anywhere; }
-  .state { font-size: 0.85rem; font-weight: 600; padding: 0.1rem 0.55rem; border-radius: 999px; background: ${theme.colors.surface}; border: 1px solid ${theme.colors.border}; }
-  .state[data-state='live'], .state[data-state='open'] { color: ${theme.colors.danger}; border-color: ${theme.colors.danger}; }
   .meta, .hint { color: ${theme.colors.muted}; margin: 0; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
   .actions a, .actions button { min-height: 36px; padding: 0.3rem 0.75rem; }
@@ -265,24 +262,17 @@ function LiveClassItem({
     : null;
   return (
     <article aria-labelledby={id}>
-      <div className="head">
-        <h3 id={id}>{session.title}</h3>
-        <span className="state" data-state={state}>
-          {LIVE_STATE_WORDS[state]}
-        </span>
-      </div>
-      <p className="meta">
-        <time dateTime={session.startsAt}>{formatLiveTime(session.startsAt)}</time> · {session.durationMin}{' '}
-        minutes
-      </p>
+      <LiveClassHeading id={id} session={session} now={now} />
+      <LiveClassTime session={session} />
       {recording ? <p className="meta">Recording: {recording}</p> : null}
       <div className="actions">
-        {over ? null : canJoinLive(session, now) ? (
-          <ButtonLink to={liveRoomPath(session._id)}>{state === 'live' ? 'Open room' : 'Start'}</ButtonLink>
-        ) : (
-          <Button type="button" disabled aria-describedby={`${id}-opens`}>
-            Start
-          </Button>
+        {over ? null : (
+          <LiveRoomButton
+            session={session}
+            now={now}
+            hintId={`${id}-opens`}
+            label={state === 'live' ? 'Open room' : 'Start'}
+          />
         )}
         {over ? null : (
           <Button type="button" $variant="secondary" onClick={onEdit} aria-label={`Edit ${session.title}`}>
@@ -311,10 +301,7 @@ function LiveClassItem({
         ) : null}
       </div>
       {!over && !canJoinLive(session, now) ? (
-        <p className="hint" id={`${id}-opens`}>
-          The room opens at {formatLiveTime(new Date(joinOpensAt(session.startsAt)).toISOString())}, 10
-          minutes before the start.
-        </p>
+        <LiveRoomOpens id={`${id}-opens`} session={session} lead="The room opens at" />
       ) : null}
       {started && showAttendance ? <Attendance session={session} /> : null}
     </article>
