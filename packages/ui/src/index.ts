@@ -62,6 +62,7 @@ export {
   useNow,
 } from './live-classes.ts';
 export { loadScript, openPaymentWindow, type PaymentWindowOrder } from './payment-window.ts';
+export { useStaffCoupons } from './staff-coupons.ts';
 export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';
 export { timeAgo, waitInWords } from './time-ago.ts';

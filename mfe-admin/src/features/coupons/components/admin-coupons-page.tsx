@@ -1,7 +1,7 @@
-import { ApiError, type Coupon, type CouponBody } from '@liveedu/api-client';
-import { courseDetailsKey, useApiMutation, useApiQuery, usePagedQuery } from '@liveedu/query';
+import { ApiError, type Coupon } from '@liveedu/api-client';
+import { courseDetailsKey, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { CouponForm, CouponTable, EmptyState } from '@liveedu/ui';
+import { CouponForm, CouponTable, EmptyState, useStaffCoupons } from '@liveedu/ui';
 import { PageFrame } from '../../../shared/components/page-frame.tsx';
 import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
 import { useCommerceApi } from '../../../shared/hooks/commerce-api.ts';
@@ -38,38 +38,18 @@ function appliesTo(coupon: Coupon) {
  * an on/off switch; the admin makes one for every course or for a course found in the catalog.
  */
 export function AdminCouponsPage() {
-  const commerce = useCommerceApi();
+  const { coupons, create, setActive } = useStaffCoupons(useCommerceApi(), COUPONS);
   const { courses, search } = useCourseChoice();
-  const coupons = usePagedQuery(COUPONS, (page, signal) =>
-    commerce.coupons({ page }, signal).then((r) => ({ items: r.data, total: r.total, pages: r.pages })),
-  );
-  const create = useApiMutation((body: CouponBody) => commerce.createCoupon(body), {
-    invalidates: [COUPONS],
-  });
-  const toggle = useApiMutation(
-    ({ coupon, active }: { coupon: Coupon; active: boolean }) => commerce.setCouponActive(coupon._id, active),
-    { invalidates: [COUPONS] },
-  );
   return (
     <PageFrame title="Coupons">
-      <CouponForm
-        courses={courses}
-        allCoursesLabel={EVERY_COURSE}
-        courseSearch={search}
-        onCreate={create.mutateAsync}
-      />
+      <CouponForm courses={courses} allCoursesLabel={EVERY_COURSE} courseSearch={search} onCreate={create} />
       <h2>All coupons</h2>
       <PagedListView list={coupons} what="the coupons">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No coupons yet" />
           ) : (
-            <CouponTable
-              caption="All coupons"
-              coupons={rows}
-              appliesTo={appliesTo}
-              onToggle={(coupon, active) => toggle.mutateAsync({ coupon, active })}
-            />
+            <CouponTable caption="All coupons" coupons={rows} appliesTo={appliesTo} onToggle={setActive} />
           )
         }
       </PagedListView>

@@ -1,7 +1,7 @@
-import type { Coupon, CouponBody } from '@liveedu/api-client';
-import { useApiMutation, useApiQuery, usePagedQuery } from '@liveedu/query';
+import type { Coupon } from '@liveedu/api-client';
+import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { CouponForm, CouponTable, EmptyState, ErrorState, Loading, PagedListEnd } from '@liveedu/ui';
+import { CouponForm, CouponTable, ErrorState, Loading, PagedListStates, useStaffCoupons } from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import { Panel } from '../../../shared/components/page.tsx';
 import { allTutorCourses, type TutorCourse } from '../api/tutor-courses.ts';
@@ -25,51 +25,30 @@ function appliesTo(courses: readonly TutorCourse[] | null) {
  */
 export function CouponsPage() {
   const api = useApi();
-  const commerce = useCommerceApi();
   const courses = useApiQuery(['tutor', 'coupon-courses'], (signal) => allTutorCourses(api, signal));
-  const coupons = usePagedQuery(COUPONS, (page, signal) =>
-    commerce.coupons({ page }, signal).then((r) => ({ items: r.data, total: r.total, pages: r.pages })),
-  );
-  const create = useApiMutation((body: CouponBody) => commerce.createCoupon(body), {
-    invalidates: [COUPONS],
-  });
-  const toggle = useApiMutation(
-    ({ coupon, active }: { coupon: Coupon; active: boolean }) => commerce.setCouponActive(coupon._id, active),
-    { invalidates: [COUPONS] },
-  );
+  const { coupons, create, setActive } = useStaffCoupons(useCommerceApi(), COUPONS);
   const courseList = courses.status === 'ready' ? courses.data : null;
 
   let form: ReactNode;
   if (courses.status === 'loading') form = <Loading label="Loading your courses…" />;
   else if (courses.status === 'error') form = <ErrorState message={courses.error} onRetry={courses.reload} />;
-  else
-    form = (
-      <CouponForm courses={courses.data} allCoursesLabel={ALL_MY_COURSES} onCreate={create.mutateAsync} />
-    );
-
-  let list: ReactNode;
-  if (coupons.status === 'loading') list = <Loading label="Loading your coupons…" />;
-  else if (coupons.status === 'error') list = <ErrorState message={coupons.error} onRetry={coupons.reload} />;
-  else if (coupons.items.length === 0) list = <EmptyState message="No coupons yet" />;
-  else
-    list = (
-      <>
-        <CouponTable
-          caption="Your coupons"
-          coupons={coupons.items}
-          appliesTo={appliesTo(courseList)}
-          onToggle={(coupon, active) => toggle.mutateAsync({ coupon, active })}
-        />
-        <PagedListEnd list={coupons} />
-      </>
-    );
+  else form = <CouponForm courses={courses.data} allCoursesLabel={ALL_MY_COURSES} onCreate={create} />;
 
   return (
     <Panel>
       <h2>Coupons</h2>
       {form}
       <h2>Your coupons</h2>
-      {list}
+      <PagedListStates list={coupons} loadingLabel="Loading your coupons…" emptyMessage="No coupons yet">
+        {(rows) => (
+          <CouponTable
+            caption="Your coupons"
+            coupons={rows}
+            appliesTo={appliesTo(courseList)}
+            onToggle={setActive}
+          />
+        )}
+      </PagedListStates>
     </Panel>
   );
 }
