@@ -180,18 +180,16 @@ function ItemEditor({
   );
 }
 
-/** Whether a video or an article is free to open from the course page, three at most per course. */
-function FreePreviewField({
-  sectionKey,
-  item,
-  api,
-  id,
-}: {
+/** What the fields of one item take: the item, its section, the draft's operations and the ids' root. */
+interface ItemFieldsProps {
   sectionKey: string;
   item: ItemDraft;
   api: CourseDraftApi;
   id: string;
-}) {
+}
+
+/** Whether a video or an article is free to open from the course page, three at most per course. */
+function FreePreviewField({ sectionKey, item, api, id }: ItemFieldsProps) {
   return (
     <Preview>
       <input
@@ -212,17 +210,7 @@ function FreePreviewField({
 }
 
 /** A video's source (a link or an upload) and whether it is a free preview. */
-function VideoFields({
-  sectionKey,
-  item,
-  api,
-  id,
-}: {
-  sectionKey: string;
-  item: ItemDraft;
-  api: CourseDraftApi;
-  id: string;
-}) {
+function VideoFields({ sectionKey, item, api, id }: ItemFieldsProps) {
   return (
     <>
       {item.videoId ? null : (
