@@ -17,14 +17,7 @@ const Form = styled.form`
 `;
 
 const List = styled.ul`
-  article {
-    display: grid;
-    gap: 0.35rem;
-    padding: 0.75rem 1rem;
-    border: 1px solid ${theme.colors.border};
-    border-radius: 8px;
-  }
-  h3 { margin: 0; font-size: 1rem; overflow-wrap: anywhere; }
+  article { display: grid; gap: 0.35rem; }
   time { color: ${theme.colors.muted}; font-size: 0.9rem; }
 `;
 

@@ -9,11 +9,13 @@ const Box = styled.section`
   h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
   > p { color: ${theme.colors.muted}; margin: 0 0 1rem; }
   > ul { ${gridList({}, '0.75rem')} }
+  > ul > li > * { padding: 0.75rem 1rem; border: 1px solid ${theme.colors.border}; border-radius: 8px; }
+  > ul h3 { margin: 0; font-size: 1rem; overflow-wrap: anywhere; }
 `;
 
 /**
  * A panel of the update page under the course's form (announcements, live classes, quizzes and
- * assignments): its heading, what it is for, and its form and list.
+ * assignments): its heading, what it is for, and its form and list, each item in a bordered box.
  */
 export function EditorSection({
   title,

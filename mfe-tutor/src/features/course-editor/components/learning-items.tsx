@@ -16,11 +16,7 @@ const AssignmentEditor = lazy(() =>
 );
 
 const ItemBox = styled.div`
-  border: 1px solid ${theme.colors.border};
-  border-radius: 8px;
-  padding: 0.75rem 1rem;
   .head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem; }
-  h3 { font-size: 1rem; margin: 0; overflow-wrap: anywhere; }
   h3 small { color: ${theme.colors.muted}; font-weight: 500; }
   .editor { margin-top: 1rem; }
 `;

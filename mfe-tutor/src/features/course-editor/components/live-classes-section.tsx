@@ -43,14 +43,7 @@ const Form = styled.form`
 `;
 
 const List = styled.ul`
-  article {
-    display: grid;
-    gap: 0.4rem;
-    padding: 0.75rem 1rem;
-    border: 1px solid ${theme.colors.border};
-    border-radius: 8px;
-  }
-  h3 { margin: 0; font-size: 1rem; overflow-wrap: anywhere; }
+  article { display: grid; gap: 0.4rem; }
   .meta, .hint { color: ${theme.colors.muted}; margin: 0; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
   .actions a, .actions button { min-height: 36px; padding: 0.3rem 0.75rem; }
