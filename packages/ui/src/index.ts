@@ -5,6 +5,7 @@ export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
 export { Chart, type ChartSeries } from './components/chart.tsx';
 export { type CouponAnswer, CouponField } from './components/coupon-field.tsx';
 export { CouponForm, type CourseOption, type CourseSearch } from './components/coupon-form.tsx';
+export { CourseOptions } from './components/course-options.tsx';
 export { CouponTable } from './components/coupon-table.tsx';
 export {
   CourseCard,

@@ -1,6 +1,6 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Field } from '@liveedu/ui';
+import { CourseOptions, Field } from '@liveedu/ui';
 import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 
@@ -38,11 +38,7 @@ export function CourseFilter({
         <label htmlFor={`${id}-course`}>Course</label>
         <select id={`${id}-course`} value={courseId} onChange={(e) => onChange(e.target.value)}>
           <option value="">All courses</option>
-          {courseList.map((course) => (
-            <option key={course._id} value={course._id}>
-              {course.title}
-            </option>
-          ))}
+          <CourseOptions courses={courseList} />
         </select>
       </Field>
     </Filters>

@@ -5,6 +5,7 @@ import { type CouponDraft, couponBodyOf, emptyCouponDraft } from '../coupons.ts'
 import { raisedPanel } from '../layout.ts';
 import { theme } from '../theme.ts';
 import { Button } from './button.tsx';
+import { CourseOptions } from './course-options.tsx';
 import { Field } from './field.tsx';
 import { Banner } from './states.tsx';
 
@@ -134,11 +135,7 @@ export function CouponForm({
               }}
             >
               <option value="">{allCoursesLabel}</option>
-              {offered.map((course) => (
-                <option key={course._id} value={course._id}>
-                  {course.title}
-                </option>
-              ))}
+              <CourseOptions courses={offered} />
             </select>
           </Field>
         </div>

@@ -1,6 +1,6 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Chart, EmptyState, ErrorState, Loading, raisedPanel, theme } from '@liveedu/ui';
+import { Chart, CourseOptions, EmptyState, ErrorState, Loading, raisedPanel, theme } from '@liveedu/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { QuizFiguresList } from './quiz-figures.tsx';
@@ -81,11 +81,7 @@ export function DropOffReport() {
       <label>
         Course
         <select value={courseId} onChange={(e) => setChosen(e.target.value)}>
-          {list.map((course) => (
-            <option key={course._id} value={course._id}>
-              {course.title}
-            </option>
-          ))}
+          <CourseOptions courses={list} />
         </select>
       </label>
       <CourseDropOff key={courseId} courseId={courseId} />
