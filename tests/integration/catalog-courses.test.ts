@@ -11,6 +11,7 @@ import { identityService } from '@liveedu/identity';
 import { createService, newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedEvents } from '../support/events.ts';
 import {
   courseData,
   courseDetails,
@@ -50,19 +51,10 @@ const pay = (courseId: string, student: Session, tutor: Session, eventId?: strin
   );
 
 /** The types of the catalog events about one course, in the order they were published. */
-async function eventTypesFor(courseId: string): Promise<string[]> {
-  const bus = stack.services.catalog!.bus!;
-  const stream = bus.names.stream('catalog');
-  const info = await bus.jsm.streams.info(stream);
-  const seen: string[] = [];
-  for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (!message) continue;
-    const event = message.json<{ type: string; data: { courseId: string } }>();
-    if (event.data.courseId === courseId) seen.push(event.type);
-  }
-  return seen;
-}
+const eventTypesFor = async (courseId: string): Promise<string[]> =>
+  (await publishedEvents(stack.services.catalog, 'catalog'))
+    .filter((event) => (event.data as { courseId?: string }).courseId === courseId)
+    .map((event) => event.type);
 
 async function enrolledIn(student: Session): Promise<string[]> {
   const list = await stack.call<ResponseOf<'/api/v1/enrolled-courses', 'get'>>(

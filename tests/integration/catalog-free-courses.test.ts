@@ -9,6 +9,7 @@ import { countLeftovers } from '@liveedu/catalog';
 import { CATALOG_COURSE_ENROLLED } from '@liveedu/contracts';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countPublished } from '../support/events.ts';
 import {
   checkout,
   courseData,
@@ -71,20 +72,8 @@ const enrollmentRows = (courseId: string) =>
   stack.services.catalog!.app.db.collection('enrollments').find({ courseId }).toArray();
 
 /** How many `catalog.course.enrolled` the catalog published for this student and course. */
-async function enrolledEvents(courseId: string, studentId: string): Promise<number> {
-  const bus = stack.services.catalog!.bus!;
-  const stream = bus.names.stream('catalog');
-  const subject = bus.names.subject(CATALOG_COURSE_ENROLLED);
-  const { state } = await bus.jsm.streams.info(stream);
-  let count = 0;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (message?.subject !== subject) continue;
-    const { data } = message.json<{ data: { courseId: string; studentId: string } }>();
-    if (data.courseId === courseId && data.studentId === studentId) count += 1;
-  }
-  return count;
-}
+const enrolledEvents = (courseId: string, studentId: string) =>
+  countPublished(stack.services.catalog, 'catalog', CATALOG_COURSE_ENROLLED, { courseId, studentId });
 
 /** The course page once its enrolled count reads `count` (pages follow the catalog's events). */
 const pageWithCount = (courseId: string, count: number, as: Session): Promise<CourseDetails> =>

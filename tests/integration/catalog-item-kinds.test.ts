@@ -11,6 +11,7 @@ import { identityService } from '@liveedu/identity';
 import { internalClient, newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countPublished } from '../support/events.ts';
 import {
   courseData,
   courseForm,
@@ -84,21 +85,8 @@ async function required(courseId: string, itemId: string, value: boolean, versio
 }
 
 /** How many events of `type` the catalog's stream holds whose data match `data`. */
-async function publishedEvents(type: string, data: Record<string, unknown>): Promise<number> {
-  const bus = stack.services.catalog?.bus;
-  if (!bus) throw new Error('the catalog is not running');
-  const stream = bus.names.stream('catalog');
-  const subject = bus.names.subject(type);
-  const { state } = await bus.jsm.streams.info(stream);
-  let count = 0;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (message?.subject !== subject) continue;
-    const found = message.json<{ data: Record<string, unknown> }>().data;
-    if (Object.entries(data).every(([key, value]) => found[key] === value)) count += 1;
-  }
-  return count;
-}
+const publishedEvents = (type: string, data: Record<string, unknown>) =>
+  countPublished(stack.services.catalog, 'catalog', type, data);
 
 /** Any second certificate or event would have arrived by now. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 700));

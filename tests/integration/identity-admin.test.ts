@@ -2,8 +2,8 @@ import type { ResponseOf } from '@liveedu/api-client';
 import type { IdentityUserDeleted } from '@liveedu/contracts';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedEvent } from '../support/events.ts';
 import { acceptedApplication, readOk } from '../support/flows.ts';
-import { publishedEvent } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 import { type Session, withAdmin } from '../support/stack.ts';
 

@@ -9,7 +9,7 @@ import {
 import { identityService } from '@liveedu/identity';
 import { createService } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedEvents } from '../support/identity-fixtures.ts';
+import { publishedEvents } from '../support/events.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 import { eventually } from '../support/stack.ts';
 

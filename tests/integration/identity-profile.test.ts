@@ -4,7 +4,8 @@ import { type IdentityUserUpdated, IMAGE_WIDTHS, imageVariant, imageVariants } f
 import { addMissingImageVariants, putImage } from '@liveedu/service-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formWith, isPng, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
+import { publishedEvent } from '../support/events.ts';
+import { formWith, isPng, JPEG, PNG } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 import type { Session } from '../support/stack.ts';
 

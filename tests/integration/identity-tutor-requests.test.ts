@@ -2,7 +2,8 @@ import type { ResponseOf, TutorRequest } from '@liveedu/api-client';
 import type { IdentityUserUpdated } from '@liveedu/contracts';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formWith, JPEG, PNG, publishedEvent } from '../support/identity-fixtures.ts';
+import { publishedEvent } from '../support/events.ts';
+import { formWith, JPEG, PNG } from '../support/identity-fixtures.ts';
 import { type IdentityStack, startIdentityStack } from '../support/platform.ts';
 import { type Session, withAdmin } from '../support/stack.ts';
 

@@ -13,6 +13,7 @@ import {
 import { settleRefunds } from '@liveedu/payments';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countPublished } from '../support/events.ts';
 import {
   checkout,
   courseDetails,
@@ -187,20 +188,8 @@ const plusSale = (before: Ledger, price: number): Ledger => ({
 });
 
 /** How many messages of `type` the payments stream holds whose data names `key: value`. */
-async function published(type: string, key: string, value: string): Promise<number> {
-  const bus = stack.services.payments?.bus;
-  if (!bus) throw new Error('payments is not running');
-  const stream = bus.names.stream('payments');
-  const subject = bus.names.subject(type);
-  const { state } = await bus.jsm.streams.info(stream);
-  let count = 0;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (message?.subject !== subject) continue;
-    if (message.json<{ data: Record<string, unknown> }>().data[key] === value) count += 1;
-  }
-  return count;
-}
+const published = (type: string, key: string, value: string) =>
+  countPublished(stack.services.payments, 'payments', type, { [key]: value });
 
 /** Razorpay's `refund.processed` for a payment's latest refund, as it would deliver it again. */
 async function refundProcessedEvent(paymentId: string) {

@@ -22,6 +22,7 @@ import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import { newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { expect } from 'vitest';
+import { countPublished } from './events.ts';
 import { PNG } from './identity-fixtures.ts';
 import { eventually, type Session, type StackRazorpay, type TestStack } from './stack.ts';
 
@@ -537,17 +538,5 @@ export async function moneyFigure(stack: TestStack, who: Session, path: string):
 }
 
 /** How many `payments.payment.succeeded` messages the stream holds for an order. */
-export async function publishedPayments(stack: TestStack, orderId: string): Promise<number> {
-  const bus = stack.services.payments?.bus;
-  if (!bus) throw new Error('payments is not running');
-  const stream = bus.names.stream('payments');
-  const subject = bus.names.subject(PAYMENTS_PAYMENT_SUCCEEDED);
-  const { state } = await bus.jsm.streams.info(stream);
-  let count = 0;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
-    const message = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (message?.subject !== subject) continue;
-    if (message.json<{ data: { orderId: string } }>().data.orderId === orderId) count += 1;
-  }
-  return count;
-}
+export const publishedPayments = (stack: TestStack, orderId: string): Promise<number> =>
+  countPublished(stack.services.payments, 'payments', PAYMENTS_PAYMENT_SUCCEEDED, { orderId });
