@@ -13,6 +13,8 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPublished } from '../support/events.ts';
 import {
+  articleItem,
+  assignmentItem,
   courseData,
   courseForm,
   courseForUpdate,
@@ -24,7 +26,9 @@ import {
   publishItemPassed,
   publishRequirementChanged,
   publishVideoReady,
+  quizItem,
   readOk,
+  videoItem,
 } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -34,23 +38,6 @@ type Analytics = ResponseOf<'/api/v1/course-analytics/{courseId}', 'get'>;
 let stack: TestStack;
 let tutor: Session;
 let admin: Session;
-
-const video = (title: string, extra: Record<string, unknown> = {}) => ({
-  sectionTitle: 'Lessons',
-  videoTitle: title,
-  videoDesc: `About ${title}`,
-  videoLink: `https://videos.example.com/${encodeURIComponent(title)}.mp4`,
-  ...extra,
-});
-const article = (title: string, body = `# ${title}\n\nThe text of ${title}.`, extra = {}) => ({
-  sectionTitle: 'Lessons',
-  videoTitle: title,
-  kind: 'article',
-  body,
-  ...extra,
-});
-const quiz = (title: string) => ({ sectionTitle: 'Checks', videoTitle: title, kind: 'quiz' });
-const assignment = (title: string) => ({ sectionTitle: 'Checks', videoTitle: title, kind: 'assignment' });
 
 const create = (data: Record<string, unknown>) =>
   stack.call<{ message: string; _id: string }>('POST', '/api/v1/create-course', {
@@ -114,11 +101,15 @@ afterAll(() => stack?.close());
 describe('item kinds', () => {
   it('keeps each kind, and shows an article only to those who may learn it or as a free preview', async () => {
     const { courseId, itemIds } = await courseWithItems(stack, tutor, [
-      video('Welcome'),
-      article('Read first', '# Members only\n\nThe private text.'),
-      article('Taster', '# Free\n\nAnyone may read this.', { preview: true }),
-      { ...quiz('Check'), videoLink: 'https://videos.example.com/dropped.mp4', videoDesc: 'Ten questions' },
-      assignment('Hand in'),
+      videoItem('Welcome'),
+      articleItem('Read first', '# Members only\n\nThe private text.'),
+      articleItem('Taster', '# Free\n\nAnyone may read this.', { preview: true }),
+      {
+        ...quizItem('Check'),
+        videoLink: 'https://videos.example.com/dropped.mp4',
+        videoDesc: 'Ten questions',
+      },
+      assignmentItem('Hand in'),
     ]);
     const [welcome, reading, taster, check, task] = itemIds as [string, string, string, string, string];
 
@@ -220,19 +211,22 @@ describe('item kinds', () => {
       expect(answer.status, JSON.stringify(items).slice(0, 200)).toBe(400);
       expect(answer.body).toEqual({ message });
     };
-    await refused([article('Empty', '  \n ')], 'All fields are required');
-    await refused([{ ...article('Missing'), body: undefined }], 'All fields are required');
-    await refused([article('Too long', 'x'.repeat(50_001))], 'An article may be at most 50,000 characters');
+    await refused([articleItem('Empty', '  \n ')], 'All fields are required');
+    await refused([{ ...articleItem('Missing'), body: undefined }], 'All fields are required');
     await refused(
-      [{ ...video('Odd'), kind: 'podcast' }],
+      [articleItem('Too long', 'x'.repeat(50_001))],
+      'An article may be at most 50,000 characters',
+    );
+    await refused(
+      [{ ...videoItem('Odd'), kind: 'podcast' }],
       'Kind must be one of video, article, quiz, assignment',
     );
     await refused(
-      [{ ...quiz('Free quiz'), preview: true }],
+      [{ ...quizItem('Free quiz'), preview: true }],
       'Only a video or an article can be a free preview',
     );
     await refused(
-      [{ ...assignment('Free task'), preview: true }],
+      [{ ...assignmentItem('Free task'), preview: true }],
       'Only a video or an article can be a free preview',
     );
     await refused([{ kind: 'quiz', sectionTitle: 'Checks' }], 'All fields are required');
@@ -243,13 +237,13 @@ describe('item kinds', () => {
     });
     // Exactly the limit is kept, in full.
     const longest = 'y'.repeat(50_000);
-    const { courseId } = await courseWithItems(stack, tutor, [article('Long read', longest)]);
+    const { courseId } = await courseWithItems(stack, tutor, [articleItem('Long read', longest)]);
     expect((await courseForUpdate(stack, courseId, tutor)).courseContent[0]?.[0]?.body).toBe(longest);
   });
 
   it('keeps a course of many long articles', async () => {
     const long = 'z'.repeat(45_000);
-    const items = Array.from({ length: 8 }, (_, i) => article(`Chapter ${i + 1}`, long));
+    const items = Array.from({ length: 8 }, (_, i) => articleItem(`Chapter ${i + 1}`, long));
     const { itemIds } = await courseWithItems(stack, tutor, items);
     expect(itemIds).toHaveLength(8);
   });
@@ -258,9 +252,9 @@ describe('item kinds', () => {
 describe('completing items by their kind', () => {
   it('marks an article done; a quiz or an assignment only by passing it', async () => {
     const { courseId, itemIds } = await courseWithItems(stack, tutor, [
-      article('Read'),
-      quiz('Check'),
-      assignment('Task'),
+      articleItem('Read'),
+      quizItem('Check'),
+      assignmentItem('Task'),
     ]);
     const [reading, check, task] = itemIds as [string, string, string];
     const student = await enrolledStudent(stack, tutor, courseId, 'kinds');
@@ -297,7 +291,10 @@ describe('completing items by their kind', () => {
   });
 
   it('completes an item its student passed, and issues one certificate for two passes at once', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Read'), quiz('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      articleItem('Read'),
+      quizItem('Check'),
+    ]);
     const [reading, check] = itemIds as [string, string];
     await required(courseId, check, true);
     const student = await enrolledStudent(stack, tutor, courseId, 'passer');
@@ -340,7 +337,10 @@ describe('completing items by their kind', () => {
   });
 
   it('finishes the course once when passes of one item are handled at the same instant, as on two replicas', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Read'), quiz('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      articleItem('Read'),
+      quizItem('Check'),
+    ]);
     const [reading, check] = itemIds as [string, string];
     await required(courseId, check, true);
     const student = await enrolledStudent(stack, tutor, courseId, 'racer');
@@ -372,7 +372,7 @@ describe('completing items by their kind', () => {
   });
 
   it('holds the certificate for a required in-video quiz until it is passed', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [video('Lecture with questions')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [videoItem('Lecture with questions')]);
     const lecture = itemIds[0] as string;
     await required(courseId, lecture, true);
     const student = await enrolledStudent(stack, tutor, courseId, 'invideo');
@@ -387,8 +387,8 @@ describe('completing items by their kind', () => {
 
   it('keeps the newest requirement: an older or repeated save changes nothing', async () => {
     const { courseId, itemIds } = await courseWithItems(stack, tutor, [
-      video('Lecture'),
-      quiz('Optional check'),
+      videoItem('Lecture'),
+      quizItem('Optional check'),
     ]);
     const [lecture, check] = itemIds as [string, string];
     await required(courseId, lecture, true, 1);
@@ -420,7 +420,10 @@ describe('completing items by their kind', () => {
   });
 
   it('lets a non-required quiz item leave the certificate to the other items', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Read'), quiz('Practice')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      articleItem('Read'),
+      quizItem('Practice'),
+    ]);
     const [reading, practice] = itemIds as [string, string];
     await required(courseId, practice, false);
     const student = await enrolledStudent(stack, tutor, courseId, 'practice');
@@ -442,11 +445,11 @@ describe('a sequential course', () => {
       stack,
       tutor,
       [
-        article('Start here', '# Start\n\nOpen to all students.'),
-        video('Hosted lecture', { videoId: hosted, videoLink: '' }),
-        article('Then this', '# Secret\n\nKept until the lecture is watched.'),
-        quiz('Final check'),
-        video('Last words'),
+        articleItem('Start here', '# Start\n\nOpen to all students.'),
+        videoItem('Hosted lecture', { videoId: hosted, videoLink: '' }),
+        articleItem('Then this', '# Secret\n\nKept until the lecture is watched.'),
+        quizItem('Final check'),
+        videoItem('Last words'),
       ],
       { sequential: true },
     );
@@ -493,7 +496,7 @@ describe('a sequential course', () => {
     expect(await mayPlay(student)).toBe(false);
     // A student of another course of the tutor's that plays it unlocked may play it.
     const { courseId: open } = await courseWithItems(stack, tutor, [
-      video('Same lecture', { videoId: hosted, videoLink: '' }),
+      videoItem('Same lecture', { videoId: hosted, videoLink: '' }),
     ]);
     const twoCourses = await enrolledStudent(stack, tutor, courseId, 'twocourses');
     expect(await mayPlay(twoCourses)).toBe(false);
@@ -540,10 +543,15 @@ describe('a sequential course', () => {
 
 describe("the learning service's question about an item", () => {
   it('says how the user may use it, what it is and whether it is still locked for them', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [article('Before'), quiz('After')], {
-      sequential: true,
-      title: 'Asked about',
-    });
+    const { courseId, itemIds } = await courseWithItems(
+      stack,
+      tutor,
+      [articleItem('Before'), quizItem('After')],
+      {
+        sequential: true,
+        title: 'Asked about',
+      },
+    );
     const [before, after] = itemIds as [string, string];
     const student = await enrolledStudent(stack, tutor, courseId, 'asked');
     const stranger = await stack.newUser('notbought');

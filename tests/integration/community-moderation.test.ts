@@ -3,49 +3,21 @@
  * reports and decision, hidden posts seen only by their authors, dismissing to show them again,
  * and a tutor's announcements, at most four a day per course.
  */
+import type {
+  Announcement,
+  Answer,
+  PostReport,
+  Question,
+  QuestionInList,
+  QuestionThread,
+  ReportPage,
+} from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { communityService } from '@liveedu/community';
 import { identityService } from '@liveedu/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, newTutor } from '../support/flows.ts';
+import { courseWithItems, enrolledFree, newTutor } from '../support/flows.ts';
 import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
-
-interface Author {
-  _id: string | null;
-  name: string;
-  instructor: boolean;
-}
-interface Question {
-  _id: string;
-  title: string;
-  answerCount: number;
-  hidden: boolean;
-  author: Author;
-}
-interface Answer {
-  _id: string;
-  hidden: boolean;
-}
-interface Report {
-  _id: string;
-  kind: 'question' | 'answer';
-  questionId: string;
-  answerId: string | null;
-  courseId: string;
-  title: string;
-  excerpt: string;
-  author: Author;
-  reasons: { reason: string; reporterId: string; at: string }[];
-  status: 'open' | 'hidden' | 'dismissed';
-}
-interface Announcement {
-  _id: string;
-  courseId: string;
-  title: string;
-  bodyHtml: string;
-  author: Author;
-  createdAt: string;
-}
 
 let stack: TestStack;
 let admin: Session;
@@ -55,12 +27,7 @@ let classmate: Session;
 let outsider: Session;
 let courseId = '';
 
-async function enrolled(prefix: string): Promise<Session> {
-  const user = await stack.newUser(prefix);
-  const enrolledNow = await stack.call('POST', `/api/v1/enroll-free/${courseId}`, { as: user });
-  expect(enrolledNow.status).toBe(201);
-  return user;
-}
+const enrolled = (prefix: string) => enrolledFree(stack, courseId, prefix);
 
 const ask = async (as: Session, title: string) => {
   const asked = await stack.call<Question>('POST', `/api/v1/courses/${courseId}/questions`, {
@@ -71,25 +38,17 @@ const ask = async (as: Session, title: string) => {
   return asked.body;
 };
 const thread = (as: Session, questionId: string) =>
-  stack.call<{ question: Question; answers: Answer[]; message: string }>(
-    'GET',
-    `/api/v1/questions/${questionId}`,
-    { as },
-  );
+  stack.call<QuestionThread & { message: string }>('GET', `/api/v1/questions/${questionId}`, { as });
 const listedIds = async (as: Session) =>
   (
-    await stack.call<{ questions: Question[] }>('GET', `/api/v1/courses/${courseId}/questions`, { as })
+    await stack.call<{ questions: QuestionInList[] }>('GET', `/api/v1/courses/${courseId}/questions`, { as })
   ).body.questions.map((question) => question._id);
 const report = (as: Session, body: Record<string, unknown>) =>
   stack.call<{ _id: string; status: string; message: string }>('POST', '/api/v1/reports', { as, body });
 const reports = (as: Session, status: 'open' | 'closed') =>
-  stack.call<{ reports: Report[]; total: number; message: string }>(
-    'GET',
-    `/api/v1/admin/reports?status=${status}`,
-    { as },
-  );
+  stack.call<ReportPage & { message: string }>('GET', `/api/v1/admin/reports?status=${status}`, { as });
 const decide = (reportId: string, action: 'hide' | 'dismiss', as: Session = admin) =>
-  stack.call<Report & { message: string }>('PUT', `/api/v1/admin/reports/${reportId}`, {
+  stack.call<PostReport & { message: string }>('PUT', `/api/v1/admin/reports/${reportId}`, {
     as,
     body: { action },
   });

@@ -3,42 +3,16 @@
  * marked as the instructor's, upvotes once per user, the accepted answer, Markdown without script,
  * the posting limit, and a deleted asker's thread kept as "deleted user".
  */
+import type { Answer, Question, QuestionInList, QuestionThread } from '@liveedu/api-client';
 import { catalogService } from '@liveedu/catalog';
 import { communityService } from '@liveedu/community';
 import { identityService } from '@liveedu/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, newTutor } from '../support/flows.ts';
+import { courseWithItems, enrolledFree, newTutor, videoItem } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
-interface Author {
-  _id: string | null;
-  name: string;
-  instructor: boolean;
-}
-interface Question {
-  _id: string;
-  itemId: string | null;
-  atSec: number | null;
-  title: string;
-  bodyHtml: string;
-  author: Author;
-  upvotes: number;
-  upvoted: boolean;
-  answerCount: number;
-  acceptedAnswerId: string | null;
-  instructorAnswered: boolean;
-  mine: boolean;
-  hidden: boolean;
-}
-interface Answer {
-  _id: string;
-  bodyHtml: string;
-  author: Author;
-  accepted: boolean;
-  hidden: boolean;
-}
 interface QuestionList {
-  questions: Array<Question & { excerpt: string }>;
+  questions: QuestionInList[];
   total: number;
   page: number;
   pages: number;
@@ -53,19 +27,7 @@ let outsider: Session;
 let courseId = '';
 let itemIds: string[] = [];
 
-const lesson = (title: string) => ({
-  sectionTitle: 'Lessons',
-  videoTitle: title,
-  videoDesc: `About ${title}`,
-  videoLink: `https://videos.example.com/${encodeURIComponent(title)}.mp4`,
-});
-
-async function enrolled(prefix: string): Promise<Session> {
-  const user = await stack.newUser(prefix);
-  const enrolledNow = await stack.call('POST', `/api/v1/enroll-free/${courseId}`, { as: user });
-  expect(enrolledNow.status).toBe(201);
-  return user;
-}
+const enrolled = (prefix: string) => enrolledFree(stack, courseId, prefix);
 
 const ask = (as: Session, body: Record<string, unknown>, course = courseId) =>
   stack.call<Question & { message: string }>('POST', `/api/v1/courses/${course}/questions`, { as, body });
@@ -76,11 +38,7 @@ const list = (as: Session | undefined, query = '') =>
     as ? { as } : {},
   );
 const thread = (as: Session, questionId: string) =>
-  stack.call<{ question: Question; answers: Answer[]; message: string }>(
-    'GET',
-    `/api/v1/questions/${questionId}`,
-    { as },
-  );
+  stack.call<QuestionThread & { message: string }>('GET', `/api/v1/questions/${questionId}`, { as });
 const answer = (as: Session, questionId: string, body: string) =>
   stack.call<Answer & { message: string }>('POST', `/api/v1/questions/${questionId}/answers`, {
     as,
@@ -93,7 +51,7 @@ beforeAll(async () => {
   });
   admin = await stack.loginAdmin();
   tutor = await newTutor(stack, 'qatutor');
-  ({ courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Rendering'), lesson('Hooks')], {
+  ({ courseId, itemIds } = await courseWithItems(stack, tutor, [videoItem('Rendering'), videoItem('Hooks')], {
     price: 0,
   }));
   student = await enrolled('asker');

@@ -4,7 +4,7 @@ import { CATALOG_INTERNAL, IDENTITY_INTERNAL, type InternalRoute } from '@liveed
 import { identityService } from '@liveedu/identity';
 import { internalClient, type Service } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, newTutor } from '../support/flows.ts';
+import { createCourse, enrolledFree, newTutor } from '../support/flows.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 // The internal calls are declared once in the contracts; each callee must serve every one it
@@ -15,6 +15,18 @@ beforeAll(async () => {
   stack = await startTestStack({ services: { identity: identityService, catalog: catalogService } });
 });
 afterAll(() => stack?.close());
+
+/** The catalog's internal API as `caller` calls it, with the service token. */
+function catalogCalledBy(caller: string) {
+  const callee = stack.services.catalog as Service;
+  const { port } = callee.app.server.address() as AddressInfo;
+  return internalClient(CATALOG_INTERNAL, {
+    service: 'catalog',
+    caller,
+    baseUrl: `http://127.0.0.1:${port}`,
+    internalSecret: callee.config.internalSecret,
+  });
+}
 
 const served = (service: Service, route: InternalRoute) =>
   service.app.hasRoute({ method: route.method, url: route.path });
@@ -42,14 +54,7 @@ describe('the internal calls of the contracts', () => {
     const tutor = await newTutor(stack, 'internal');
     const courseId = await createCourse(stack, tutor, { title: 'Declared Once', price: 499 });
     const student = await stack.newUser('internalbuyer');
-    const callee = stack.services.catalog as Service;
-    const { port } = callee.app.server.address() as AddressInfo;
-    const catalog = internalClient(CATALOG_INTERNAL, {
-      service: 'catalog',
-      caller: 'payments',
-      baseUrl: `http://127.0.0.1:${port}`,
-      internalSecret: callee.config.internalSecret,
-    });
+    const catalog = catalogCalledBy('payments');
     const sale = await catalog.call(
       'courseForSale',
       { params: { courseId }, query: { buyerId: student._id } },
@@ -78,23 +83,12 @@ describe('the internal calls of the contracts', () => {
     const tutor = await newTutor(stack, 'members');
     const courseId = await createCourse(stack, tutor, { title: 'Talked About', price: 0 });
     const students = [
-      await stack.newUser('memberone'),
-      await stack.newUser('membertwo'),
-      await stack.newUser('memberthree'),
+      await enrolledFree(stack, courseId, 'memberone'),
+      await enrolledFree(stack, courseId, 'membertwo'),
+      await enrolledFree(stack, courseId, 'memberthree'),
     ];
-    for (const student of students) {
-      const enrolled = await stack.call('POST', `/api/v1/enroll-free/${courseId}`, { as: student });
-      expect(enrolled.status).toBe(201);
-    }
     const outsider = await stack.newUser('memberoutside');
-    const callee = stack.services.catalog as Service;
-    const { port } = callee.app.server.address() as AddressInfo;
-    const catalog = internalClient(CATALOG_INTERNAL, {
-      service: 'catalog',
-      caller: 'community',
-      baseUrl: `http://127.0.0.1:${port}`,
-      internalSecret: callee.config.internalSecret,
-    });
+    const catalog = catalogCalledBy('community');
     const member = (userId: string, role: 'student' | 'tutor' | 'admin') =>
       catalog.call('courseMember', { params: { courseId, userId }, query: { role } }, 'r');
     const expected = (access: string) => ({

@@ -2,7 +2,7 @@ import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
+import { assignmentItem, courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
 import { PNG } from '../support/identity-fixtures.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -21,7 +21,6 @@ let stack: TestStack;
 let tutor: Session;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const task = (title: string) => ({ sectionTitle: 'Work', videoTitle: title, kind: 'assignment' });
 const BRIEF = {
   brief: '## Essay\nWrite one page.',
   rubric: 'Clarity',
@@ -75,7 +74,7 @@ describe('assignments', () => {
         videoDesc: 'Watch',
         videoLink: 'https://v.example.com/a.mp4',
       },
-      task('Essay'),
+      assignmentItem('Essay'),
     ]);
     const [video, essay] = itemIds as [string, string];
     expect((await setAssignment(tutor, courseId, video, BRIEF)).status).toBe(400);
@@ -100,7 +99,7 @@ describe('assignments', () => {
   });
 
   it('judges files by their bytes, keeps them private, and replaces a pending hand-in', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [task('Essay')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [assignmentItem('Essay')]);
     const essay = itemIds[0] as string;
     await setAssignment(tutor, courseId, essay, BRIEF);
     const student = await enrolledStudent(stack, tutor, courseId);
@@ -144,7 +143,7 @@ describe('assignments', () => {
   });
 
   it("is graded only by the course's tutor; a pass completes the item and the certificate follows", async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [task('Essay')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [assignmentItem('Essay')]);
     const essay = itemIds[0] as string;
     await setAssignment(tutor, courseId, essay, { ...BRIEF, fileTypes: [] });
     const student = await enrolledStudent(stack, tutor, courseId);
@@ -195,7 +194,7 @@ describe('assignments', () => {
   });
 
   it('takes a file over the usual upload limit when the assignment allows it', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [task('Dataset')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [assignmentItem('Dataset')]);
     const dataset = itemIds[0] as string;
     await setAssignment(tutor, courseId, dataset, { ...BRIEF, fileTypes: ['txt'], maxSizeMb: 20 });
     const student = await enrolledStudent(stack, tutor, courseId);

@@ -11,6 +11,7 @@ import {
   createCourse,
   enrolledStudent,
   publishVideoReady,
+  videoItem,
 } from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -20,16 +21,6 @@ type Certificate = ResponseOf<'/api/v1/certificates/{certificateId}', 'get'>;
 
 let stack: TestStack;
 let tutor: Session;
-
-function item(title: string, extra: Partial<VideoItem> = {}) {
-  return {
-    sectionTitle: 'Lectures',
-    videoTitle: title,
-    videoDesc: `About ${title}`,
-    videoLink: `https://videos.example.com/${encodeURIComponent(title)}.mp4`,
-    ...extra,
-  };
-}
 
 /** A course of the tutor's with these sections, and its items with the ids the catalog gave them. */
 async function newCourse(
@@ -102,7 +93,7 @@ afterAll(() => stack?.close());
 
 describe('learning progress', () => {
   it('keeps what was watched and where to continue, and never completes by seeking', async () => {
-    const { courseId, items } = await newCourse('Progress basics', [[item('One'), item('Two')]]);
+    const { courseId, items } = await newCourse('Progress basics', [[videoItem('One'), videoItem('Two')]]);
     const student = await buyer(courseId);
     const [one, two] = items as [VideoItem, VideoItem];
     const first = await report(student, courseId, one._id, {
@@ -187,7 +178,7 @@ describe('learning progress', () => {
 
   it('lets only its students, its tutor and the admin write, within the item', async () => {
     const { courseId, items } = await newCourse('Guarded progress', [
-      [item('Linked'), item('Hosted', hostedBy(await readyVideo(60)))],
+      [videoItem('Linked'), videoItem('Hosted', hostedBy(await readyVideo(60)))],
     ]);
     const student = await buyer(courseId);
     const [linked, hosted] = items as [VideoItem, VideoItem];
@@ -265,8 +256,8 @@ describe('certificates', () => {
   it('issues exactly one when the last two items complete at the same instant', async () => {
     // Two hosted lectures the media service probed at 30 minutes each: a certificate of 1 hour.
     ({ courseId, items } = await newCourse('Finishing Strong', [
-      [item('Alpha', hostedBy(await readyVideo(1800)))],
-      [item('Beta', hostedBy(await readyVideo(1800)))],
+      [videoItem('Alpha', hostedBy(await readyVideo(1800)))],
+      [videoItem('Beta', hostedBy(await readyVideo(1800)))],
     ]));
     student = await buyer(courseId, 'finisher');
     const ids = items.map((it) => it._id);
@@ -385,7 +376,7 @@ describe('certificates', () => {
 describe('progress from what the server knows', () => {
   it('waits for a hosted video to be probed before counting it', async () => {
     const { courseId, items } = await newCourse('Not ready yet', [
-      [item('Unprobed', hostedBy(new ObjectId().toHexString()))],
+      [videoItem('Unprobed', hostedBy(new ObjectId().toHexString()))],
     ]);
     const student = await buyer(courseId, 'early');
     const early = await report(student, courseId, items[0]!._id, {
@@ -401,7 +392,9 @@ describe('progress from what the server knows', () => {
 
   it('a forged 86,400-second report earns no more than could have been played, and no certificate', async () => {
     const videoId = await readyVideo(600);
-    const { courseId, items } = await newCourse('Forged hours', [[item('Ten minutes', hostedBy(videoId))]]);
+    const { courseId, items } = await newCourse('Forged hours', [
+      [videoItem('Ten minutes', hostedBy(videoId))],
+    ]);
     const student = await buyer(courseId, 'forger');
     const forged = { positionSec: 86_400, durationSec: 86_400, watchedRanges: [[0, 86_400]] };
     for (let i = 0; i < 5; i += 1) {
@@ -424,7 +417,7 @@ describe('progress from what the server knows', () => {
 
   it('lets the tutor and the admin go through their course without a certificate', async () => {
     const { courseId, items } = await newCourse('Own course', [
-      [item('Short one', hostedBy(await readyVideo(20)))],
+      [videoItem('Short one', hostedBy(await readyVideo(20)))],
     ]);
     const admin = await stack.login('admin', 'admin-test-password');
     for (const who of [tutor, admin]) {
@@ -461,8 +454,8 @@ describe('progress from what the server knows', () => {
       stack,
       teacher,
       finishing('Measured Course', [
-        [item('Intro', hostedBy(await readyVideo(65))), item('Link only')],
-        [item('Deep dive', hostedBy(await readyVideo(3725)))],
+        [videoItem('Intro', hostedBy(await readyVideo(65))), videoItem('Link only')],
+        [videoItem('Deep dive', hostedBy(await readyVideo(3725)))],
       ]),
     );
     await buyer(courseId, 'measuring');

@@ -2,7 +2,14 @@ import { catalogService } from '@liveedu/catalog';
 import { identityService } from '@liveedu/identity';
 import { learningService } from '@liveedu/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
+import {
+  articleItem,
+  courseWithItems,
+  enrolledStudent,
+  newTutor,
+  quizItem,
+  videoItem,
+} from '../support/flows.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 interface TutorQuiz {
@@ -25,21 +32,6 @@ interface Progress {
 
 let stack: TestStack;
 let tutor: Session;
-
-const lesson = (title: string, extra: Record<string, unknown> = {}) => ({
-  sectionTitle: 'Lessons',
-  videoTitle: title,
-  videoDesc: `About ${title}`,
-  videoLink: `https://videos.example.com/${encodeURIComponent(title)}.mp4`,
-  ...extra,
-});
-const article = (title: string) => ({
-  sectionTitle: 'Lessons',
-  videoTitle: title,
-  kind: 'article',
-  body: `# ${title}`,
-});
-const quizItem = (title: string) => ({ sectionTitle: 'Lessons', videoTitle: title, kind: 'quiz' });
 
 const QUIZ = {
   passPercent: 100,
@@ -95,7 +87,10 @@ afterAll(() => stack?.close());
 
 describe('quizzes', () => {
   it("keeps the right answers on the server until an attempt, and lets only the course's tutor write them", async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Planets'), quizItem('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      videoItem('Planets'),
+      quizItem('Check'),
+    ]);
     const [video, quiz] = itemIds as [string, string];
     const saved = await putQuiz(tutor, courseId, quiz, QUIZ);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -132,7 +127,10 @@ describe('quizzes', () => {
   });
 
   it('grades on the server, counts attempts to the limit, and completes the item on a pass', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Planets'), quizItem('Check')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
+      videoItem('Planets'),
+      quizItem('Check'),
+    ]);
     const quiz = itemIds[1] as string;
     const saved = (await putQuiz(tutor, courseId, quiz, QUIZ)).body;
     const student = await enrolledStudent(stack, tutor, courseId);
@@ -165,7 +163,7 @@ describe('quizzes', () => {
 
   it('passes an item once when two passing attempts arrive at once, and issues one certificate', async () => {
     const { courseId, itemIds } = await courseWithItems(stack, tutor, [
-      article('Read me'),
+      articleItem('Read me'),
       quizItem('Check'),
     ]);
     const [reading, quiz] = itemIds as [string, string];
@@ -204,7 +202,7 @@ describe('quizzes', () => {
     const { courseId, itemIds } = await courseWithItems(
       stack,
       tutor,
-      [article('First read this'), quizItem('Then this')],
+      [articleItem('First read this'), quizItem('Then this')],
       {
         sequential: true,
       },
@@ -268,7 +266,7 @@ describe('quizzes', () => {
 
 describe('notes', () => {
   it('keeps notes private to their author, paged, editable, and exported as Markdown', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [lesson('Planets')]);
+    const { courseId, itemIds } = await courseWithItems(stack, tutor, [videoItem('Planets')]);
     const video = itemIds[0] as string;
     const author = await enrolledStudent(stack, tutor, courseId, 'author');
     const other = await enrolledStudent(stack, tutor, courseId, 'other');

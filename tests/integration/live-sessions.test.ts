@@ -5,44 +5,22 @@
  * calendar files and the private feed, cancellation and reminders reaching the students once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { LiveAttendee, LiveSession } from '@liveedu/api-client';
 import { sendDueReminders } from '@liveedu/live';
 import type { Service } from '@liveedu/service-kit';
 import ICAL from 'ical.js';
 import { AccessToken, TokenVerifier, WebhookEvent, type WebhookEventNames } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, newTutor } from '../support/flows.ts';
+import { courseWithItems, enrolledFree, newTutor } from '../support/flows.ts';
 import { startPlatformStack } from '../support/platform.ts';
 import { eventually, type Session, type StackLivekit, type TestStack } from '../support/stack.ts';
 
-interface LiveSession {
-  _id: string;
-  courseId: string;
-  courseTitle: string;
-  tutorId: string;
-  tutorName: string;
-  title: string;
-  description: string;
-  startsAt: string;
-  durationMin: number;
-  endsAt: string;
-  joinOpensAt: string;
-  state: string;
-  recording: null | { videoId: string; itemId: string };
-}
 interface Joined {
   url: string;
   token: string;
   role: 'host' | 'viewer';
   expiresAt: string;
   message: string;
-}
-interface Attendee {
-  userId: string;
-  username: string;
-  firstJoinedAt: string;
-  lastLeftAt: string | null;
-  totalMinutes: number;
-  present: boolean;
 }
 interface Notification {
   kind: string;
@@ -131,9 +109,7 @@ beforeAll(async () => {
     [{ sectionTitle: 'Basics', videoTitle: 'Sruti', kind: 'article', body: '# Sruti' }],
     { price: 0, title: COURSE_TITLE },
   ));
-  student = await stack.newUser('liveviewer');
-  const enrolled = await stack.call('POST', `/api/v1/enroll-free/${courseId}`, { as: student });
-  expect(enrolled.status).toBe(201);
+  student = await enrolledFree(stack, courseId, 'liveviewer');
   outsider = await stack.newUser('passerby');
 }, 180_000);
 afterAll(() => stack?.close());
@@ -364,7 +340,7 @@ describe('attendance from the media server’s webhooks', () => {
     expect((await webhook(left)).status).toBe(200);
 
     const attendance = () =>
-      stack.call<{ attendees: Attendee[]; message: string }>(
+      stack.call<{ attendees: LiveAttendee[]; message: string }>(
         'GET',
         `/api/v1/live-sessions/${session._id}/attendance`,
         { as: tutor },

@@ -15,6 +15,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPublished } from '../support/events.ts';
 import {
+  articleItem,
   checkout,
   courseDetails,
   courseWithItems,
@@ -24,6 +25,7 @@ import {
   newTutor,
   type Purchasable,
   payAndReturn,
+  quizItem,
   razorpayEntity,
   readOk,
   sandboxOf,
@@ -88,14 +90,6 @@ afterAll(() => stack?.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rupees = (value: number) => Math.round(value * 100) / 100;
-
-const article = (title: string) => ({
-  sectionTitle: 'Reading',
-  videoTitle: title,
-  kind: 'article',
-  body: `# ${title}\n\nWhat ${title} says.`,
-});
-const quiz = (title: string) => ({ sectionTitle: 'Checks', videoTitle: title, kind: 'quiz' });
 
 /** A course of the tutor's with these items, at `price` rupees; its page and item ids. */
 async function newCourse(title: string, items: unknown[], price: number) {
@@ -220,7 +214,7 @@ describe('refunds by the visible rule', () => {
     // (a certificate) while only 25% of its items are completed.
     const { course, itemIds } = await newCourse(
       'Reading Ledgers',
-      [article('Double entry'), quiz('Check one'), quiz('Check two'), quiz('Check three')],
+      [articleItem('Double entry'), quizItem('Check one'), quizItem('Check two'), quizItem('Check three')],
       499,
     );
     const student = await stack.newUser('refunder');
@@ -325,7 +319,7 @@ describe('refunds by the visible rule', () => {
   it('sends 30% or more to the admin, who approves it: refunded and reversed', async () => {
     const { course, itemIds } = await newCourse(
       'Auditing Basics',
-      [article('Vouchers'), article('Trial balance'), quiz('Audit check')],
+      [articleItem('Vouchers'), articleItem('Trial balance'), quizItem('Audit check')],
       799,
     );
     const student = await stack.newUser('halfway');
@@ -401,7 +395,7 @@ describe('refunds by the visible rule', () => {
   });
 
   it('sends a request after 30 days to the admin, who rejects it: nothing is reversed', async () => {
-    const { course } = await newCourse('Tax Season', [article('Returns'), quiz('Tax check')], 649);
+    const { course } = await newCourse('Tax Season', [articleItem('Returns'), quizItem('Tax check')], 649);
     const student = await stack.newUser('latecomer');
     const before = await ledger();
     const { orderId, paymentId } = await buy(student, course);
@@ -444,7 +438,11 @@ describe('refunds by the visible rule', () => {
   });
 
   it('leaves everything as it was when Razorpay fails the refund, and the student may ask again', async () => {
-    const { course } = await newCourse('Bank Reconciliation', [article('Statements'), quiz('Match')], 999);
+    const { course } = await newCourse(
+      'Bank Reconciliation',
+      [articleItem('Statements'), quizItem('Match')],
+      999,
+    );
     const student = await stack.newUser('bounced');
     const before = await ledger();
     const { orderId, paymentId } = await buy(student, course);
@@ -468,7 +466,7 @@ describe('refunds by the visible rule', () => {
   });
 
   it('keeps an approved refund Razorpay could not be reached for, and asks again later', async () => {
-    const { course } = await newCourse('Cash Flow', [article('Inflows'), quiz('Flow check')], 549);
+    const { course } = await newCourse('Cash Flow', [articleItem('Inflows'), quizItem('Flow check')], 549);
     const student = await stack.newUser('patient');
     const { orderId, paymentId } = await buy(student, course);
     sandboxOf(stack).setRefundOutcome(paymentId, { outcome: 'unavailable' });
@@ -489,7 +487,7 @@ describe('refunds by the visible rule', () => {
   });
 
   it('refunds a course a coupon paid whole at once, without Razorpay', async () => {
-    const { course } = await newCourse('Petty Cash', [article('Vouchers'), quiz('Cash check')], 399);
+    const { course } = await newCourse('Petty Cash', [articleItem('Vouchers'), quizItem('Cash check')], 399);
     const code = `FREE${Date.now().toString(36)}`.toUpperCase();
     const coupon = await stack.call('POST', '/api/v1/coupons', {
       as: tutor,
@@ -530,7 +528,7 @@ describe('refunds by the visible rule', () => {
   });
 
   it("answers another student's order, an unpaid one and an unknown one with 404, and bad input with 400", async () => {
-    const { course } = await newCourse('Payroll', [article('Salaries'), quiz('Pay check')], 299);
+    const { course } = await newCourse('Payroll', [articleItem('Salaries'), quizItem('Pay check')], 299);
     const owner = await stack.newUser('owner');
     const { orderId } = await buy(owner, course);
     const stranger = await stack.newUser('stranger');
@@ -592,7 +590,11 @@ describe('refunds by the visible rule', () => {
 
 describe('disputes', () => {
   it("freezes the sale's credit from payment.dispute.created until it closes, each published once", async () => {
-    const { course } = await newCourse('Chargebacks', [article('Disputes'), quiz('Dispute check')], 1_299);
+    const { course } = await newCourse(
+      'Chargebacks',
+      [articleItem('Disputes'), quizItem('Dispute check')],
+      1_299,
+    );
     const student = await stack.newUser('disputer');
     const { paymentId } = await buy(student, course);
     const balance = () =>

@@ -66,6 +66,32 @@ export async function acceptedApplication(stack: TestStack, admin: Session, user
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 }
 
+/** A linked video of a course, as the course form sends it; `extra` fields win. */
+export const videoItem = (title: string, extra: Record<string, unknown> = {}) => ({
+  sectionTitle: 'Lessons',
+  videoTitle: title,
+  videoDesc: `About ${title}`,
+  videoLink: `https://videos.example.com/${encodeURIComponent(title)}.mp4`,
+  ...extra,
+});
+
+/** An article of a course, its Markdown `body`; `extra` fields win. */
+export const articleItem = (
+  title: string,
+  body = `# ${title}\n\nThe text of ${title}.`,
+  extra: Record<string, unknown> = {},
+) => ({ sectionTitle: 'Lessons', videoTitle: title, kind: 'article', body, ...extra });
+
+/** A quiz item of a course, its questions written afterwards. */
+export const quizItem = (title: string) => ({ sectionTitle: 'Checks', videoTitle: title, kind: 'quiz' });
+
+/** An assignment item of a course, its brief written afterwards. */
+export const assignmentItem = (title: string) => ({
+  sectionTitle: 'Checks',
+  videoTitle: title,
+  kind: 'assignment',
+});
+
 /** What a tutor fills in on the create-course form (two sections, three videos); `overrides` win. */
 export function courseData(overrides: Record<string, unknown> = {}) {
   return {
@@ -494,6 +520,14 @@ export async function enrolledStudent(
 ): Promise<Session> {
   const student = await stack.newUser(prefix);
   await enrollByPayment(stack, tutor, courseId, student);
+  return student;
+}
+
+/** A new student enrolled in a free course as the course page does it, with `enroll-free`. */
+export async function enrolledFree(stack: TestStack, courseId: string, prefix = 'learner'): Promise<Session> {
+  const student = await stack.newUser(prefix);
+  const enrolled = await stack.call('POST', `/api/v1/enroll-free/${courseId}`, { as: student });
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
   return student;
 }
 
