@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 import { createCommerceClient } from './commerce.ts';
-
-type Sent = { url: string; method: string; headers: Record<string, string>; body: unknown };
+import { json, recordedFetch } from './testing/recorded-fetch.ts';
 
 /** Clients whose requests are recorded and answered by `reply`. */
 function clients(reply: () => Response) {
-  const sent: Sent[] = [];
-  const options = {
-    baseUrl: '/',
-    requestOrigin: 'http://platform.test',
-    credentials: () => ({ id: 'u1', token: 't1' }),
-    fetch: async (url: string | URL | Request, init?: RequestInit) => {
-      sent.push({
-        url: String(url),
-        method: init?.method ?? 'GET',
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
-      });
-      return reply();
-    },
-  };
+  const { options, sent } = recordedFetch(reply);
   return { commerce: createCommerceClient(options), api: createApiClient(options), sent };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the commerce client', () => {
   it('checks a code for a course, with the session so the buyer’s own uses count', async () => {

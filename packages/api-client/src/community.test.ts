@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createCommunityClient } from './community.ts';
-import { TooManyPostsError } from './staff-community.ts';
+import { json, recordedFetch } from './testing/recorded-fetch.ts';
+import { TooManyPostsError } from './untyped-calls.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
 function client(reply: () => Response) {
-  const sent: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }> = [];
-  const community = createCommunityClient({
-    baseUrl: '/',
-    requestOrigin: 'http://platform.test',
-    credentials: () => ({ id: 'u1', token: 't1' }),
-    fetch: async (url, init) => {
-      sent.push({
-        url: String(url),
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-        headers: (init?.headers ?? {}) as Record<string, string>,
-      });
-      return reply();
-    },
-  });
-  return { community, sent };
+  const { options, sent } = recordedFetch(reply);
+  return { community: createCommunityClient(options), sent };
 }
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('the community client', () => {
   it("lists a lesson's questions in an order, with the caller's credentials", async () => {

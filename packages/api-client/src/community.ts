@@ -1,14 +1,7 @@
-import { type ApiClientOptions, apiCalls } from './client.ts';
-import { ApiError } from './errors.ts';
-import {
-  type AnnouncementPage,
-  type Answer,
-  type Question,
-  type QuestionInList,
-  type QuestionThread,
-  retryAfterSeconds,
-  TooManyPostsError,
-} from './staff-community.ts';
+import type { ApiClientOptions } from './client.ts';
+import { questionThreadCalls } from './question-calls.ts';
+import type { Answer, Question, QuestionInList } from './staff-community.ts';
+import { queryOf, rateLimitedPost, untypedCalls } from './untyped-calls.ts';
 
 /** How a course's questions are listed: newest first, most upvoted first, or only those without an answer. */
 export type QuestionSort = 'newest' | 'top' | 'unanswered';
@@ -53,26 +46,6 @@ export interface ReportReceipt {
 
 const auth = { auth: true } as const;
 
-/** `?name=value&…` of the fields given (the first page and empty fields left out). */
-function queryOf(fields: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined || value === '' || (name === 'page' && Number(value) <= 1)) continue;
-    search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-type Call = (path: string, opts?: object) => Promise<unknown>;
-/** The calls over paths the API document does not list yet (it does once generated from the community service). */
-const untyped = (calls: ReturnType<typeof apiCalls>) => ({
-  get: calls.get as unknown as Call,
-  post: calls.post as unknown as Call,
-  put: calls.put as unknown as Call,
-  del: calls.del as unknown as Call,
-});
-
 /**
  * A course member's community calls (its students, its tutor and the admin): the questions of a
  * lesson or course and their answers, upvotes, following, accepting, reports, and reading the
@@ -82,27 +55,9 @@ const untyped = (calls: ReturnType<typeof apiCalls>) => ({
  * document is generated from the community service.
  */
 export function createCommunityClient(options: ApiClientOptions) {
-  const { get, post, put, del } = untyped(apiCalls(options));
-
-  /** A post whose 429 carries the server's `Retry-After`, read off the answer before it becomes an error. */
-  async function posting<T>(send: (calls: ReturnType<typeof untyped>) => Promise<unknown>): Promise<T> {
-    let retryAfter: string | null = null;
-    const recording: typeof fetch = async (input, init) => {
-      const response = await (options.fetch ?? globalThis.fetch)(input, init);
-      retryAfter = response.headers.get('retry-after');
-      return response;
-    };
-    try {
-      return (await send(untyped(apiCalls({ ...options, fetch: recording })))) as T;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        throw new TooManyPostsError(error.message, retryAfterSeconds(retryAfter));
-      }
-      throw error;
-    }
-  }
-
+  const { get, post, put, del } = untypedCalls(options);
   return {
+    ...questionThreadCalls(options),
     /** A course's questions: newest, top (upvotes, then newest), unanswered, or best matching `q`. */
     questions: (courseId: string, filter: QuestionFilter = {}, signal?: AbortSignal) =>
       get('/api/v1/courses/{courseId}/questions', {
@@ -111,16 +66,9 @@ export function createCommunityClient(options: ApiClientOptions) {
         query: queryOf({ itemId: filter.itemId, sort: filter.sort, q: filter.q, page: filter.page }),
         signal,
       }) as Promise<QuestionPage>,
-    /** A question whole, with its answers (the accepted one first, then by upvotes, then oldest). */
-    question: (questionId: string, signal?: AbortSignal) =>
-      get('/api/v1/questions/{questionId}', {
-        ...auth,
-        params: { questionId },
-        signal,
-      }) as Promise<QuestionThread>,
     /** 201 with the question, which the asker then follows; 429 (`TooManyPostsError`) when posting too often. */
     askQuestion: (courseId: string, body: AskQuestionBody) =>
-      posting<Question>((c) =>
+      rateLimitedPost<Question>(options, (c) =>
         c.post('/api/v1/courses/{courseId}/questions', { ...auth, params: { courseId }, body }),
       ),
     /** The author only (anyone else: 404). */
@@ -131,11 +79,6 @@ export function createCommunityClient(options: ApiClientOptions) {
       del('/api/v1/questions/{questionId}', { ...auth, params: { questionId } }) as Promise<{
         message: string;
       }>,
-    /** 201 with the answer; the answerer then follows the question. */
-    answerQuestion: (questionId: string, body: string) =>
-      posting<Answer>((c) =>
-        c.post('/api/v1/questions/{questionId}/answers', { ...auth, params: { questionId }, body: { body } }),
-      ),
     editAnswer: (questionId: string, answerId: string, body: string) =>
       put('/api/v1/questions/{questionId}/answers/{answerId}', {
         ...auth,
@@ -158,13 +101,6 @@ export function createCommunityClient(options: ApiClientOptions) {
         ...auth,
         params: { questionId, answerId },
       }) as Promise<UpvoteAnswer>,
-    /** The asker or the course's tutor marks the answer that solved it. */
-    acceptAnswer: (questionId: string, answerId: string) =>
-      put('/api/v1/questions/{questionId}/accepted', {
-        ...auth,
-        params: { questionId },
-        body: { answerId },
-      }) as Promise<Question>,
     /** Whether the caller is told of the question's new answers. */
     followQuestion: (questionId: string, follow: boolean) =>
       put('/api/v1/questions/{questionId}/follow', {
@@ -173,15 +109,8 @@ export function createCommunityClient(options: ApiClientOptions) {
         body: { follow },
       }) as Promise<{ following: boolean }>,
     /** 201; the same post reported again by the same person: 409. */
-    report: (body: ReportBody) => posting<ReportReceipt>((c) => c.post('/api/v1/reports', { ...auth, body })),
-    /** A course's announcements, newest first. */
-    announcements: (courseId: string, page = 1, signal?: AbortSignal) =>
-      get('/api/v1/courses/{courseId}/announcements', {
-        ...auth,
-        params: { courseId },
-        query: queryOf({ page }),
-        signal,
-      }) as Promise<AnnouncementPage>,
+    report: (body: ReportBody) =>
+      rateLimitedPost<ReportReceipt>(options, (c) => c.post('/api/v1/reports', { ...auth, body })),
   };
 }
 

@@ -91,9 +91,7 @@ export {
   type QuestionThread,
   type ReportPage,
   type ReportStatus,
-  retryAfterSeconds,
   type StaffCommunityClient,
-  TooManyPostsError,
   type TutorQuestionPage,
   type TutorQuestionStatus,
 } from './staff-community.ts';
@@ -121,3 +119,4 @@ export {
   type TutorSubmission,
 } from './tutor-learning.ts';
 export type * from './types.ts';
+export { retryAfterSeconds, TooManyPostsError } from './untyped-calls.ts';

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLearningClient } from './learning.ts';
+import { json, recordedFetch } from './testing/recorded-fetch.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
 function client(reply: () => Response) {
-  const sent: Array<{ url: string; headers: Record<string, string> }> = [];
-  const learning = createLearningClient({
-    baseUrl: '/',
-    requestOrigin: 'http://platform.test',
-    credentials: () => ({ id: 'u1', token: 't1' }),
-    fetch: async (url, init) => {
-      sent.push({ url: String(url), headers: (init?.headers ?? {}) as Record<string, string> });
-      return reply();
-    },
-  });
-  return { learning, sent };
+  const { options, sent } = recordedFetch(reply);
+  return { learning: createLearningClient(options), sent };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the learning client', () => {
   it("sends the learner's credentials and reads a note list for one item", async () => {

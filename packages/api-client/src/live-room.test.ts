@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { createLiveRoomClient } from './live-room.ts';
+import { json, recordedFetch } from './testing/recorded-fetch.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
 function client(reply: () => Response) {
-  const sent: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }> = [];
-  const room = createLiveRoomClient({
-    baseUrl: '/',
-    requestOrigin: 'http://platform.test',
-    credentials: () => ({ id: 'u1', token: 't1' }),
-    fetch: async (url, init) => {
-      sent.push({
-        url: String(url).replace('http://platform.test', ''),
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-        headers: (init?.headers ?? {}) as Record<string, string>,
-      });
-      return reply();
-    },
-  });
-  return { room, sent };
+  const { options, sent } = recordedFetch(reply);
+  return { room: createLiveRoomClient(options), sent };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the live room client', () => {
   it('reads and joins a class, and sends the host’s actions by the paths agreed, with the caller’s credentials', async () => {
@@ -33,7 +17,7 @@ describe('the live room client', () => {
     await room.removeParticipant('s1', 'u2');
     await room.allowToSpeak('s1', 'u3', true);
     await room.setRecording('s1', { videoId: 'v1', itemId: 'i1' });
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /api/v1/live-sessions/s1',
       'POST /api/v1/live-sessions/s1/join',
       'POST /api/v1/live-sessions/s1/participants/u2/remove',

@@ -1,5 +1,6 @@
-import { type ApiClientOptions, apiCalls } from './client.ts';
+import type { ApiClientOptions } from './client.ts';
 import type { LiveSession } from './live-schedule.ts';
+import { untypedCalls } from './untyped-calls.ts';
 
 /** Who a member is in a class's room: its course's tutor hosts, its students watch. */
 export type LiveRole = 'host' | 'viewer';
@@ -22,14 +23,6 @@ export interface LiveRecordingBody {
 
 const auth = { auth: true } as const;
 
-type Call = (path: string, opts?: object) => Promise<unknown>;
-/** The calls over paths the API document does not list yet (it does once generated from the live service). */
-const untyped = (calls: ReturnType<typeof apiCalls>) => ({
-  get: calls.get as unknown as Call,
-  post: calls.post as unknown as Call,
-  put: calls.put as unknown as Call,
-});
-
 /**
  * The room of a live class: reading the class, joining it (a pass for the media server), and what
  * its host does there: removing a member, letting a member speak, and naming the lecture made from
@@ -37,7 +30,7 @@ const untyped = (calls: ReturnType<typeof apiCalls>) => ({
  * generated from the live service.
  */
 export function createLiveRoomClient(options: ApiClientOptions) {
-  const { get, post, put } = untyped(apiCalls(options));
+  const { get, post, put } = untypedCalls(options);
   return {
     /** One class, to the members of its course (others 404, as if there were none). */
     session: (sessionId: string, signal?: AbortSignal) =>

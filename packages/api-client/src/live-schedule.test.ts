@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLiveScheduleClient } from './live-schedule.ts';
+import { json, recordedFetch } from './testing/recorded-fetch.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
 function client(reply: () => Response) {
-  const sent: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }> = [];
-  const live = createLiveScheduleClient({
-    baseUrl: '/',
-    requestOrigin: 'http://platform.test',
-    credentials: () => ({ id: 'u1', token: 't1' }),
-    fetch: async (url, init) => {
-      sent.push({
-        url: String(url).replace('http://platform.test', ''),
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-        headers: (init?.headers ?? {}) as Record<string, string>,
-      });
-      return reply();
-    },
-  });
-  return { live, sent };
+  const { options, sent } = recordedFetch(reply);
+  return { live: createLiveScheduleClient(options), sent };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the live schedule client', () => {
   it('schedules, changes and cancels a class by the paths agreed, with the caller credentials', async () => {
@@ -31,7 +15,7 @@ describe('the live schedule client', () => {
     await live.schedule('c1', body);
     await live.update('s1', { ...body, description: 'Bring questions' });
     await live.cancel('s1');
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'POST /api/v1/courses/c1/live-sessions',
       'PUT /api/v1/live-sessions/s1',
       'DELETE /api/v1/live-sessions/s1',
@@ -50,7 +34,7 @@ describe('the live schedule client', () => {
     await live.attendance('s1');
     await live.calendarFeed();
     await live.resetCalendarFeed();
-    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /api/v1/courses/c1/live-sessions',
       'GET /api/v1/courses/c1/live-sessions?page=2',
       'GET /api/v1/live-sessions/upcoming',
@@ -67,13 +51,13 @@ describe('the live schedule client', () => {
     );
     const file = await live.sessionCalendar('s 1');
     expect(await file.text()).toBe('BEGIN:VCALENDAR');
-    expect(sent[0]?.url).toBe('/api/v1/live-sessions/s%201/calendar.ics');
+    expect(sent[0]?.path).toBe('/api/v1/live-sessions/s%201/calendar.ics');
     expect(sent[0]?.headers.authorization).toBe('Bearer t1');
     expect(live.sessionCalendarUrl('s1')).toBe('/api/v1/live-sessions/s1/calendar.ics');
 
     const status = client(() => json({ live: false, sessionId: null, nextStartsAt: null }));
     await status.live.liveStatus('c1');
-    expect(status.sent[0]?.url).toBe('/api/v1/courses/c1/live-status');
+    expect(status.sent[0]?.path).toBe('/api/v1/courses/c1/live-status');
     expect(status.sent[0]?.headers.authorization).toBeUndefined();
   });
 });

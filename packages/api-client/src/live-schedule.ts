@@ -1,4 +1,5 @@
-import { type ApiClientOptions, apiCalls } from './client.ts';
+import type { ApiClientOptions } from './client.ts';
+import { untypedCalls } from './untyped-calls.ts';
 
 /**
  * Where a live class stands: `open` once joining opens (10 minutes before the start), `live`
@@ -80,17 +81,6 @@ export interface CalendarFeed {
 
 const auth = { auth: true } as const;
 
-type Call = (path: string, opts?: object) => Promise<unknown>;
-/** The calls over paths the API document does not list yet (it does once generated from the live service). */
-const untyped = (calls: ReturnType<typeof apiCalls>) => ({
-  get: calls.get as unknown as Call,
-  post: calls.post as unknown as Call,
-  put: calls.put as unknown as Call,
-  del: calls.del as unknown as Call,
-  getFile: calls.getFile as unknown as (path: string, opts?: object) => Promise<Blob>,
-  url: calls.url as unknown as (path: string, params?: Record<string, string>) => string,
-});
-
 /**
  * Scheduling live classes and reading them: the tutor's schedule of a course, a member's coming
  * classes across their courses, a course's live badge, attendance, and the calendar files and
@@ -98,7 +88,7 @@ const untyped = (calls: ReturnType<typeof apiCalls>) => ({
  * from the agreed API until the API document is generated from the live service.
  */
 export function createLiveScheduleClient(options: ApiClientOptions) {
-  const { get, post, put, del, getFile, url } = untyped(apiCalls(options));
+  const { get, post, put, del, getFile, url } = untypedCalls(options);
   return {
     /** 201 with the class; only the course's tutor (others 403). */
     schedule: (courseId: string, body: LiveSessionBody) =>

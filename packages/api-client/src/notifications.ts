@@ -1,5 +1,6 @@
-import { type ApiClientOptions, apiCalls } from './client.ts';
+import type { ApiClientOptions } from './client.ts';
 import { readCredentials } from './storage.ts';
+import { untypedCalls } from './untyped-calls.ts';
 
 /** What a notification is about; each kind has its own mail preference. */
 export const NOTIFICATION_KINDS = [
@@ -236,11 +237,7 @@ export async function openNotificationStream(
  * answers are written out above.
  */
 export function createNotificationsClient(options: ApiClientOptions) {
-  const calls = apiCalls(options);
-  type Call = (path: string, opts?: object) => Promise<unknown>;
-  const get = calls.get as unknown as Call;
-  const post = calls.post as unknown as Call;
-  const put = calls.put as unknown as Call;
+  const { get, post, put } = untypedCalls(options);
   return {
     /** Newest first, 20 a page; `unread` keeps the unread ones. */
     notifications: (filter: { unread?: boolean; page?: number } = {}, signal?: AbortSignal) => {

@@ -1,5 +1,6 @@
 import { type ApiClientOptions, apiCalls } from './client.ts';
 import type { BodyOf, QueryOf, ResponseOf } from './types.ts';
+import { queryOf } from './untyped-calls.ts';
 
 /** A coupon as its maker (a tutor, or the admin) sees it: money in rupees, instants as ISO strings. */
 export type Coupon = ResponseOf<'/api/v1/coupons', 'get'>['data'][number];
@@ -14,17 +15,6 @@ export type AvailableBalance = ResponseOf<'/api/v1/get-available-balance', 'get'
 
 const auth = { auth: true } as const;
 
-/** `?page=N&…` of the given filters (the first page and empty filters left out). */
-function query(fields: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined || value === '' || (name === 'page' && Number(value) <= 1)) continue;
-    search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * The commerce calls of the people who sell and run the marketplace: coupons (a tutor's own, the
  * admin's of everyone) and the admin's refund queue. Apart from the main client, so only the tutor's
@@ -37,7 +27,7 @@ export function createStaffCommerceClient(options: ApiClientOptions) {
     coupons: (
       filter: { page?: number } & Pick<QueryOf<'/api/v1/coupons', 'get'>, 'courseId'> = {},
       signal?: AbortSignal,
-    ) => get('/api/v1/coupons', { ...auth, query: query(filter), signal }),
+    ) => get('/api/v1/coupons', { ...auth, query: queryOf(filter), signal }),
     /** 201 with the coupon; 400 with why the terms are refused, 409 for a code taken already. */
     createCoupon: (body: CouponBody) => post('/api/v1/coupons', { ...auth, body }),
     /** Switches a coupon on or off; someone else's is 404. */
@@ -45,7 +35,7 @@ export function createStaffCommerceClient(options: ApiClientOptions) {
       put('/api/v1/coupons/{couponId}', { ...auth, params: { couponId }, body: { active } }),
     /** Refund requests, newest first; `status` keeps those in one state. */
     refundRequests: (filter: { status?: RefundStatus; page?: number } = {}, signal?: AbortSignal) =>
-      get('/api/v1/admin/refund-requests', { ...auth, query: query(filter), signal }),
+      get('/api/v1/admin/refund-requests', { ...auth, query: queryOf(filter), signal }),
     /** Approves (Razorpay refunds it) or rejects a pending request; one decided already is 409. */
     decideRefundRequest: (requestId: string, body: RefundDecision) =>
       put('/api/v1/admin/refund-requests/{requestId}', { ...auth, params: { requestId }, body }),

@@ -1,5 +1,6 @@
-import { type ApiClientOptions, apiCalls } from './client.ts';
-import { ApiError } from './errors.ts';
+import type { ApiClientOptions } from './client.ts';
+import { questionThreadCalls } from './question-calls.ts';
+import { queryOf, rateLimitedPost, untypedCalls } from './untyped-calls.ts';
 
 /** Who wrote a post: `_id` null and "deleted user" once the account is gone; `instructor` for the course's tutor. */
 export interface PostAuthor {
@@ -110,38 +111,7 @@ export interface ReportPage {
   total: number;
 }
 
-/** A post refused for coming too often: `retryAfterSec` says when the server takes one again, if it said. */
-export class TooManyPostsError extends ApiError {
-  readonly retryAfterSec: number | null;
-
-  constructor(message: string, retryAfterSec: number | null) {
-    super(message, 429);
-    this.name = 'TooManyPostsError';
-    this.retryAfterSec = retryAfterSec;
-  }
-}
-
-/** A `Retry-After` header in seconds (it may also be an HTTP date); null when absent or unreadable. */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, Math.round((at - now) / 1000));
-}
-
 const auth = { auth: true } as const;
-
-/** `?name=value&…` of the fields given (the first page and empty fields left out). */
-function query(fields: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined || value === '' || (name === 'page' && Number(value) <= 1)) continue;
-    search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * The community calls of the people who teach and run the marketplace: the tutor's questions inbox,
@@ -151,76 +121,27 @@ function query(fields: Record<string, string | number | undefined>): string {
  * written out above.
  */
 export function createStaffCommunityClient(options: ApiClientOptions) {
-  type Call = (path: string, opts?: object) => Promise<unknown>;
-  const untyped = (client: ReturnType<typeof apiCalls>) => ({
-    get: client.get as unknown as Call,
-    post: client.post as unknown as Call,
-    put: client.put as unknown as Call,
-  });
-  const { get, put } = untyped(apiCalls(options));
-
-  /**
-   * A post whose 429 carries the server's `Retry-After`, read off the answer before the client
-   * turns it into an error.
-   */
-  async function rateLimited<T>(send: (calls: ReturnType<typeof untyped>) => Promise<unknown>): Promise<T> {
-    let retryAfter: string | null = null;
-    const recording: typeof fetch = async (input, init) => {
-      const response = await (options.fetch ?? globalThis.fetch)(input, init);
-      retryAfter = response.headers.get('retry-after');
-      return response;
-    };
-    try {
-      return (await send(untyped(apiCalls({ ...options, fetch: recording })))) as T;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        throw new TooManyPostsError(error.message, retryAfterSeconds(retryAfter));
-      }
-      throw error;
-    }
-  }
-
+  const { get, put } = untypedCalls(options);
   return {
+    ...questionThreadCalls(options),
     /** Questions of the caller's courses: unanswered ones first (oldest first), then the rest newest first. */
     tutorQuestions: (
       filter: { courseId?: string; status?: TutorQuestionStatus; page?: number } = {},
       signal?: AbortSignal,
     ) =>
-      get('/api/v1/tutor/questions', { ...auth, query: query(filter), signal }) as Promise<TutorQuestionPage>,
-    question: (questionId: string, signal?: AbortSignal) =>
-      get('/api/v1/questions/{questionId}', {
+      get('/api/v1/tutor/questions', {
         ...auth,
-        params: { questionId },
+        query: queryOf(filter),
         signal,
-      }) as Promise<QuestionThread>,
-    /** 201 with the answer; 429 (as `TooManyPostsError`) when posting too often. */
-    answerQuestion: (questionId: string, body: string) =>
-      rateLimited<Answer>((c) =>
-        c.post('/api/v1/questions/{questionId}/answers', { ...auth, params: { questionId }, body: { body } }),
-      ),
-    /** Marks an answer as the accepted one (the asker or the course's tutor). */
-    acceptAnswer: (questionId: string, answerId: string) =>
-      put('/api/v1/questions/{questionId}/accepted', {
-        ...auth,
-        params: { questionId },
-        body: { answerId },
-      }) as Promise<Question>,
-    /** A course's announcements, newest first. */
-    announcements: (courseId: string, page = 1, signal?: AbortSignal) =>
-      get('/api/v1/courses/{courseId}/announcements', {
-        ...auth,
-        params: { courseId },
-        query: query({ page }),
-        signal,
-      }) as Promise<AnnouncementPage>,
+      }) as Promise<TutorQuestionPage>,
     /** The course's tutor only; 429 (as `TooManyPostsError`) past 4 a day per course. */
     postAnnouncement: (courseId: string, body: { title: string; body: string }) =>
-      rateLimited<Announcement>((c) =>
+      rateLimitedPost<Announcement>(options, (c) =>
         c.post('/api/v1/courses/{courseId}/announcements', { ...auth, params: { courseId }, body }),
       ),
     /** Reports of posts: open ones, or closed ones (hidden or dismissed). */
     reports: (filter: { status?: 'open' | 'closed'; page?: number } = {}, signal?: AbortSignal) =>
-      get('/api/v1/admin/reports', { ...auth, query: query(filter), signal }) as Promise<ReportPage>,
+      get('/api/v1/admin/reports', { ...auth, query: queryOf(filter), signal }) as Promise<ReportPage>,
     /** Hides the reported post, or dismisses the report (restoring a post hidden before). */
     actOnReport: (reportId: string, action: 'hide' | 'dismiss') =>
       put('/api/v1/admin/reports/{reportId}', {
