@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { catalogService } from '@liveedu/catalog';
+import type { AppNotification } from '@liveedu/api-client';
 import {
   LIVE_SESSION_CANCELLED,
   LIVE_SESSION_REMINDER,
@@ -11,14 +8,14 @@ import {
   type LiveSessionReminderData,
   type LiveSessionScheduledData,
 } from '@liveedu/contracts';
-import { identityService } from '@liveedu/identity';
-import { notificationsService, outgoingMail, sendDueDigests } from '@liveedu/notifications';
+import { outgoingMail, sendDueDigests } from '@liveedu/notifications';
 import { newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseWithItems, enrollByPayment, newTutor, redeliver } from '../support/flows.ts';
 import { mailsTo as mailsToIn } from '../support/mail.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { type NotificationsStack, startNotificationsStack } from '../support/platform.ts';
+import { eventually, type Session } from '../support/stack.ts';
 
 // The live service publishes these events; here they are published as it would, so the
 // notifications are tried on their own.
@@ -27,15 +24,7 @@ const PUBLIC_URL = 'https://liveedu.example';
 const COURSE_TITLE = 'Spoken Sanskrit';
 const MINUTE = 60_000;
 
-interface Notification {
-  _id: string;
-  kind: string;
-  title: string;
-  link: string;
-  read: boolean;
-}
-
-let stack: TestStack;
+let stack: NotificationsStack;
 let notifications: Service;
 let dataDir: string;
 let tutor: Session;
@@ -46,13 +35,8 @@ let quiet: Session;
 let outsider: Session;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'liveedu-notifications-live-'));
-  stack = await startTestStack({
-    // The catalog first: notifications ask it for a course's students.
-    services: { identity: identityService, catalog: catalogService, notifications: notificationsService },
-    env: { DATA_DIR: dataDir, PUBLIC_URL, SMTP_URL: '' },
-  });
-  notifications = stack.services.notifications as Service;
+  stack = await startNotificationsStack({ PUBLIC_URL });
+  ({ notifications, dataDir } = stack);
   tutor = await newTutor(stack, 'host');
   ({ courseId } = await courseWithItems(stack, tutor, [
     { sectionTitle: 'One', videoTitle: 'Welcome', kind: 'article', body: '# Welcome' },
@@ -68,10 +52,7 @@ beforeAll(async () => {
   outsider = await stack.newUser('passerby');
   for (const user of [tutor, ...students, outsider]) await knownAddress(user);
 });
-afterAll(async () => {
-  await stack?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 const oid = () => new ObjectId().toHexString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,8 +90,8 @@ function session(inMinutes: number, title = 'Sandhi, live') {
 }
 
 /** The user's notifications that open this session's room page. */
-async function aboutSession(user: Session, sessionId: string): Promise<Notification[]> {
-  const answer = await stack.call<{ notifications: Notification[] }>('GET', '/api/v1/notifications', {
+async function aboutSession(user: Session, sessionId: string): Promise<AppNotification[]> {
+  const answer = await stack.call<{ notifications: AppNotification[] }>('GET', '/api/v1/notifications', {
     as: user,
   });
   expect(answer.status).toBe(200);

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { catalogService } from '@liveedu/catalog';
+import type { AppNotification, NotificationPage } from '@liveedu/api-client';
 import {
   CATALOG_COURSE_REVIEWED,
   COMMUNITY_ANNOUNCEMENT_POSTED,
@@ -13,8 +10,7 @@ import {
   IDENTITY_USER_DELETED,
   LEARNING_SUBMISSION_GRADED,
 } from '@liveedu/contracts';
-import { identityService } from '@liveedu/identity';
-import { notificationsService, outgoingMail, sendDueDigests } from '@liveedu/notifications';
+import { outgoingMail, sendDueDigests } from '@liveedu/notifications';
 import { newEvent, type Service } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,43 +22,20 @@ import {
   redeliver,
 } from '../support/flows.ts';
 import { mailsTo as mailsToIn } from '../support/mail.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { type NotificationsStack, startNotificationsStack } from '../support/platform.ts';
+import { eventually, type Session } from '../support/stack.ts';
 
 const PUBLIC_URL = 'https://liveedu.example';
 
-interface Notification {
-  _id: string;
-  kind: string;
-  title: string;
-  link: string;
-  createdAt: string;
-  read: boolean;
-}
-interface NotificationList {
-  notifications: Notification[];
-  unread: number;
-  page: number;
-  pages: number;
-  total: number;
-}
-
-let stack: TestStack;
+let stack: NotificationsStack;
 let notifications: Service;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'liveedu-notifications-'));
-  stack = await startTestStack({
-    // The catalog first: notifications ask it for a course's students.
-    services: { identity: identityService, catalog: catalogService, notifications: notificationsService },
-    env: { DATA_DIR: dataDir, PUBLIC_URL, SMTP_URL: '', STREAM_CHECK_MS: '500' },
-  });
-  notifications = stack.services.notifications as Service;
+  stack = await startNotificationsStack({ PUBLIC_URL, STREAM_CHECK_MS: '500' });
+  ({ notifications, dataDir } = stack);
 });
-afterAll(async () => {
-  await stack?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 const mailsTo = (email: string) => mailsToIn(dataDir, email);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,7 +49,7 @@ async function publish<T>(type: string, data: T, id?: string) {
 }
 
 const list = (as: Session, query = '') =>
-  stack.call<NotificationList>('GET', `/api/v1/notifications${query}`, { as });
+  stack.call<NotificationPage>('GET', `/api/v1/notifications${query}`, { as });
 
 /** The user's list once it holds `count` notifications. */
 function listed(as: Session, count: number, query = '') {
@@ -491,8 +464,8 @@ describe('the live stream through the gateway', () => {
     const took = Date.now() - published;
     expect(took).toBeLessThan(2_000);
     expect(live.data).toMatchObject({ kind: 'answer', read: false, unread: 2 });
-    expect((live.data as Notification).title).toContain('Live one');
-    expect(live.id).toBe((live.data as Notification)._id);
+    expect((live.data as AppNotification).title).toContain('Live one');
+    expect(live.id).toBe((live.data as AppNotification)._id);
 
     // Read elsewhere: the stream tells the new count.
     const seen = stream.frames.length;
@@ -510,7 +483,7 @@ describe('the live stream through the gateway', () => {
       return sent.length >= 2 ? sent : undefined;
     });
     expect(resumed.frames[0]?.event).toBe('unread');
-    expect(missed.map((frame) => (frame.data as Notification).title)).toEqual([
+    expect(missed.map((frame) => (frame.data as AppNotification).title)).toEqual([
       expect.stringContaining('Missed one'),
       expect.stringContaining('Missed two'),
     ]);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { catalogService } from '@liveedu/catalog';
 import { communityService } from '@liveedu/community';
 import { earningsService } from '@liveedu/earnings';
@@ -59,4 +62,28 @@ export async function startIdentityStack(env: Record<string, string> = {}): Prom
     env: { SEED_DEMO: '0', ...env },
   });
   return Object.assign(stack, { identity: stack.services.identity as Service });
+}
+
+/** Notifications behind the gateway, their running service, and the folder their mail is written to. */
+export type NotificationsStack = TestStack & { notifications: Service; dataDir: string };
+
+/**
+ * Notifications after what they ask (accounts, and the catalog for a course's students), mail
+ * written as files to a folder of their own (no SMTP), removed again by `close`.
+ */
+export async function startNotificationsStack(env: Record<string, string>): Promise<NotificationsStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'liveedu-notifications-'));
+  const stack = await startTestStack({
+    services: { identity: identityService, catalog: catalogService, notifications: notificationsService },
+    env: { DATA_DIR: dataDir, SMTP_URL: '', ...env },
+  });
+  const closeStack = stack.close.bind(stack);
+  return Object.assign(stack, {
+    notifications: stack.services.notifications as Service,
+    dataDir,
+    close: async () => {
+      await closeStack();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  });
 }
