@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { installPdftotext } from '@liveedu/local-servers';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedTutor, signUpAndLogIn } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { type BrowserSession, openBrowser, shows } from './support/browser.ts';
 import { payInWindow, SUCCESS_CARD } from './support/checkout.ts';
 import { logInOnPage, publishCourse, tutorCoupon } from './support/commerce.ts';
@@ -45,16 +45,6 @@ let pdftotext: string;
 let scratch: string;
 let invoiceNumber = '';
 
-/** What axe-core finds serious or critical (WCAG 2.1 A and AA) on the page as it is now. */
-async function violations(): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page: session.page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** The order-history row of a course. */
 const row = (title: string): Locator => session.page.getByRole('row').filter({ hasText: title });
 
@@ -84,7 +74,7 @@ describe('buying a cart with a coupon, its invoice and a refund', () => {
     await coupon.getByLabel('Have a coupon?').fill(COUPON.toLowerCase());
     await coupon.getByRole('button', { name: 'Apply' }).click();
     await shows(coupon.getByText(`${COUPON}: The coupon applies to this course`));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(session.page)).toEqual([]);
     const pay = page.getByText('You pay').locator('..');
     expect(await pay.locator('s').innerText()).toContain('₹500.00');
     expect(await pay.locator('strong').innerText()).toContain('₹400.00');
@@ -117,7 +107,7 @@ describe('buying a cart with a coupon, its invoice and a refund', () => {
     await expect.poll(() => total.locator('strong').innerText()).toContain('₹640.00');
     expect(await total.locator('s').innerText()).toContain('₹800.00');
     await page.getByLabel('Your state (for the tax invoice)').selectOption({ label: 'Maharashtra' });
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(session.page)).toEqual([]);
     await session.screenshot('commerce-cart');
 
     await page.getByRole('button', { name: 'Checkout' }).click();
@@ -178,7 +168,7 @@ describe('buying a cart with a coupon, its invoice and a refund', () => {
     await first.getByRole('button', { name: `Refund ${courses.first.title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask for a refund' });
     await shows(dialog.getByText('Refundable within 30 days of purchase', { exact: false }));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(session.page)).toEqual([]);
     await dialog.getByLabel('Reason').fill('I bought it twice by mistake');
     await dialog.getByRole('button', { name: 'Ask for refund' }).click();
     await shows(page.getByText('Your refund is approved: the money goes back to your card'));

@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { QuestionInList, ResponseOf } from '@liveedu/api-client';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedTutor, signUpAndLogIn } from './support/accounts.ts';
 import { type Auth, call } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
-import { logInOnPage } from './support/commerce.ts';
+import { itemIdsOf, logInOnPage, publishCourse } from './support/commerce.ts';
 import { hostedLecture } from './support/hosted-lecture.ts';
-import { png } from './support/page-helpers.ts';
 
 /**
  * A course's conversation, as its people see it: a student stops the lecture at a moment and asks
@@ -45,55 +44,20 @@ const paused = (video: Locator) => video.evaluate((v) => (v as unknown as Media)
 /** `00:04`, as the player's conversation names a moment. */
 const moment = (seconds: number) => `00:${String(seconds).padStart(2, '0')}`;
 
-/** What axe-core finds serious or critical (WCAG 2.1 A and AA) on the page as it is now. */
-async function violations(on: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page: on })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** The tutor's free course whose first item is a hosted lecture. */
 async function publishFreeCourse(): Promise<void> {
   const videoId = await hostedLecture(tutor, LECTURE_SECONDS);
-  const form = new FormData();
-  form.append(
-    'image',
-    new Blob([new Uint8Array(png(640, 360, [124, 45, 18]))], { type: 'image/png' }),
-    'c.png',
-  );
-  form.append(
-    'Data',
-    JSON.stringify({
-      title: courseTitle,
-      desc: 'One lecture to ask about.',
-      price: 0,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'Answers from the instructor',
-      prerequistes: 'None',
-      courseContent: [
-        [
-          {
-            sectionTitle: 'Look closely',
-            videoTitle: LECTURE,
-            videoDesc: 'Watch it',
-            videoLink: '',
-            videoId,
-          },
-        ],
-      ],
-    }),
-  );
-  courseId = (await call<{ _id: string }>('POST', '/api/v1/create-course', { as: tutor, form }))._id;
-  const edit = await call<ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>>(
-    'GET',
-    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
-    { as: tutor },
-  );
-  lectureId = edit.courseContent.flat()[0]!._id as string;
+  courseId = await publishCourse(tutor, {
+    title: courseTitle,
+    desc: 'One lecture to ask about.',
+    price: 0,
+    colour: [124, 45, 18],
+    benefits: 'Answers from the instructor',
+    items: [
+      { sectionTitle: 'Look closely', videoTitle: LECTURE, videoDesc: 'Watch it', videoLink: '', videoId },
+    ],
+  });
+  [lectureId = ''] = await itemIdsOf(tutor, courseId);
 }
 
 /** The student's conversation beside the lesson. */
@@ -181,7 +145,7 @@ describe('asking about a moment of a lecture and being told of the answer', () =
         .getByRole('button', { name: `Question at ${moment(askedAt)}: ${QUESTION.title}` }),
     );
     await session.screenshot('conversation-question-asked');
-    expect(await violations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const mine = await call<{ questions: QuestionInList[] }>(
       'GET',
@@ -228,7 +192,7 @@ describe('asking about a moment of a lecture and being told of the answer', () =
     await first.getByRole('button', { name: 'Answer' }).click();
     const answerForm = first.getByRole('form', { name: `Answer: ${QUESTION.title}` });
     await shows(answerForm);
-    expect(await violations(tutorPage)).toEqual([]);
+    expect(await seriousViolations(tutorPage)).toEqual([]);
     await answerForm.getByLabel('Your answer').fill(ANSWER);
     await answerForm.getByRole('button', { name: 'Post answer' }).click();
     const posted = first.getByRole('list', { name: 'Answers' }).getByRole('listitem');
@@ -284,6 +248,6 @@ describe('asking about a moment of a lecture and being told of the answer', () =
       .poll(() => bell().getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('0 unread notifications');
     await session.screenshot('conversation-answer-opened');
-    expect(await violations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
 });

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { CertificateSummary, ResponseOf } from '@liveedu/api-client';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedTutor, PASSWORD, signUpAndLogIn } from './support/accounts.ts';
+import { approvedTutor, signUpAndLogIn } from './support/accounts.ts';
 import { type Auth, call } from './support/api.ts';
-import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
-import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
+import { seriousViolations } from './support/axe.ts';
+import { type BrowserSession, openBrowser, shows } from './support/browser.ts';
+import { buyAndAwaitEnrolment } from './support/checkout.ts';
+import { itemIdsOf, logInOnPage, publishCourse } from './support/commerce.ts';
 import { hostedLecture } from './support/hosted-lecture.ts';
-import { eventually, png } from './support/page-helpers.ts';
+import { eventually } from './support/page-helpers.ts';
 
 /**
  * A student learns more than a lecture: the lecture stops for a question, a quiz is failed then
@@ -48,16 +49,6 @@ const progress = () =>
   });
 const completedItems = async () => (await progress()).items.filter((i) => i.completed).map((i) => i.itemId);
 
-/** What axe-core finds serious or critical (WCAG 2.1 A and AA) on the page as it is now. */
-async function violations(): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** The item's entry in the player's list of content. */
 const entry = (name: string | RegExp) =>
   page
@@ -68,40 +59,20 @@ const entry = (name: string | RegExp) =>
 async function publish() {
   tutor = await approvedTutor(`ltutor${stamp}`);
   const videoId = await hostedLecture(tutor, LECTURE_SECONDS);
-  const form = new FormData();
-  form.append(
-    'image',
-    new Blob([new Uint8Array(png(640, 360, [22, 101, 52]))], { type: 'image/png' }),
-    'c.png',
-  );
   const section = 'Learn and check';
-  form.append(
-    'Data',
-    JSON.stringify({
-      title,
-      desc: 'A lecture, a quiz and an assignment, in order.',
-      price: 399,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'A certificate',
-      prerequistes: 'None',
-      sequential: true,
-      courseContent: [
-        [
-          { sectionTitle: section, videoTitle: LECTURE, videoDesc: 'Watch it', videoLink: '', videoId },
-          { sectionTitle: section, videoTitle: QUIZ, kind: 'quiz' },
-          { sectionTitle: section, videoTitle: ASSIGNMENT, kind: 'assignment' },
-        ],
-      ],
-    }),
-  );
-  courseId = (await call<{ _id: string }>('POST', '/api/v1/create-course', { as: tutor, form }))._id;
-  const edit = await call<ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>>(
-    'GET',
-    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
-    { as: tutor },
-  );
-  const [video, quiz, assignment] = edit.courseContent.flat().map((item) => item._id as string);
+  courseId = await publishCourse(tutor, {
+    title,
+    desc: 'A lecture, a quiz and an assignment, in order.',
+    price: 399,
+    colour: [22, 101, 52],
+    sequential: true,
+    items: [
+      { sectionTitle: section, videoTitle: LECTURE, videoDesc: 'Watch it', videoLink: '', videoId },
+      { sectionTitle: section, videoTitle: QUIZ, kind: 'quiz' },
+      { sectionTitle: section, videoTitle: ASSIGNMENT, kind: 'assignment' },
+    ],
+  });
+  const [video = '', quiz = '', assignment = ''] = await itemIdsOf(tutor, courseId);
   Object.assign(items, { video, quiz, assignment });
 
   await call('PUT', `/api/v1/courses/${courseId}/items/${items.video}/quiz`, {
@@ -160,25 +131,8 @@ async function publish() {
 async function buy() {
   const username = `lstudent${stamp}`;
   student = await signUpAndLogIn(username);
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/profile**', { timeout: 30_000 });
-  await payOnCoursePage(page, courseId, SUCCESS_CARD, `${username}@example.com`);
-  await page.waitForURL('**/paymentsuccess?reference=*', { timeout: 30_000 });
-  // Enrolment follows the payment event.
-  await expect
-    .poll(
-      async () =>
-        (
-          await fetch(`${platform().url}/api/v1/progress/${courseId}`, {
-            headers: { authorization: `Bearer ${student.token}`, id: student._id },
-          })
-        ).status,
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  await logInOnPage(page, username);
+  await buyAndAwaitEnrolment(page, courseId, student, `${username}@example.com`);
 }
 
 describe('learning by doing', () => {
@@ -222,7 +176,7 @@ describe('learning by doing', () => {
     await page.waitForTimeout(800);
     expect(Math.abs((await clock(video)) - at)).toBeLessThan(0.1);
     await session.screenshot('learner-in-video-question');
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await question.getByLabel('Colour bars').check();
     await question.getByRole('button', { name: 'Answer and finish' }).click();
@@ -250,7 +204,7 @@ describe('learning by doing', () => {
     await entry(QUIZ).click();
     const quiz = page.getByRole('region', { name: QUIZ });
     await shows(quiz.getByText('0 of 3 attempts used, 3 left'));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await quiz
       .getByRole('group', { name: /What is 2 \+ 2/ })
       .getByLabel('Three')
@@ -261,7 +215,7 @@ describe('learning by doing', () => {
     await shows(result);
     expect(await result.innerText()).toMatch(/Score: 0% — Not passed \(pass mark 100%\)/);
     expect(await result.innerText()).toContain('Two and two make four.');
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await result.getByRole('button', { name: 'Try again' }).click();
 
     await quiz
@@ -293,7 +247,7 @@ describe('learning by doing', () => {
     const handIns = view.getByRole('region', { name: 'Your hand-ins' });
     await shows(handIns.getByText('Pending'));
     await shows(handIns.getByRole('link', { name: 'bars.txt' }));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const pending = await call<ResponseOf<'/api/v1/tutor/submissions', 'get'>>(
       'GET',

@@ -1,11 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { LearnerQuiz, ResponseOf } from '@liveedu/api-client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedTutor, PASSWORD, signUpAndLogIn } from './support/accounts.ts';
+import { approvedTutor, signUpAndLogIn } from './support/accounts.ts';
 import { type Auth, call } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
-import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
+import { buyAndAwaitEnrolment } from './support/checkout.ts';
+import { logInOnPage } from './support/commerce.ts';
 import { fillCourse, fillVideo, myCourse, openCourseForm } from './support/course-form.ts';
 import { eventually } from './support/page-helpers.ts';
 
@@ -32,24 +33,6 @@ let student: Auth;
 let studentName = '';
 let courseId = '';
 const items = { quiz: '', assignment: '' };
-
-async function logInThroughPage(on: Page, username: string) {
-  await on.goto('/login', { waitUntil: 'domcontentloaded' });
-  await on.getByLabel(/username/i).fill(username);
-  await on.getByLabel(/password/i).fill(PASSWORD);
-  await on.getByRole('button', { name: 'Log in' }).click();
-  await on.waitForURL('**/profile**', { timeout: 30_000 });
-}
-
-/** What axe-core finds serious or critical (WCAG 2.1 A and AA) on the page as it is now. */
-async function violations(): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** What sticks out past the right edge of the page as it is now on a 360-pixel-wide screen. */
 async function wideOnAPhone(): Promise<string[]> {
@@ -113,22 +96,9 @@ async function studentLearns() {
   student = await signUpAndLogIn(studentName);
   const context = await session.browser.newContext({ baseURL: platform().url });
   const buyer = await context.newPage();
-  await logInThroughPage(buyer, studentName);
-  await payOnCoursePage(buyer, courseId, SUCCESS_CARD, `${studentName}@example.com`);
-  await buyer.waitForURL('**/paymentsuccess?reference=*', { timeout: 30_000 });
+  await logInOnPage(buyer, studentName);
+  await buyAndAwaitEnrolment(buyer, courseId, student, `${studentName}@example.com`);
   await context.close();
-  // Enrolment follows the payment's event.
-  await expect
-    .poll(
-      async () =>
-        (
-          await fetch(`${platform().url}/api/v1/progress/${courseId}`, {
-            headers: { authorization: `Bearer ${student.token}`, id: student._id },
-          })
-        ).status,
-      { timeout: 30_000 },
-    )
-    .toBe(200);
 
   const quiz = await call<LearnerQuiz>('GET', `/api/v1/quiz/${courseId}/${items.quiz}`, { as: student });
   const [sum, capital] = quiz.questions as [
@@ -170,7 +140,7 @@ async function studentLearns() {
 
 describe('the tutor’s side of learning', () => {
   it('builds a course of a lecture, a quiz and an assignment in order in the editor', async () => {
-    await logInThroughPage(page, tutorName);
+    await logInOnPage(page, tutorName);
     await openCourseForm(page);
     await fillCourse(page, {
       thumbnail: [15, 118, 110],
@@ -257,7 +227,7 @@ describe('the tutor’s side of learning', () => {
     await task.getByLabel('Largest file (MB, 1–50)').fill('5');
     await task.getByRole('button', { name: 'Save the assignment' }).click();
     await shows(task.getByText('Assignment saved'), 30_000);
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await wideOnAPhone()).toEqual([]);
     await session.screenshot('tutor-quiz-and-assignment');
 
@@ -293,7 +263,7 @@ describe('the tutor’s side of learning', () => {
     const download = await fetch(new URL(href, platform().url));
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await wideOnAPhone()).toEqual([]);
 
     const form = card.getByRole('form', { name: `Grade ${studentName}: ${ASSIGNMENT}` });
@@ -337,7 +307,7 @@ describe('the tutor’s side of learning', () => {
     await shows(rows.filter({ hasText: 'What is 2 + 2?' }).getByText('50% of 2'));
     await shows(rows.filter({ hasText: 'What is 2 + 2?' }).getByText('5 (1×)'));
     await shows(rows.filter({ hasText: 'The capital of France?' }).getByText('100% of 2'));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await session.screenshot('tutor-quiz-figures');
   }, 120_000);
 });

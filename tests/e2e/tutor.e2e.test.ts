@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api.ts';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
 import { enrollWithSuccessCard } from './support/checkout.ts';
+import { logInOnPage } from './support/commerce.ts';
 import { fillCourse, fillVideo, myCourse, openCourseForm, showsInCatalog } from './support/course-form.ts';
 import { lectureVideo } from './support/lecture-video.ts';
 import { eventually, playsPast, png } from './support/page-helpers.ts';
@@ -27,14 +28,6 @@ async function signUp(name: string): Promise<string> {
   return username;
 }
 
-async function logInThroughPage(page: Page, username: string) {
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/profile**', { timeout: 30_000 });
-}
-
 let session: BrowserSession;
 let browser: Browser;
 let tutorPage: Page;
@@ -56,7 +49,7 @@ afterAll(() => session?.close());
 
 describe('becoming a tutor', () => {
   it('a student applies with a resume file, another with a channel link, and both are approved', async () => {
-    await logInThroughPage(tutorPage, tutorName);
+    await logInOnPage(tutorPage, tutorName);
     await tutorPage.goto('/teach-on-live-edu', { waitUntil: 'domcontentloaded' });
     await tutorPage.getByLabel('Teaching resume (image)').setInputFiles({
       name: 'resume.png',
@@ -68,7 +61,7 @@ describe('becoming a tutor', () => {
 
     const other: BrowserContext = await browser.newContext({ baseURL: platform().url });
     const otherPage = await other.newPage();
-    await logInThroughPage(otherPage, linkApplicant);
+    await logInOnPage(otherPage, linkApplicant);
     await otherPage.goto('/teach-on-live-edu', { waitUntil: 'domcontentloaded' });
     await otherPage.getByLabel('YouTube channel link').fill('https://www.youtube.com/@teaching-channel');
     await otherPage.getByRole('button', { name: 'Submit application' }).click();
@@ -246,7 +239,7 @@ describe('the tutor’s course', () => {
     const buyerName = await signUp('buyer');
     const buyer = await browser.newContext({ baseURL: platform().url });
     const buyerPage = await buyer.newPage();
-    await logInThroughPage(buyerPage, buyerName);
+    await logInOnPage(buyerPage, buyerName);
     await buyerPage.goto(`/viewCouse/${courseId}`, { waitUntil: 'domcontentloaded' });
     await enrollWithSuccessCard(buyerPage, { email: `${buyerName}@example.com`, name: 'Buyer Student' });
     // The buyer plays the uploaded lesson.

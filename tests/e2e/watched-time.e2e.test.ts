@@ -1,12 +1,13 @@
 import type { CertificateSummary, CourseAnalytics, ResponseOf } from '@liveedu/api-client';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedTutor, PASSWORD, signUpAndLogIn } from './support/accounts.ts';
+import { approvedTutor, signUpAndLogIn } from './support/accounts.ts';
 import { type Auth, call } from './support/api.ts';
-import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
-import { payOnCoursePage, SUCCESS_CARD } from './support/checkout.ts';
+import { type BrowserSession, openBrowser, shows } from './support/browser.ts';
+import { buyAndAwaitEnrolment } from './support/checkout.ts';
+import { itemIdsOf, logInOnPage, publishCourse } from './support/commerce.ts';
 import { hostedLecture } from './support/hosted-lecture.ts';
-import { eventually, png } from './support/page-helpers.ts';
+import { eventually } from './support/page-helpers.ts';
 
 /**
  * What the player records of a short hosted lecture watched as people watch: with pauses, a
@@ -32,68 +33,32 @@ beforeAll(async () => {
 });
 afterAll(() => session?.close());
 
-const auth = (who: Auth) => ({ authorization: `Bearer ${who.token}`, id: who._id });
-
 /** A new tutor publishes a course of one 10-second hosted lecture, and a new student buys it. */
 async function publishAndBuy() {
   tutor = await approvedTutor(`wtutor${stamp}`);
   const videoId = await hostedLecture(tutor, LECTURE_SECONDS);
-  const form = new FormData();
-  form.append(
-    'image',
-    new Blob([new Uint8Array(png(640, 360, [30, 64, 175]))], { type: 'image/png' }),
-    'c.png',
-  );
-  form.append(
-    'Data',
-    JSON.stringify({
-      title,
-      desc: 'A ten-second lecture to finish.',
-      price: 299,
-      category: 'Web Development',
-      difficulity: 'beginner',
-      benefits: 'A certificate',
-      prerequistes: 'None',
-      courseContent: [
-        [
-          {
-            sectionTitle: 'The only section',
-            videoTitle: 'Ten seconds',
-            videoDesc: 'Watched with pauses',
-            videoLink: '',
-            videoId,
-          },
-        ],
-      ],
-    }),
-  );
-  courseId = (await call<{ _id: string }>('POST', '/api/v1/create-course', { as: tutor, form }))._id;
-  const edit = await call<ResponseOf<'/api/v1/get-course-details-to-updateByTutor/{id}', 'get'>>(
-    'GET',
-    `/api/v1/get-course-details-to-updateByTutor/${courseId}`,
-    { as: tutor },
-  );
-  itemId = edit.courseContent.flat()[0]!._id as string;
+  courseId = await publishCourse(tutor, {
+    title,
+    desc: 'A ten-second lecture to finish.',
+    price: 299,
+    colour: [30, 64, 175],
+    items: [
+      {
+        sectionTitle: 'The only section',
+        videoTitle: 'Ten seconds',
+        videoDesc: 'Watched with pauses',
+        videoLink: '',
+        videoId,
+      },
+    ],
+  });
+  [itemId = ''] = await itemIdsOf(tutor, courseId);
 
   const studentName = `wstudent${stamp}`;
   studentEmail = `${studentName}@example.com`;
   student = await signUpAndLogIn(studentName);
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
-  await page.getByLabel(/username/i).fill(studentName);
-  await page.getByLabel(/password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/profile**', { timeout: 30_000 });
-  await payOnCoursePage(page, courseId, SUCCESS_CARD, studentEmail);
-  await page.waitForURL('**/paymentsuccess?reference=*', { timeout: 30_000 });
-  await expect
-    .poll(
-      async () =>
-        (await fetch(`${platform().url}/api/v1/progress/${courseId}`, { headers: auth(student) })).status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(200);
+  await logInOnPage(page, studentName);
+  await buyAndAwaitEnrolment(page, courseId, student, studentEmail);
 }
 
 type Media = { currentTime: number; ended: boolean; paused: boolean };

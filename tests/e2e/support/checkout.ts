@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { shows } from './browser.ts';
+import type { Auth } from './api.ts';
+import { platform, shows } from './browser.ts';
 
 /** The sandbox's cards: the first is paid, the second declined. */
 export const SUCCESS_CARD = '4111 1111 1111 1111';
@@ -55,4 +56,29 @@ export async function enrollWithSuccessCard(
   await checkout.getByRole('button', { name: /^Pay/ }).click();
   await page.waitForURL('**/paymentsuccess**', { timeout: 60_000 });
   await shows(page.getByText('PAYMENT SUCCESSFUL'));
+}
+
+/**
+ * Buys a course as the signed-in `buyer` does on its page with the success card, then waits for
+ * the enrolment that follows the payment's event (the buyer's progress in it answers).
+ */
+export async function buyAndAwaitEnrolment(
+  page: Page,
+  courseId: string,
+  buyer: Auth,
+  email: string,
+): Promise<void> {
+  await payOnCoursePage(page, courseId, SUCCESS_CARD, email);
+  await page.waitForURL('**/paymentsuccess?reference=*', { timeout: 30_000 });
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(`${platform().url}/api/v1/progress/${courseId}`, {
+            headers: { authorization: `Bearer ${buyer.token}`, id: buyer._id },
+          })
+        ).status,
+      { timeout: 30_000 },
+    )
+    .toBe(200);
 }
