@@ -5,7 +5,6 @@ export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
 export { Chart, type ChartSeries } from './components/chart.tsx';
 export { type CouponAnswer, CouponField } from './components/coupon-field.tsx';
 export { CouponForm, type CourseOption, type CourseSearch } from './components/coupon-form.tsx';
-export { CourseOptions } from './components/course-options.tsx';
 export { CouponTable } from './components/coupon-table.tsx';
 export {
   CourseCard,
@@ -15,12 +14,18 @@ export {
   courseReviewCount,
   FIRST_ROW_OF_CARDS,
 } from './components/course-card.tsx';
+export { CourseOptions } from './components/course-options.tsx';
 export { type Column, DataTable, type TableFilter } from './components/data-table.tsx';
 export { DiscountedPrice } from './components/discounted-price.tsx';
 export { Field } from './components/field.tsx';
 export { ImageDropZone } from './components/image-drop-zone.tsx';
 export { LiveClassBadge, LiveStatusBadge, liveStatusKey } from './components/live-class-badge.tsx';
-export { LiveClassHeading, LiveClassTime, LiveRoomButton, LiveRoomOpens } from './components/live-class-parts.tsx';
+export {
+  LiveClassHeading,
+  LiveClassTime,
+  LiveRoomButton,
+  LiveRoomOpens,
+} from './components/live-class-parts.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
