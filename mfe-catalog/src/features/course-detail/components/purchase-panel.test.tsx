@@ -1,49 +1,24 @@
-import { resetAppConfig } from '@liveedu/api-client';
-import { answerRoutes, type Routes, renderRoutes, requests } from '@liveedu/web-test-kit';
+import {
+  answerRoutes,
+  fakePaymentWindow,
+  paymentSuccessRoute,
+  type Routes,
+  renderRoutes,
+  requests,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSearchParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courseDetails, noReviews, STUDENT } from '../testing/course-details.ts';
 import { CourseDetailPage } from './course-detail-page.tsx';
 
 /** What the payment window was opened with, in the order it was opened. */
-let opened: Array<Record<string, unknown>> = [];
-
-beforeEach(() => {
-  resetAppConfig();
-  opened = [];
-  window.Razorpay = class {
-    constructor(options: Record<string, unknown>) {
-      opened.push(options);
-    }
-    open() {}
-  } as unknown as typeof window.Razorpay;
-  // The provider's script "loads" as soon as it is added.
-  const append = document.head.appendChild.bind(document.head);
-  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-    if (node instanceof HTMLScriptElement) {
-      queueMicrotask(() => node.onload?.(new Event('load')));
-      return node;
-    }
-    return append(node);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  window.Razorpay = undefined;
-});
-
-function Success() {
-  const [params] = useSearchParams();
-  return <h1>{`Paid ${params.get('reference')}`}</h1>;
-}
+const opened = fakePaymentWindow();
 
 const renderPage = (user: typeof STUDENT | null = STUDENT) =>
   renderRoutes(
     [
       { path: '/viewCouse/:id', Component: CourseDetailPage },
-      { path: '/paymentsuccess', Component: Success },
+      paymentSuccessRoute,
       { path: '/cart', element: <h1>Your cart</h1> },
     ],
     '/viewCouse/c1',

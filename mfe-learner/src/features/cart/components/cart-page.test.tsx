@@ -1,8 +1,13 @@
-import { resetAppConfig } from '@liveedu/api-client';
-import { answer, json, renderRoutes, requests } from '@liveedu/web-test-kit';
+import {
+  answer,
+  fakePaymentWindow,
+  json,
+  paymentSuccessRoute,
+  renderRoutes,
+  requests,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSearchParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CartPage } from './cart-page.tsx';
 
 const STUDENT = { userId: 'u1', role: 'student' as const, token: 't1' };
@@ -66,46 +71,11 @@ function serveCart(initial: string[], order: Record<string, unknown> = {}) {
   return state;
 }
 
-let opened: Array<Record<string, unknown>> = [];
-
-beforeEach(() => {
-  resetAppConfig();
-  opened = [];
-  window.Razorpay = class {
-    constructor(options: Record<string, unknown>) {
-      opened.push(options);
-    }
-    open() {}
-  } as unknown as typeof window.Razorpay;
-  const append = document.head.appendChild.bind(document.head);
-  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-    if (node instanceof HTMLScriptElement) {
-      queueMicrotask(() => node.onload?.(new Event('load')));
-      return node;
-    }
-    return append(node);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  window.Razorpay = undefined;
-});
-
-function Success() {
-  const [params] = useSearchParams();
-  return <h1>{`Paid ${params.get('reference')}`}</h1>;
-}
+/** What the payment window was opened with, in the order it was opened. */
+const opened = fakePaymentWindow();
 
 const renderCart = (user: typeof STUDENT | null = STUDENT) =>
-  renderRoutes(
-    [
-      { path: '/cart', Component: CartPage },
-      { path: '/paymentsuccess', Component: Success },
-    ],
-    '/cart',
-    user,
-  );
+  renderRoutes([{ path: '/cart', Component: CartPage }, paymentSuccessRoute], '/cart', user);
 
 const lines = () => within(screen.getByRole('list', { name: 'Courses in your cart' }));
 const total = () => screen.getByText(/^Total/).parentElement as HTMLElement;
