@@ -67,7 +67,13 @@ export {
   liveStateAt,
   useNow,
 } from './live-classes.ts';
-export { loadScript, openPaymentWindow, type PaymentWindowOrder } from './payment-window.ts';
+export {
+  type CheckoutStep,
+  checkOut,
+  loadScript,
+  openPaymentWindow,
+  type PaymentWindowOrder,
+} from './payment-window.ts';
 export { useStaffCoupons } from './staff-coupons.ts';
 export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';

@@ -1,3 +1,5 @@
+import { type ApiClient, loadAppConfig } from '@liveedu/api-client';
+
 interface RazorpayOptions {
   key: string;
   amount: number;
@@ -73,4 +75,44 @@ export async function openPaymentWindow(order: PaymentWindowOrder): Promise<void
     theme: { color: '#4f46e5' },
   });
   checkout.open();
+}
+
+/** An order as the API places it: paid outright when a coupon took the whole price, else the provider's order to pay. */
+interface PlacedOrder {
+  paid?: boolean;
+  orderId: string;
+  data: { id?: string; amount: number };
+}
+
+/**
+ * How a checkout went on: `paid` when a coupon took the whole price (what was ordered is bought,
+ * and no payment window opens), `window` when the provider's window is open for the card.
+ */
+export type CheckoutStep = { step: 'paid'; orderId: string } | { step: 'window' };
+
+/**
+ * A checkout: the provider's key and the buyer's email, then the order `place` makes (at the
+ * server's price, less a coupon), then the provider's window for it, unless the coupon paid the
+ * whole order. `windowFor` says where the provider calls back and what the window describes.
+ */
+export async function checkOut<Order extends PlacedOrder>(
+  api: ApiClient,
+  place: () => Promise<Order>,
+  windowFor: (order: Order, orderId: string) => Pick<PaymentWindowOrder, 'callbackPath' | 'description'>,
+): Promise<CheckoutStep> {
+  const config = await loadAppConfig();
+  if (!config.razorpayCheckoutUrl) throw new Error('Payments are not available right now.');
+  const [{ key }, user] = await Promise.all([api.getApiKeys(), api.getUserData()]);
+  const order = await place();
+  if (order.paid) return { step: 'paid', orderId: order.orderId };
+  const orderId = order.data?.id ?? order.orderId;
+  await openPaymentWindow({
+    scriptUrl: config.razorpayCheckoutUrl,
+    key,
+    orderId,
+    amountPaise: order.data.amount,
+    ...windowFor(order, orderId),
+    email: user.email,
+  });
+  return { step: 'window' };
 }
