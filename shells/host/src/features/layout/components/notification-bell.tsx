@@ -2,6 +2,7 @@ import { Loading, lazyPage, media, theme } from '@liveedu/ui';
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications.ts';
+import { HeaderIconContent, headerIconBox } from './header-icon.tsx';
 import { MenuBox } from './notification-menu-box.tsx';
 
 // Its own chunk, fetched when the bell is first pointed at or opened. Named `page-…` because the
@@ -17,33 +18,12 @@ const Wrap = styled.div`
 `;
 
 const BellButton = styled.button`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 40px;
-  min-height: 40px;
+  ${headerIconBox}
   padding: 0;
   border: 0;
-  border-radius: 8px;
   background: transparent;
-  color: ${theme.colors.ink};
   cursor: pointer;
-  &:hover, &[aria-expanded='true'] { color: ${theme.colors.primary}; }
-  .count {
-    position: absolute;
-    top: 0;
-    right: 0;
-    min-width: 1.2rem;
-    padding: 0 0.3rem;
-    border-radius: 999px;
-    background: ${theme.colors.danger};
-    color: ${theme.colors.primaryText};
-    font-size: 0.75rem;
-    font-weight: 700;
-    line-height: 1.2rem;
-    text-align: center;
-  }
+  &[aria-expanded='true'] { color: ${theme.colors.primary}; }
 `;
 
 /** "3 unread notifications", "1 unread notification". */
@@ -93,21 +73,12 @@ export function NotificationBell() {
         onFocus={preload}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        {unread > 0 ? (
-          <span className="count" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
+        <HeaderIconContent
+          path="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
+          count={unread}
+          label={unread > 99 ? '99+' : String(unread)}
+          tone="danger"
+        />
       </BellButton>
       {open ? (
         <Suspense
