@@ -21,7 +21,8 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
 import { PageSection, Panel } from '../../../shared/components/page-section.tsx';
-import { calendarFileName, saveFile } from '../api/calendar-file.ts';
+import { saveFile } from '../../../shared/save-file.ts';
+import { calendarFileName } from '../api/calendar-file.ts';
 import { useLiveScheduleApi } from '../hooks/live-schedule-api.ts';
 
 const List = styled.ul`

@@ -2,6 +2,7 @@ import { type LiveSession, messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
 import { startVideoUpload } from '@liveedu/video';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { saveFile } from '../../../shared/save-file.ts';
 import { plainVideoType, recordingFileName } from '../api/recording-format.ts';
 import { type SaveProgress, saveRecording } from '../api/save-recording.ts';
 import { useLiveRoomApi } from './use-live-room-api.ts';
@@ -108,14 +109,7 @@ export function useRecordingSaves(session: LiveSession) {
   return { saves, save, retry };
 }
 
-/** Saves a recording's file to the host's computer. */
+/** Saves a recording's file to the host's computer (its address kept a minute: a recording is large). */
 export function downloadRecording(file: File) {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(file, file.name, 60_000);
 }

@@ -3,7 +3,8 @@ import { Button, type Column, DiscountedPrice, formatRupees, orderColumns, theme
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useCommerceApi } from '../../../shared/hooks/use-commerce-api.ts';
-import { pdfName, saveFile } from '../api/documents.ts';
+import { saveFile } from '../../../shared/save-file.ts';
+import { pdfName } from '../api/documents.ts';
 import { mayAskRefund, REFUND_STATUS_WORDS, standingWords } from '../api/refund-words.ts';
 
 const Stack = styled.div`

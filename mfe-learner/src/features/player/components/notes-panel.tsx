@@ -4,6 +4,7 @@ import { Button, ConfirmDialog, ErrorState, Field, flatPanel, Loading, theme, to
 import { clockOf, type VideoControl } from '@liveedu/video';
 import { type FormEvent, type RefObject, useState } from 'react';
 import styled from 'styled-components';
+import { saveFile } from '../../../shared/save-file.ts';
 import { playerKeys } from '../api/keys.ts';
 import { useItemNotes } from '../hooks/use-item-notes.ts';
 import { useLearningApi } from '../hooks/use-learning-api.ts';
@@ -33,18 +34,6 @@ const Panel = styled.section`
 /** How a note is named on its buttons: by its time in the video, or its place in the list. */
 const nameOf = (note: Note, index: number) =>
   note.atSec === undefined ? `note ${index + 1}` : `the note at ${clockOf(note.atSec)}`;
-
-/** Saves a file the page was given (a blob) under `name`, as a download would. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function NoteRow({
   note,
