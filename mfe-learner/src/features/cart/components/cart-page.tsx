@@ -21,12 +21,11 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useCommerceApi } from '../../../shared/hooks/use-commerce-api.ts';
+import { pageColumn } from '../../../shared/page-column.ts';
 import { checkOutCart } from '../api/checkout.ts';
 
 const Frame = styled.section`
-  max-width: ${theme.maxWidth};
-  margin: 0 auto;
-  padding: 1.5rem 1rem 2.5rem;
+  ${pageColumn}
   h1 { margin: 0 0 1rem; }
 `;
 

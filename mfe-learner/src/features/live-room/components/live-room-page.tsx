@@ -16,6 +16,7 @@ import {
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
+import { pageColumn } from '../../../shared/page-column.ts';
 import { CANCELLED_MESSAGE, ENDED_MESSAGE, roomPhaseAt } from '../api/room-phase.ts';
 import { useLiveRoomApi } from '../hooks/use-live-room-api.ts';
 import { useRecordingSaves } from '../hooks/use-recording-saves.ts';
@@ -23,9 +24,7 @@ import { LiveRoom } from './live-room.tsx';
 import { RecordingSaves } from './recording-saves.tsx';
 
 const Frame = styled.div`
-  max-width: ${theme.maxWidth};
-  margin: 0 auto;
-  padding: 1.5rem 1rem 2.5rem;
+  ${pageColumn}
   h1 { margin: 0 0 0.25rem; font-size: 1.6rem; overflow-wrap: anywhere; }
   .meta { margin: 0 0 1rem; color: ${theme.colors.muted}; overflow-wrap: anywhere; }
 `;

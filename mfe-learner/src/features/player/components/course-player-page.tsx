@@ -16,6 +16,7 @@ import type { VideoControl, VideoMarker } from '@liveedu/video';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { pageColumn } from '../../../shared/page-column.ts';
 import { kindOf, LOCKED_MESSAGE, type PlayerItem } from '../api/items.ts';
 import { playerKeys } from '../api/keys.ts';
 import { type PlayerLink, playerLinkOf } from '../api/player-link.ts';
@@ -31,9 +32,7 @@ export const TITLE_MAX = 80;
 export const DESC_MAX = 1000;
 
 const Frame = styled.div`
-  max-width: ${theme.maxWidth};
-  margin: 0 auto;
-  padding: 1.5rem 1rem 2.5rem;
+  ${pageColumn}
   h1 { margin: 0 0 1rem; font-size: 1.6rem; word-break: break-word; }
 `;
 

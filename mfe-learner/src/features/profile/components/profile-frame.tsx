@@ -18,12 +18,11 @@ import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { ProfileUserContext } from '../../../shared/hooks/profile-user.ts';
+import { pageColumn } from '../../../shared/page-column.ts';
 import { mobileShortcuts, sidebarEntries } from './profile-nav.ts';
 
 const Frame = styled.div`
-  max-width: ${theme.maxWidth};
-  margin: 0 auto;
-  padding: 1.5rem 1rem 2.5rem;
+  ${pageColumn}
 `;
 
 const Header = styled.section`
