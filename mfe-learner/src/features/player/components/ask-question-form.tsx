@@ -4,7 +4,6 @@ import { Banner, Button, Field, theme } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import {
-  BODY_LIMIT,
   momentOf,
   postingError,
   SIMILAR_AFTER_MS,
@@ -15,6 +14,7 @@ import {
 import { playerKeys } from '../api/keys.ts';
 import { useCommunityApi } from '../hooks/use-community-api.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
+import { PostBodyField } from './post-body-field.tsx';
 
 const Form = styled.form`
   display: grid;
@@ -135,15 +135,7 @@ export function AskQuestionForm({
           </ul>
         </section>
       ) : null}
-      <Field>
-        <label htmlFor="ask-body">Your question (Markdown)</label>
-        <textarea
-          id="ask-body"
-          value={body}
-          maxLength={BODY_LIMIT}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </Field>
+      <PostBodyField id="ask-body" label="Your question (Markdown)" value={body} onChange={setBody} />
       {error ? <Banner tone="error">{error}</Banner> : null}
       <div className="actions">
         <Button type="submit" disabled={ask.isPending || !ready}>

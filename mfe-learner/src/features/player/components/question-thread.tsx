@@ -4,9 +4,10 @@ import { useApiMutation, useApiQuery } from '@liveedu/query';
 import { Banner, Button, ConfirmDialog, ErrorState, Field, Loading, theme, toast } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { BODY_LIMIT, postingError, TITLE_LIMIT, TITLE_MIN } from '../api/conversation.ts';
+import { postingError, TITLE_LIMIT, TITLE_MIN } from '../api/conversation.ts';
 import { playerKeys } from '../api/keys.ts';
 import { useCommunityApi } from '../hooks/use-community-api.ts';
+import { PostBodyField } from './post-body-field.tsx';
 import { AuthorLine, Badge, HiddenNote, MomentButton, ReportDialog, UpvoteButton } from './post-parts.tsx';
 
 const Thread = styled.article`
@@ -80,15 +81,7 @@ function EditForm({
           />
         </Field>
       )}
-      <Field>
-        <label htmlFor={`${id}-body`}>Text (Markdown)</label>
-        <textarea
-          id={`${id}-body`}
-          value={body}
-          maxLength={BODY_LIMIT}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </Field>
+      <PostBodyField id={`${id}-body`} label="Text (Markdown)" value={body} onChange={setBody} />
       <div className="actions">
         <Button type="submit" disabled={busy || !ready}>
           Save
@@ -363,15 +356,7 @@ export function QuestionThread({
       ) : null}
 
       <form onSubmit={postAnswer}>
-        <Field>
-          <label htmlFor="answer-new">Your answer (Markdown)</label>
-          <textarea
-            id="answer-new"
-            value={draft}
-            maxLength={BODY_LIMIT}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </Field>
+        <PostBodyField id="answer-new" label="Your answer (Markdown)" value={draft} onChange={setDraft} />
         {answerError ? <Banner tone="error">{answerError}</Banner> : null}
         <Button type="submit" disabled={answer.isPending || !draft.trim()}>
           {answer.isPending ? 'Posting…' : 'Post answer'}
