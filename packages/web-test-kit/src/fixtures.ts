@@ -1,4 +1,4 @@
-import type { CourseCard, UserData } from '@liveedu/api-client';
+import type { CourseCard, LiveSession, UserData } from '@liveedu/api-client';
 
 /** A course as the list calls answer it; `fields` overrides what the test cares about. */
 export function courseCard(fields: Partial<CourseCard> & { _id: string }): CourseCard {
@@ -17,4 +17,30 @@ export function courseCard(fields: Partial<CourseCard> & { _id: string }): Cours
 /** The signed-in user as `getUserData` answers it: a student with no application unless `fields` say otherwise. */
 export function userData(fields: Partial<UserData> & Pick<UserData, 'email' | 'username'>): UserData {
   return { avatar: '', role: 'student', desc: '', stausOfPage: 'none', ...fields } as UserData;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * A live class of course c1 (Algorithms, by meera) as the live service answers it: an hour from
+ * `startsAt`, its room open ten minutes before, not yet begun; `fields` override what the test cares about.
+ */
+export function liveSession(startsAt: Date, fields: Partial<LiveSession> = {}): LiveSession {
+  const at = (minutes: number) => new Date(startsAt.getTime() + minutes * MINUTE).toISOString();
+  return {
+    _id: 's1',
+    courseId: 'c1',
+    courseTitle: 'Algorithms',
+    tutorId: 't1',
+    tutorName: 'meera',
+    title: 'Graphs, live',
+    description: '',
+    startsAt: at(0),
+    durationMin: 60,
+    endsAt: at(60),
+    joinOpensAt: at(-10),
+    state: 'upcoming',
+    recording: null,
+    ...fields,
+  };
 }

@@ -1,6 +1,6 @@
 import type { LiveSession } from '@liveedu/api-client';
 import { formatLiveTime } from '@liveedu/ui';
-import { answer, json, renderRoutes, requests } from '@liveedu/web-test-kit';
+import { answer, json, liveSession, renderRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveClassesPage } from './live-classes-page.tsx';
@@ -9,24 +9,8 @@ const NOW = Date.parse('2026-12-01T09:00:00.000Z');
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(NOW + minutes * MINUTE).toISOString();
 
-function session(id: string, startsIn: number, overrides: Partial<LiveSession> = {}): LiveSession {
-  return {
-    _id: id,
-    courseId: 'c1',
-    courseTitle: 'Algorithms',
-    tutorId: 't1',
-    tutorName: 'meera',
-    title: `Class ${id}`,
-    description: '',
-    startsAt: at(startsIn),
-    durationMin: 60,
-    endsAt: at(startsIn + 60),
-    joinOpensAt: at(startsIn - 10),
-    state: 'upcoming',
-    recording: null,
-    ...overrides,
-  };
-}
+const session = (id: string, startsIn: number, overrides: Partial<LiveSession> = {}) =>
+  liveSession(new Date(NOW + startsIn * MINUTE), { _id: id, title: `Class ${id}`, ...overrides });
 
 const FEED = 'https://liveedu.test/api/v1/calendar/feed-token-1.ics';
 

@@ -1,6 +1,6 @@
 import type { LiveSession } from '@liveedu/api-client';
 import { formatLiveTime } from '@liveedu/ui';
-import { answer, json, renderRoutes, requests } from '@liveedu/web-test-kit';
+import { answer, json, liveSession, renderRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LiveRoomPage } from './live-room-page.tsx';
@@ -9,24 +9,11 @@ const NOW = Date.parse('2026-12-01T09:00:00.000Z');
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(NOW + minutes * MINUTE).toISOString();
 
-function session(startsIn: number, overrides: Partial<LiveSession> = {}): LiveSession {
-  return {
-    _id: 's1',
-    courseId: 'c1',
-    courseTitle: 'Algorithms',
-    tutorId: 't1',
-    tutorName: 'meera',
-    title: 'Graphs, live',
+const session = (startsIn: number, overrides: Partial<LiveSession> = {}) =>
+  liveSession(new Date(NOW + startsIn * MINUTE), {
     description: 'Bring your questions about shortest paths.',
-    startsAt: at(startsIn),
-    durationMin: 60,
-    endsAt: at(startsIn + 60),
-    joinOpensAt: at(startsIn - 10),
-    state: 'upcoming',
-    recording: null,
     ...overrides,
-  };
-}
+  });
 
 /** The live service: the class, and what a join answers. */
 function liveServer(live: LiveSession, join: { status: number; body: unknown }) {

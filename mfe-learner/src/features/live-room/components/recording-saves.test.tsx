@@ -4,6 +4,7 @@ import {
   answer,
   createTestStore,
   json,
+  liveSession,
   renderWithProviders,
   requests,
 } from '@liveedu/web-test-kit';
@@ -17,21 +18,7 @@ import { RecordingSaves } from './recording-saves.tsx';
 const VIDEO_ID = '6750a1b2c3d4e5f6a7b8c9d0';
 const RECORDED_AT = new Date('2026-12-01T10:05:00.000Z');
 
-const SESSION: LiveSession = {
-  _id: 's1',
-  courseId: 'c1',
-  courseTitle: 'Algorithms',
-  tutorId: 't1',
-  tutorName: 'meera',
-  title: 'Graphs, live',
-  description: '',
-  startsAt: '2026-12-01T10:00:00.000Z',
-  durationMin: 60,
-  endsAt: '2026-12-01T11:00:00.000Z',
-  joinOpensAt: '2026-12-01T09:50:00.000Z',
-  state: 'live',
-  recording: null,
-};
+const SESSION = liveSession(new Date('2026-12-01T10:00:00.000Z'), { state: 'live' });
 
 type Item = CourseForUpdate['courseContent'][number][number];
 const lesson = (id: string, sectionTitle: string, extra: Partial<Item> = {}): Item => ({
