@@ -1,4 +1,4 @@
-import { answer, renderWithProviders } from '@liveedu/web-test-kit';
+import { answer, playable, renderWithProviders } from '@liveedu/web-test-kit';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -61,24 +61,6 @@ describe('the player with captions', () => {
 });
 
 describe('what the page around the player may do', () => {
-  /** happy-dom plays nothing: a video whose play and pause only say so, as a browser's do. */
-  function playable(video: HTMLVideoElement) {
-    let paused = true;
-    Object.defineProperty(video, 'paused', { get: () => paused, configurable: true });
-    Object.defineProperty(video, 'duration', { value: 100, configurable: true });
-    video.play = async () => {
-      paused = false;
-      video.dispatchEvent(new Event('play'));
-    };
-    video.pause = () => {
-      if (paused) return;
-      paused = true;
-      video.dispatchEvent(new Event('pause'));
-    };
-    fireEvent(video, new Event('durationchange'));
-    return video;
-  }
-
   it('reads and moves the clock, tells it as it plays, and holds the video while asked to', async () => {
     const control = createRef<VideoControl>();
     const times: number[] = [];
@@ -93,7 +75,7 @@ describe('what the page around the player may do', () => {
       />
     );
     const { rerender } = render(view(false));
-    const video = playable(screen.getByTestId('hls-player') as HTMLVideoElement);
+    const video = playable(screen.getByTestId('hls-player') as HTMLVideoElement, 100).video;
     control.current?.seek(12);
     expect(control.current?.currentTime()).toBe(12);
     fireEvent(video, new Event('timeupdate'));
@@ -132,7 +114,7 @@ describe('what the page around the player may do', () => {
       />,
     );
     expect(screen.queryByRole('list', { name: 'Marks on the timeline' })).toBeNull();
-    playable(screen.getByTestId('hls-player') as HTMLVideoElement);
+    playable(screen.getByTestId('hls-player') as HTMLVideoElement, 100);
     const marks = within(await screen.findByRole('list', { name: 'Marks on the timeline' }));
     const question = marks.getByRole('img', { name: 'Question 1 at 0:25' });
     expect(question.parentElement?.style.left).toBe('calc((100% - 14px) * 0.25)');
@@ -151,7 +133,7 @@ describe('what the page around the player may do', () => {
         overlay={<input aria-label="Your answer" />}
       />,
     );
-    const video = playable(screen.getByTestId('hls-player') as HTMLVideoElement);
+    const video = playable(screen.getByTestId('hls-player') as HTMLVideoElement, 100).video;
     video.currentTime = 10;
     fireEvent.keyDown(screen.getByLabelText('Your answer'), { key: 'ArrowRight' });
     expect(video.currentTime).toBe(10);

@@ -13,4 +13,5 @@ export {
 export { courseCard, liveSession, userData } from './fixtures.ts';
 export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { fakePaymentWindow, type OpenedPaymentWindow, paymentSuccessRoute } from './payment-window.tsx';
+export { playable } from './playable-video.ts';
 export { createTestStore, type Role, renderRoutes, renderWithProviders, type TestUser } from './render.tsx';

@@ -1,9 +1,8 @@
-import { requests } from '@liveedu/web-test-kit';
+import { playable, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAnnouncement, anAnswer, aQuestion, emptyCommunity, TUTOR } from '../testing/community.ts';
 import { mixedCourse, resumeAt } from '../testing/course.ts';
-import { playable } from '../testing/media.ts';
 import { renderPlayer, servePlayer } from '../testing/player-server.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,8 +1,7 @@
-import { requests } from '@liveedu/web-test-kit';
+import { playable, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mixedCourse } from '../testing/course.ts';
-import { playable } from '../testing/media.ts';
 import { renderPlayer, servePlayer } from '../testing/player-server.tsx';
 import { grader, threeQuestions } from '../testing/quiz.ts';
 

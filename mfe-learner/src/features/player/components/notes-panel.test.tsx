@@ -1,8 +1,7 @@
-import { requests } from '@liveedu/web-test-kit';
+import { playable, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mixedCourse, resumeAt } from '../testing/course.ts';
-import { playable } from '../testing/media.ts';
 import { renderPlayer, servePlayer } from '../testing/player-server.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/react';
 
 /**
- * happy-dom plays nothing: the player's video made to behave as a browser's does for the page
+ * happy-dom plays nothing: a player's video made to behave as a browser's does for the page
  * around it (paused or not, a length, play and pause events), with a clock the test moves.
  */
 export function playable(video: HTMLVideoElement, durationSec = 30) {
