@@ -1,9 +1,9 @@
-import { answerRoutes, renderRoutes, requests } from '@liveedu/web-test-kit';
+import { answerRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { courseDetails, noReviews, STUDENT } from '../testing/course-details.ts';
-import { CourseDetailPage } from './course-detail-page.tsx';
+import { renderCoursePage } from '../testing/render-course-page.tsx';
 
 function Player() {
   const { courseId, userId } = useParams();
@@ -11,15 +11,10 @@ function Player() {
 }
 
 const renderPage = (user: typeof STUDENT | null) =>
-  renderRoutes(
-    [
-      { path: '/viewCouse/:id', Component: CourseDetailPage },
-      { path: '/learn/:courseId/user/:userId', Component: Player },
-      { path: '/login', element: <h1>Log in</h1> },
-    ],
-    '/viewCouse/c1',
-    user,
-  );
+  renderCoursePage(user, [
+    { path: '/learn/:courseId/user/:userId', Component: Player },
+    { path: '/login', element: <h1>Log in</h1> },
+  ]);
 
 /** The value beside a term of the course's facts (Price, Students enrolled…). */
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;

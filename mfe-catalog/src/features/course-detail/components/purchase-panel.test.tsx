@@ -3,27 +3,18 @@ import {
   fakePaymentWindow,
   paymentSuccessRoute,
   type Routes,
-  renderRoutes,
   requests,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { courseDetails, noReviews, STUDENT } from '../testing/course-details.ts';
-import { CourseDetailPage } from './course-detail-page.tsx';
+import { renderCoursePage } from '../testing/render-course-page.tsx';
 
 /** What the payment window was opened with, in the order it was opened. */
 const opened = fakePaymentWindow();
 
 const renderPage = (user: typeof STUDENT | null = STUDENT) =>
-  renderRoutes(
-    [
-      { path: '/viewCouse/:id', Component: CourseDetailPage },
-      paymentSuccessRoute,
-      { path: '/cart', element: <h1>Your cart</h1> },
-    ],
-    '/viewCouse/c1',
-    user,
-  );
+  renderCoursePage(user, [paymentSuccessRoute, { path: '/cart', element: <h1>Your cart</h1> }]);
 
 /** A paid course's page and the calls a purchase makes; `extra` answers the rest. */
 function serve(extra: Routes) {
