@@ -94,6 +94,7 @@ export {
   ObjectIdString,
   RuledString,
   type StringRule,
+  WrittenText,
 } from './http/schemas.ts';
 export { registerSharedRateLimit } from './http/service-rate-limit.ts';
 export {
