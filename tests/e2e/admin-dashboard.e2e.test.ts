@@ -7,6 +7,7 @@ import { payOrderOverHttp, TEST_CARDS } from '@liveedu/razorpay-sandbox';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser, platform, shows } from './support/browser.ts';
+import { publishCourse } from './support/commerce.ts';
 
 /**
  * The admin dashboard against the platform as `npm start` runs it. Every figure on screen is
@@ -320,36 +321,15 @@ describe('the money path and the decisions', () => {
     const before = await revenue();
 
     // The new tutor publishes a course …
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
     const title = `Admin E2E ${applicant.username}`;
-    form.append(
-      'Data',
-      JSON.stringify({
-        title,
-        desc: 'Bought in the dashboard browser test.',
-        price: 2000,
-        category: 'Web Development',
-        difficulity: 'beginner',
-        benefits: 'A purchase to count',
-        prerequistes: 'None',
-        courseContent: [
-          [
-            {
-              sectionTitle: 'Basics',
-              videoTitle: 'Welcome',
-              videoDesc: 'Hello',
-              videoLink: 'https://videos.example.com/a.mp4',
-            },
-          ],
-        ],
-      }),
-    );
-    const created = await ok<ResponseOf<'/api/v1/create-course', 'post'>>('POST', '/api/v1/create-course', {
-      as: applicant,
-      form,
+    const courseId = await publishCourse(applicant, {
+      title,
+      desc: 'Bought in the dashboard browser test.',
+      price: 2000,
+      colour: [79, 70, 229],
+      benefits: 'A purchase to count',
     });
-    course = { _id: created._id, title, price: 2000 };
+    course = { _id: courseId, title, price: 2000 };
 
     // … and a student buys it on the Razorpay sandbox's hosted page.
     buyer = await signUp('buy');
@@ -504,39 +484,18 @@ describe('the refund queue', () => {
       as: adminAuth,
       body: { option: 'accept', id: tutor._id },
     });
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
     const title = `Refund E2E ${tutor.username}`;
-    form.append(
-      'Data',
-      JSON.stringify({
-        title,
-        desc: 'Bought, watched and refunded in the dashboard browser test.',
-        price: 1500,
-        category: 'Web Development',
-        difficulity: 'beginner',
-        benefits: 'A refund to decide',
-        prerequistes: 'None',
-        courseContent: [
-          [
-            {
-              sectionTitle: 'Basics',
-              videoTitle: 'Welcome',
-              videoDesc: 'Hello',
-              videoLink: 'https://videos.example.com/refund.mp4',
-            },
-          ],
-        ],
-      }),
-    );
-    const created = await ok<ResponseOf<'/api/v1/create-course', 'post'>>('POST', '/api/v1/create-course', {
-      as: tutor,
-      form,
+    const courseId = await publishCourse(tutor, {
+      title,
+      desc: 'Bought, watched and refunded in the dashboard browser test.',
+      price: 1500,
+      colour: [190, 18, 60],
+      benefits: 'A refund to decide',
     });
     const student = await signUp('rfs');
     const order = await ok<ResponseOf<'/api/v1/checkout', 'post'>>('POST', '/api/v1/checkout', {
       as: student,
-      body: { amount: 1500, paymentTo: tutor._id, course: created._id, paymentBy: student._id },
+      body: { amount: 1500, paymentTo: tutor._id, course: courseId, paymentBy: student._id },
     });
     const config = await ok<{ razorpayCheckoutUrl: string }>('GET', '/app-config.json');
     const { key } = await ok<ResponseOf<'/api/v1/get-api-keys', 'get'>>('GET', '/api/v1/get-api-keys', {
@@ -546,7 +505,7 @@ describe('the refund queue', () => {
       sandboxUrl: new URL(config.razorpayCheckoutUrl).origin,
       keyId: key,
       orderId: order.orderId,
-      callbackUrl: `${platform().url}/api/v1/paymentVerification/${[order.orderId, created._id, student._id, tutor._id, '1500'].map(encodeURIComponent).join('/')}`,
+      callbackUrl: `${platform().url}/api/v1/paymentVerification/${[order.orderId, courseId, student._id, tutor._id, '1500'].map(encodeURIComponent).join('/')}`,
       prefill: { email: `${student.username}@example.com` },
       card: TEST_CARDS.success,
       followCallback: true,
@@ -555,13 +514,13 @@ describe('the refund queue', () => {
     const learn = await eventually('the enrollment', async () => {
       const answer = await call<ResponseOf<'/api/v1/learn-course/{courseId}/user/{userId}', 'get'>>(
         'GET',
-        `/api/v1/learn-course/${created._id}/user/${student._id}`,
+        `/api/v1/learn-course/${courseId}/user/${student._id}`,
         { as: student },
       );
       return answer.status === 200 ? answer.body : undefined;
     });
     for (const item of learn.courseContent.flat()) {
-      await ok('PUT', `/api/v1/progress/${created._id}/${item._id}`, {
+      await ok('PUT', `/api/v1/progress/${courseId}/${item._id}`, {
         as: student,
         body: { positionSec: 8, durationSec: 8, watchedRanges: [[0, 8]] },
       });
@@ -569,7 +528,7 @@ describe('the refund queue', () => {
     await eventually('the course to be completed', async () => {
       const progress = await ok<ResponseOf<'/api/v1/progress/{courseId}', 'get'>>(
         'GET',
-        `/api/v1/progress/${created._id}`,
+        `/api/v1/progress/${courseId}`,
         { as: student },
       );
       return progress.percent >= 30 ? true : undefined;
@@ -578,7 +537,7 @@ describe('the refund queue', () => {
     const asked = await ok<{ _id: string; status: string; completedPercent?: number }>(
       'POST',
       '/api/v1/refund-requests',
-      { as: student, body: { orderId: order.orderId, courseId: created._id, reason } },
+      { as: student, body: { orderId: order.orderId, courseId, reason } },
     );
     expect(asked).toMatchObject({ status: 'pending', completedPercent: 100 });
 

@@ -127,6 +127,16 @@ async function publish() {
   });
 }
 
+/** Answers the quiz's two questions, the sum by its option and the capital as typed, and submits. */
+async function submitQuiz(quiz: Locator, sum: string, capital: string) {
+  await quiz
+    .getByRole('group', { name: /What is 2 \+ 2/ })
+    .getByLabel(sum)
+    .check();
+  await quiz.getByLabel('Your answer').fill(capital);
+  await quiz.getByRole('button', { name: 'Submit answers' }).click();
+}
+
 /** A new student logs in in the browser and buys the course. */
 async function buy() {
   const username = `lstudent${stamp}`;
@@ -205,12 +215,7 @@ describe('learning by doing', () => {
     const quiz = page.getByRole('region', { name: QUIZ });
     await shows(quiz.getByText('0 of 3 attempts used, 3 left'));
     expect(await seriousViolations(page)).toEqual([]);
-    await quiz
-      .getByRole('group', { name: /What is 2 \+ 2/ })
-      .getByLabel('Three')
-      .check();
-    await quiz.getByLabel('Your answer').fill('Lyon');
-    await quiz.getByRole('button', { name: 'Submit answers' }).click();
+    await submitQuiz(quiz, 'Three', 'Lyon');
     const result = page.getByTestId('quiz-result');
     await shows(result);
     expect(await result.innerText()).toMatch(/Score: 0% — Not passed \(pass mark 100%\)/);
@@ -218,12 +223,7 @@ describe('learning by doing', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await result.getByRole('button', { name: 'Try again' }).click();
 
-    await quiz
-      .getByRole('group', { name: /What is 2 \+ 2/ })
-      .getByLabel('Four')
-      .check();
-    await quiz.getByLabel('Your answer').fill('paris');
-    await quiz.getByRole('button', { name: 'Submit answers' }).click();
+    await submitQuiz(quiz, 'Four', 'paris');
     await shows(page.getByTestId('quiz-result').getByText('Passed', { exact: true }));
     await shows(quiz.getByText('2 of 3 attempts used, 1 left'));
     // The catalog learns of the pass by an event: the player reads the progress until it shows.

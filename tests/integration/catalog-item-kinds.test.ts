@@ -98,6 +98,25 @@ beforeAll(async () => {
 
 afterAll(() => stack?.close());
 
+/** A course of an article and a required quiz, and a new student of it who has read the article. */
+async function articleReadBeforeQuiz(prefix: string) {
+  const { courseId, itemIds } = await courseWithItems(stack, tutor, [articleItem('Read'), quizItem('Check')]);
+  const [reading, check] = itemIds as [string, string];
+  await required(courseId, check, true);
+  const student = await enrolledStudent(stack, tutor, courseId, prefix);
+  await markDone(student, courseId, reading);
+  return { courseId, check, student };
+}
+
+/** The course's completion and the quiz's were each published once, whatever was told twice. */
+async function completedOnce(student: Session, courseId: string, check: string) {
+  const mine = { studentId: student._id, courseId };
+  expect(await publishedEvents(CATALOG_COURSE_COMPLETED, mine)).toBe(1);
+  expect(await publishedEvents(CATALOG_PROGRESS_RECORDED, { ...mine, itemId: check, completed: true })).toBe(
+    1,
+  );
+}
+
 describe('item kinds', () => {
   it('keeps each kind, and shows an article only to those who may learn it or as a free preview', async () => {
     const { courseId, itemIds } = await courseWithItems(stack, tutor, [
@@ -291,14 +310,7 @@ describe('completing items by their kind', () => {
   });
 
   it('completes an item its student passed, and issues one certificate for two passes at once', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
-      articleItem('Read'),
-      quizItem('Check'),
-    ]);
-    const [reading, check] = itemIds as [string, string];
-    await required(courseId, check, true);
-    const student = await enrolledStudent(stack, tutor, courseId, 'passer');
-    await markDone(student, courseId, reading);
+    const { courseId, check, student } = await articleReadBeforeQuiz('passer');
     await settle();
     expect(await certificatesOf(student, courseId)).toEqual([]);
     expect((await progressOf(student, courseId)).percent).toBe(50);
@@ -320,11 +332,7 @@ describe('completing items by their kind', () => {
     await settle();
     expect(await certificatesOf(student, courseId)).toEqual(issued);
     expect(issued).toHaveLength(1);
-    const mine = { studentId: student._id, courseId };
-    expect(await publishedEvents(CATALOG_COURSE_COMPLETED, mine)).toBe(1);
-    expect(
-      await publishedEvents(CATALOG_PROGRESS_RECORDED, { ...mine, itemId: check, completed: true }),
-    ).toBe(1);
+    await completedOnce(student, courseId, check);
     // The item's completion was counted once for the tutor's analytics.
     const analytics = await eventually(async () => {
       const answer = await readOk<Analytics>(stack, `/api/v1/course-analytics/${courseId}`, tutor);
@@ -337,14 +345,7 @@ describe('completing items by their kind', () => {
   });
 
   it('finishes the course once when passes of one item are handled at the same instant, as on two replicas', async () => {
-    const { courseId, itemIds } = await courseWithItems(stack, tutor, [
-      articleItem('Read'),
-      quizItem('Check'),
-    ]);
-    const [reading, check] = itemIds as [string, string];
-    await required(courseId, check, true);
-    const student = await enrolledStudent(stack, tutor, courseId, 'racer');
-    await markDone(student, courseId, reading);
+    const { courseId, check, student } = await articleReadBeforeQuiz('racer');
     // The catalog's own consumer of passes, run at once for two passes of the item and for one of
     // them again (a redelivery after a crash that fell before its delivery was recorded).
     const catalog = stack.services.catalog as Service;
@@ -363,11 +364,7 @@ describe('completing items by their kind', () => {
     expect((await progressOf(student, courseId)).percent).toBe(100);
     await eventually(async () => ((await certificatesOf(student, courseId)).length > 0 ? true : undefined));
     await settle();
-    const mine = { studentId: student._id, courseId };
-    expect(await publishedEvents(CATALOG_COURSE_COMPLETED, mine)).toBe(1);
-    expect(
-      await publishedEvents(CATALOG_PROGRESS_RECORDED, { ...mine, itemId: check, completed: true }),
-    ).toBe(1);
+    await completedOnce(student, courseId, check);
     expect(await certificatesOf(student, courseId)).toHaveLength(1);
   });
 

@@ -98,6 +98,16 @@ async function aboutSession(user: Session, sessionId: string): Promise<AppNotifi
   return answer.body.notifications.filter((n) => n.link === `/live/${sessionId}`);
 }
 
+/** Once every one of `users` has a mail about the session, and a moment more for any second one. */
+async function mailedAll(users: Session[], sessionId: string) {
+  await Promise.all(
+    users.map((user) =>
+      eventually(async () => ((await mailsAbout(user, sessionId)).length > 0 ? true : undefined)),
+    ),
+  );
+  await sleep(1_500);
+}
+
 /** Once every one of `users` holds `count` notifications of the session, each of theirs. */
 async function toldAll(users: Session[], sessionId: string, count = 1) {
   return Promise.all(
@@ -172,12 +182,7 @@ describe('a live class cancelled', () => {
     await publishTwiceOver(LIVE_SESSION_CANCELLED, data);
     await toldAll(students, data.sessionId);
     const mailed = students.filter((student) => student !== quiet);
-    await Promise.all(
-      mailed.map((student) =>
-        eventually(async () => ((await mailsAbout(student, data.sessionId)).length > 0 ? true : undefined)),
-      ),
-    );
-    await sleep(1_500);
+    await mailedAll(mailed, data.sessionId);
     for (const student of students) {
       const mine = await aboutSession(student, data.sessionId);
       expect(mine, student.username).toHaveLength(1);
@@ -213,12 +218,7 @@ describe('reminders before a live class', () => {
     await remind(soon, '10min');
     await toldAll(everyone, soon.sessionId);
     const mailed = everyone.filter((user) => user !== quiet);
-    await Promise.all(
-      mailed.map((user) =>
-        eventually(async () => ((await mailsAbout(user, soon.sessionId)).length > 0 ? true : undefined)),
-      ),
-    );
-    await sleep(1_500);
+    await mailedAll(mailed, soon.sessionId);
 
     for (const user of everyone) {
       const day = await aboutSession(user, dayAhead.sessionId);

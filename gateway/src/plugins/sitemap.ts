@@ -1,6 +1,6 @@
-import { CATALOG_INTERNAL, SITEMAP_KINDS, type SitemapKind } from '@liveedu/contracts';
+import { SITEMAP_KINDS, type SitemapKind } from '@liveedu/contracts';
 import { PAGE_ROUTES, SERVER_RENDERED_REMOTES } from '@liveedu/platform-registry';
-import { internalClient, Type } from '@liveedu/service-kit';
+import { catalogClient, Type } from '@liveedu/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 
@@ -50,9 +50,7 @@ const FILE = /^(pages|(courses|instructors|categories)-([1-9]\d{0,2}))\.xml$/;
 export async function sitemap(app: FastifyInstance, config: GatewayConfig): Promise<void> {
   const origin = config.site.publicUrl;
   const url = (path: string) => escapeXml(new URL(path, `${origin}/`).href);
-  const catalog = internalClient(CATALOG_INTERNAL, {
-    service: 'catalog',
-    caller: 'gateway',
+  const catalog = catalogClient('gateway', {
     baseUrl: config.services.catalog,
     internalSecret: config.internalSecret,
     timeoutMs: 10_000,

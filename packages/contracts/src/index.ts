@@ -51,6 +51,7 @@ export {
   SITEMAP_PAGE_SIZE,
   type SitemapKind,
 } from './internal-api.ts';
+export { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds.ts';
 export type {
   HostServerModule,
   PageHead,

@@ -31,6 +31,19 @@ const aboutVideo = <Params extends TObject, Response extends TSchema>(
   response: Response,
 ) => ({ method: 'GET', path, params, query: OfTutor, response, errors: [] }) as const;
 
+const RoleName = Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]);
+/** `?role=`: the caller's role, which the callee answers for. */
+const AsRole = Type.Object({ role: RoleName });
+/**
+ * How a user takes part in a course: its student (enrolled), its tutor, the admin, or none; with
+ * the course's tutor and title.
+ */
+const CourseAccess = Type.Object({
+  access: Type.Union([...RoleName.anyOf, Type.Literal('none')]),
+  tutorId: Type.String(),
+  courseTitle: Type.String(),
+});
+
 /** What a sitemap lists (ADR 13): listed courses by id, teaching tutors by username, categories by name. */
 export const SITEMAP_KINDS = ['courses', 'instructors', 'categories'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
@@ -102,18 +115,9 @@ export const CATALOG_INTERNAL = {
     method: 'GET',
     path: '/internal/courses/:courseId/items/:itemId/learners/:userId',
     params: Type.Object({ courseId: ObjectId, itemId: ObjectId, userId: ObjectId }),
-    query: Type.Object({
-      role: Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]),
-    }),
+    query: AsRole,
     response: Type.Object({
-      access: Type.Union([
-        Type.Literal('student'),
-        Type.Literal('tutor'),
-        Type.Literal('admin'),
-        Type.Literal('none'),
-      ]),
-      tutorId: Type.String(),
-      courseTitle: Type.String(),
+      ...CourseAccess.properties,
       itemTitle: Type.String(),
       kind: Type.Union([
         Type.Literal('video'),
@@ -134,19 +138,8 @@ export const CATALOG_INTERNAL = {
     method: 'GET',
     path: '/internal/courses/:courseId/members/:userId',
     params: Type.Object({ courseId: ObjectId, userId: ObjectId }),
-    query: Type.Object({
-      role: Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]),
-    }),
-    response: Type.Object({
-      access: Type.Union([
-        Type.Literal('student'),
-        Type.Literal('tutor'),
-        Type.Literal('admin'),
-        Type.Literal('none'),
-      ]),
-      tutorId: Type.String(),
-      courseTitle: Type.String(),
-    }),
+    query: AsRole,
+    response: CourseAccess,
     errors: [404],
   },
   /**
@@ -220,7 +213,7 @@ export const IDENTITY_INTERNAL = {
     response: Type.Object({
       userId: Type.String(),
       username: Type.String(),
-      role: Type.Union([Type.Literal('student'), Type.Literal('tutor'), Type.Literal('admin')]),
+      role: RoleName,
     }),
     /** 404: the user is gone; 401: the session ended; 400: an id or session identity never issues. */
     errors: [400, 401, 404],

@@ -330,63 +330,77 @@ export async function installMongo(
   return { mongoServer: dest };
 }
 
-export async function installMinio(opts: InstallOptions = {}): Promise<string> {
+/**
+ * A program built with Go once per machine and placed in the tools folder as `name`: `build`
+ * makes it at `out` when the machine's cache has no build of `key`; `what` names it when there
+ * is no Go to build it with.
+ */
+async function installGoProgram(
+  name: string,
+  key: string,
+  what: string,
+  build: (go: string, out: string, env: NodeJS.ProcessEnv) => Promise<void>,
+  opts: InstallOptions,
+): Promise<string> {
   const env = opts.env ?? process.env;
-  const key = `minio-${MINIO_VERSION}`;
-  const dest = join(toolsBinDir(), 'minio');
+  const dest = join(toolsBinDir(), name);
   if (await isPlaced(dest, key)) return dest;
-  const built = await cached(
-    key,
-    async (out) => {
-      const go = requireGo(env, `MinIO ${MINIO_VERSION}`);
-      const gobin = `${out}.gobin`;
-      await mkdir(gobin, { recursive: true });
-      opts.log?.(`building MinIO ${MINIO_VERSION} (once per machine: several minutes)`);
-      try {
-        await run(go, ['install', `${MINIO_MODULE}@${MINIO_VERSION}`], {
-          env: { ...env, GOBIN: gobin },
-          log: opts.log,
-        });
-        await rename(join(gobin, 'minio'), out);
-      } finally {
-        await rm(gobin, { recursive: true, force: true });
-      }
-    },
-    opts,
-    env,
-  );
+  const built = await cached(key, (out) => build(requireGo(env, what), out, env), opts, env);
   if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
   return dest;
 }
 
-/** LiveKit's media server, built with Go once per machine (`go install` of the pinned module). */
-export async function installLivekit(opts: InstallOptions = {}): Promise<string> {
-  const env = opts.env ?? process.env;
-  const key = `livekit-server-${LIVEKIT_VERSION}`;
-  const dest = join(toolsBinDir(), 'livekit-server');
-  if (await isPlaced(dest, key)) return dest;
-  const built = await cached(
-    key,
-    async (out) => {
-      const go = requireGo(env, `LiveKit ${LIVEKIT_VERSION}`);
-      const gobin = `${out}.gobin`;
-      await mkdir(gobin, { recursive: true });
-      opts.log?.(`building LiveKit server ${LIVEKIT_VERSION} (once per machine: a few minutes)`);
-      try {
-        await run(go, ['install', '-trimpath', `${LIVEKIT_MODULE}@${LIVEKIT_VERSION}`], {
-          env: { ...env, GOBIN: gobin },
-          log: opts.log,
-        });
-        await rename(join(gobin, 'server'), out);
-      } finally {
-        await rm(gobin, { recursive: true, force: true });
-      }
+/** `go install` of a pinned module (`args`), the program it makes (`binary`) moved to `out`. */
+async function goInstall(
+  go: string,
+  out: string,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  binary: string,
+  log?: Log,
+): Promise<void> {
+  const gobin = `${out}.gobin`;
+  await mkdir(gobin, { recursive: true });
+  try {
+    await run(go, ['install', ...args], { env: { ...env, GOBIN: gobin }, log });
+    await rename(join(gobin, binary), out);
+  } finally {
+    await rm(gobin, { recursive: true, force: true });
+  }
+}
+
+export async function installMinio(opts: InstallOptions = {}): Promise<string> {
+  return installGoProgram(
+    'minio',
+    `minio-${MINIO_VERSION}`,
+    `MinIO ${MINIO_VERSION}`,
+    async (go, out, env) => {
+      opts.log?.(`building MinIO ${MINIO_VERSION} (once per machine: several minutes)`);
+      await goInstall(go, out, env, [`${MINIO_MODULE}@${MINIO_VERSION}`], 'minio', opts.log);
     },
     opts,
-    env,
   );
-  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
-  return dest;
+}
+
+/** LiveKit's media server, built with Go once per machine (`go install` of the pinned module). */
+export async function installLivekit(opts: InstallOptions = {}): Promise<string> {
+  return installGoProgram(
+    'livekit-server',
+    `livekit-server-${LIVEKIT_VERSION}`,
+    `LiveKit ${LIVEKIT_VERSION}`,
+    async (go, out, env) => {
+      opts.log?.(`building LiveKit server ${LIVEKIT_VERSION} (once per machine: a few minutes)`);
+      await goInstall(
+        go,
+        out,
+        env,
+        ['-trimpath', `${LIVEKIT_MODULE}@${LIVEKIT_VERSION}`],
+        'server',
+        opts.log,
+      );
+    },
+    opts,
+  );
 }
 
 /** Build key of a Go program of this repository: its name and a hash of its sources and pinned modules. */
@@ -409,14 +423,12 @@ function minioAccessKey(): string {
  * built with Go once per machine from the pinned modules MinIO itself is built from.
  */
 export async function installMinioAccess(opts: InstallOptions = {}): Promise<string> {
-  const env = opts.env ?? process.env;
   const key = minioAccessKey();
-  const dest = join(toolsBinDir(), 'minio-access');
-  if (await isPlaced(dest, key)) return dest;
-  const built = await cached(
+  return installGoProgram(
+    'minio-access',
     key,
-    async (out) => {
-      const go = requireGo(env, 'the MinIO user tool');
+    'the MinIO user tool',
+    async (go, out, env) => {
       opts.log?.(`building ${key}`);
       await run(go, ['build', '-mod=readonly', '-o', out, '.'], {
         cwd: minioAccessSourceDir,
@@ -425,10 +437,7 @@ export async function installMinioAccess(opts: InstallOptions = {}): Promise<str
       });
     },
     opts,
-    env,
   );
-  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
-  return dest;
 }
 
 /**
@@ -437,14 +446,12 @@ export async function installMinioAccess(opts: InstallOptions = {}): Promise<str
  * once per machine. The bench's live-class section runs it.
  */
 export async function installLiveLoad(opts: InstallOptions = {}): Promise<string> {
-  const env = opts.env ?? process.env;
   const key = goProgramKey('live-load', liveLoadSourceDir);
-  const dest = join(toolsBinDir(), 'live-load');
-  if (await isPlaced(dest, key)) return dest;
-  const built = await cached(
+  return installGoProgram(
+    'live-load',
     key,
-    async (out) => {
-      const go = requireGo(env, 'the live-class load program');
+    'the live-class load program',
+    async (go, out, env) => {
       opts.log?.(`building ${key} (once per machine: a minute or two)`);
       await run(go, ['build', '-mod=readonly', '-trimpath', '-o', out, '.'], {
         cwd: liveLoadSourceDir,
@@ -453,10 +460,7 @@ export async function installLiveLoad(opts: InstallOptions = {}): Promise<string
       });
     },
     opts,
-    env,
   );
-  if (await placeBinary(built, dest, key)) opts.log?.(`installed ${dest} (${key})`);
-  return dest;
 }
 
 let aptUpdated = false;

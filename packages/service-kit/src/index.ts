@@ -45,6 +45,12 @@ export {
 } from './events/outbox.ts';
 export { type CalendarChart, calendarChart } from './http/calendar-chart.ts';
 export {
+  type CatalogClient,
+  type CourseMember,
+  catalogClient,
+  type LearnerItem,
+} from './http/catalog-client.ts';
+export {
   badRequest,
   conflict,
   forbidden,
@@ -88,6 +94,7 @@ export {
   ObjectIdString,
   RuledString,
   type StringRule,
+  WrittenText,
 } from './http/schemas.ts';
 export { registerSharedRateLimit } from './http/service-rate-limit.ts';
 export {

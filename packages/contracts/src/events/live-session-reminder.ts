@@ -1,4 +1,5 @@
 import type { IntegrationEvent } from '../event.ts';
+import type { LiveClassNamed } from './live-session-scheduled.ts';
 
 export const LIVE_SESSION_REMINDER = 'live.session.reminder';
 
@@ -7,13 +8,7 @@ export const LIVE_REMINDER_LEADS = ['24h', '10min'] as const;
 export type LiveReminderLead = (typeof LIVE_REMINDER_LEADS)[number];
 
 /** A live class starts in about 24 hours or 10 minutes (one event per session and lead). */
-export interface LiveSessionReminderData {
-  sessionId: string;
-  courseId: string;
-  courseTitle: string;
-  tutorId: string;
-  title: string;
-  startsAt: string;
+export interface LiveSessionReminderData extends LiveClassNamed {
   lead: LiveReminderLead;
 }
 

@@ -71,6 +71,17 @@ export const RuledString = (rules: StringRule[], options: { description?: string
     allOf: rules.map(({ message, ...rule }) => ({ ...rule, errorMessage: message })),
   });
 
+/**
+ * Text a person writes: `min` (1 unless given) to `max` characters with more than spaces in them;
+ * `short` answers a value that is too short or only spaces, `long` one that is too long (the same
+ * sentence unless given).
+ */
+export const WrittenText = (length: { min?: number; max: number }, short: string, long = short) =>
+  RuledString([
+    { minLength: length.min ?? 1, pattern: HAS_TEXT, message: short },
+    { maxLength: length.max, message: long },
+  ]);
+
 /** A file part of a multipart body, for the published document. */
 export const FilePart = (description: string) =>
   Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });

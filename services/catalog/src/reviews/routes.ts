@@ -3,16 +3,15 @@ import {
   caller,
   errorResponses,
   forbidden,
-  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
   paging,
-  RuledString,
   requireRole,
   requireUser,
   type ServiceApp,
   Type,
+  WrittenText,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { checkReview, MAX_REVIEW_LENGTH, REQUIRED_MESSAGE, tooLong } from '../courses/domain.ts';
@@ -52,10 +51,7 @@ export const ReviewForm = Type.Object(
         },
       ],
     }),
-    review: RuledString([
-      { minLength: 1, pattern: HAS_TEXT, message: REQUIRED_MESSAGE },
-      { maxLength: MAX_REVIEW_LENGTH, message: tooLong('Review', MAX_REVIEW_LENGTH) },
-    ]),
+    review: WrittenText({ max: MAX_REVIEW_LENGTH }, REQUIRED_MESSAGE, tooLong('Review', MAX_REVIEW_LENGTH)),
   },
   { errorMessage: { required: REQUIRED_MESSAGE } },
 );
@@ -182,10 +178,7 @@ export async function reviewWritingRoutes(app: ServiceApp): Promise<void> {
 }
 
 export const ReplyForm = Type.Object({
-  text: RuledString([
-    { minLength: 1, pattern: HAS_TEXT, message: 'Please write a reply' },
-    { maxLength: MAX_REPLY_LENGTH, message: tooLong('Reply', MAX_REPLY_LENGTH) },
-  ]),
+  text: WrittenText({ max: MAX_REPLY_LENGTH }, 'Please write a reply', tooLong('Reply', MAX_REPLY_LENGTH)),
 });
 
 /** A course's tutor answers a review, once: a second reply replaces the first. */

@@ -1,12 +1,11 @@
 import {
   errorResponses,
   forbidden,
-  HAS_TEXT,
   paging,
-  RuledString,
   requireUser,
   type ServiceApp,
   Type,
+  WrittenText,
 } from '@liveedu/service-kit';
 import { courseToTalk } from '../members/access.ts';
 import { authorOf } from '../posts/domain.ts';
@@ -16,10 +15,7 @@ import { Body, CourseParams } from '../posts/schemas.ts';
 import { ANNOUNCEMENTS_PER_WINDOW, waitInWords } from './domain.ts';
 import { ANNOUNCEMENTS, type AnnouncementDoc, announce, takeSlot } from './store.ts';
 
-const AnnouncementTitle = RuledString([
-  { minLength: 3, pattern: HAS_TEXT, message: 'A title must be 3 to 200 characters' },
-  { maxLength: 200, message: 'A title must be 3 to 200 characters' },
-]);
+const AnnouncementTitle = WrittenText({ min: 3, max: 200 }, 'A title must be 3 to 200 characters');
 const Announcement = Type.Object({
   _id: Type.String(),
   courseId: Type.String(),

@@ -1,8 +1,7 @@
-import { CATALOG_INTERNAL, type CallerIdentity } from '@liveedu/contracts';
-import { internalClient, type Static } from '@liveedu/service-kit';
+import type { CallerIdentity } from '@liveedu/contracts';
+import { type CourseMember, catalogClient } from '@liveedu/service-kit';
 
-/** How the catalog says a user takes part in a course. */
-export type CourseMember = Static<typeof CATALOG_INTERNAL.courseMember.response>;
+export type { CourseMember };
 
 /** Asks the catalog who takes part in a course, and whether an item is the course's. */
 export interface CatalogMembers {
@@ -17,30 +16,11 @@ export function catalogMembers(
   internalSecret: string,
   timeoutMs = 5_000,
 ): CatalogMembers {
-  const catalog = internalClient(CATALOG_INTERNAL, {
-    service: 'catalog',
-    caller: 'community',
-    baseUrl: catalogUrl,
-    internalSecret,
-    timeoutMs,
-  });
+  const catalog = catalogClient('community', { baseUrl: catalogUrl, internalSecret, timeoutMs });
   return {
-    async member(who, courseId, requestId) {
-      const answer = await catalog.call(
-        'courseMember',
-        { params: { courseId, userId: who.userId }, query: { role: who.role } },
-        requestId,
-      );
-      return answer.ok ? answer.body : null;
-    },
-    async hasItem(who, courseId, itemId, requestId) {
-      const answer = await catalog.call(
-        'learnerItem',
-        { params: { courseId, itemId, userId: who.userId }, query: { role: who.role } },
-        requestId,
-      );
-      return answer.ok;
-    },
+    member: catalog.member,
+    hasItem: async (who, courseId, itemId, requestId) =>
+      (await catalog.item(who, courseId, itemId, requestId)) !== null,
   };
 }
 

@@ -13,17 +13,22 @@ export const Author = Type.Object({
   instructor: Type.Boolean({ description: "Written by the course's tutor" }),
 });
 
+/** What questions and answers alike show of who wrote them, when, and their upvotes. */
+const PostFields = {
+  author: Author,
+  createdAt: Type.String(),
+  editedAt: Type.Union([Type.String(), Type.Null()]),
+  upvotes: Type.Integer(),
+  upvoted: Type.Boolean(),
+};
+
 const QuestionFields = {
   _id: Id,
   courseId: Id,
   itemId: NullableId,
   atSec: Type.Union([Type.Integer(), Type.Null()]),
   title: Type.String(),
-  author: Author,
-  createdAt: Type.String(),
-  editedAt: Type.Union([Type.String(), Type.Null()]),
-  upvotes: Type.Integer(),
-  upvoted: Type.Boolean(),
+  ...PostFields,
   answerCount: Type.Integer(),
   acceptedAnswerId: NullableId,
   instructorAnswered: Type.Boolean(),
@@ -43,17 +48,22 @@ export const Answer = Type.Object({
   questionId: Id,
   body: Type.String(),
   bodyHtml: Type.String(),
-  author: Author,
-  createdAt: Type.String(),
-  editedAt: Type.Union([Type.String(), Type.Null()]),
-  upvotes: Type.Integer(),
-  upvoted: Type.Boolean(),
+  ...PostFields,
   accepted: Type.Boolean(),
   mine: Type.Boolean(),
   hidden: Type.Boolean(),
 });
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** A stored question's or answer's text, its author, when it was written and its upvotes. */
+const postParts = (doc: QuestionDoc | AnswerDoc, upvoted: boolean) => ({
+  body: doc.body,
+  bodyHtml: doc.bodyHtml,
+  author: authorOf(doc),
+  createdAt: doc.createdAt.toISOString(),
+  editedAt: doc.editedAt?.toISOString() ?? null,
+  upvotes: doc.upvotes,
+  upvoted,
+});
 
 /** What the viewer has to do with a post: their upvote, and whether they follow the question. */
 export interface ViewerMarks {
@@ -68,13 +78,7 @@ export function presentQuestion(doc: QuestionDoc, viewerId: string, marks: Viewe
     itemId: doc.itemId,
     atSec: doc.atSec,
     title: doc.title,
-    body: doc.body,
-    bodyHtml: doc.bodyHtml,
-    author: authorOf(doc),
-    createdAt: doc.createdAt.toISOString(),
-    editedAt: iso(doc.editedAt),
-    upvotes: doc.upvotes,
-    upvoted: marks.upvoted,
+    ...postParts(doc, marks.upvoted),
     answerCount: doc.answerCount,
     acceptedAnswerId: doc.acceptedAnswerId?.toHexString() ?? null,
     instructorAnswered: doc.instructorAnswered,
@@ -122,13 +126,7 @@ export function presentAnswer(
   return {
     _id: doc._id.toHexString(),
     questionId: doc.questionId.toHexString(),
-    body: doc.body,
-    bodyHtml: doc.bodyHtml,
-    author: authorOf(doc),
-    createdAt: doc.createdAt.toISOString(),
-    editedAt: iso(doc.editedAt),
-    upvotes: doc.upvotes,
-    upvoted,
+    ...postParts(doc, upvoted),
     accepted: question.acceptedAnswerId?.equals(doc._id) ?? false,
     mine: doc.authorId === viewerId,
     hidden: doc.hidden,

@@ -1,27 +1,33 @@
 import { storedCollection } from '@liveedu/service-kit';
 import type { ObjectId } from 'mongodb';
 
-/** A question about a course, perhaps about one item and a second of its video. */
-export interface QuestionDoc {
+/** What questions and answers alike are: a text someone wrote in a course, that others upvote. */
+interface PostDoc {
   _id: ObjectId;
   courseId: string;
+  body: string;
+  bodyHtml: string;
+  /** null once the author's account is deleted. */
+  authorId: string | null;
+  authorName: string;
+  /** Written by the course's tutor. */
+  byInstructor: boolean;
+  createdAt: Date;
+  editedAt: Date | null;
+  upvotes: number;
+  /** Hidden by the admin after a report: only its author still sees it. */
+  hidden: boolean;
+}
+
+/** A question about a course, perhaps about one item and a second of its video. */
+export interface QuestionDoc extends PostDoc {
   courseTitle: string;
   tutorId: string;
   itemId: string | null;
   atSec: number | null;
   title: string;
-  body: string;
-  bodyHtml: string;
   /** The body as plain text, cut short: what lists show. */
   excerpt: string;
-  /** null once the author's account is deleted. */
-  authorId: string | null;
-  authorName: string;
-  /** Asked by the course's tutor. */
-  byInstructor: boolean;
-  createdAt: Date;
-  editedAt: Date | null;
-  upvotes: number;
   /** Answers visible to everyone. */
   answerCount: number;
   /** The answers in the order they were written (a thread is read by these keys). */
@@ -30,23 +36,10 @@ export interface QuestionDoc {
   instructorAnswered: boolean;
   /** Users told of every new answer (the asker and those who answered follow at once). */
   followers: string[];
-  /** Hidden by the admin after a report: only its author still sees it. */
-  hidden: boolean;
 }
 
-export interface AnswerDoc {
-  _id: ObjectId;
+export interface AnswerDoc extends PostDoc {
   questionId: ObjectId;
-  courseId: string;
-  body: string;
-  bodyHtml: string;
-  authorId: string | null;
-  authorName: string;
-  byInstructor: boolean;
-  createdAt: Date;
-  editedAt: Date | null;
-  upvotes: number;
-  hidden: boolean;
 }
 
 export const QUESTIONS = storedCollection<QuestionDoc>('questions', [

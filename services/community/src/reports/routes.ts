@@ -2,16 +2,15 @@ import {
   badRequest,
   conflict,
   errorResponses,
-  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
   paging,
-  RuledString,
   requireRole,
   requireUser,
   type ServiceApp,
   Type,
+  WrittenText,
 } from '@liveedu/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
@@ -23,10 +22,7 @@ import { ANSWERS } from '../posts/store.ts';
 import { questionToRead } from '../questions/access.ts';
 import { fileReport, REPORTS, type ReportDoc, setHidden } from './store.ts';
 
-const Reason = RuledString([
-  { minLength: 3, pattern: HAS_TEXT, message: 'Say why in 3 to 500 characters' },
-  { maxLength: 500, message: 'Say why in 3 to 500 characters' },
-]);
+const Reason = WrittenText({ min: 3, max: 500 }, 'Say why in 3 to 500 characters');
 
 const Report = Type.Object({
   _id: Type.String(),

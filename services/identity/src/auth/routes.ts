@@ -2,15 +2,14 @@ import { calendarKeys } from '@liveedu/calendar';
 import { IDENTITY_INTERNAL } from '@liveedu/contracts';
 import {
   conflict,
-  HAS_TEXT,
   internalSchema,
   MessageReply,
-  RuledString,
   registerSharedRateLimit,
   requireServiceToken,
   type ServiceApp,
   Type,
   unauthorized,
+  WrittenText,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { DEFAULT_AVATAR, emailKey, signUpProblem, usernameKey } from '../accounts/domain.ts';
@@ -23,10 +22,7 @@ import { openSession } from '../sessions/store.ts';
 import { perAccountLimit } from './per-account-limit.ts';
 
 const Credentials = {
-  username: RuledString([
-    { minLength: 1, pattern: HAS_TEXT, message: 'All fields are required' },
-    { maxLength: 100, message: 'Invalid username or password' },
-  ]),
+  username: WrittenText({ max: 100 }, 'All fields are required', 'Invalid username or password'),
   password: PasswordField(),
 };
 

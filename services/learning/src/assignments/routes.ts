@@ -5,15 +5,14 @@ import {
   FILE_KINDS,
   FilePart,
   forbidden,
-  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
   paging,
-  RuledString,
   requireUser,
   type ServiceApp,
   Type,
+  WrittenText,
 } from '@liveedu/service-kit';
 import { itemToEdit, itemToLearn } from '../items/access.ts';
 import { kindRefusal } from '../items/domain.ts';
@@ -70,13 +69,11 @@ export async function assignmentEditingRoutes(app: ServiceApp): Promise<void> {
           "Write an assignment item's brief, rubric and what a hand-in may be; only the course's tutor",
         params: ItemParams,
         body: Type.Object({
-          brief: RuledString([
-            { minLength: 1, pattern: HAS_TEXT, message: 'An assignment needs a brief' },
-            {
-              maxLength: ASSIGNMENT_LIMITS.brief,
-              message: `A brief must be at most ${ASSIGNMENT_LIMITS.brief} characters`,
-            },
-          ]),
+          brief: WrittenText(
+            { max: ASSIGNMENT_LIMITS.brief },
+            'An assignment needs a brief',
+            `A brief must be at most ${ASSIGNMENT_LIMITS.brief} characters`,
+          ),
           rubric: Type.Optional(Type.String({ maxLength: ASSIGNMENT_LIMITS.rubric })),
           fileTypes: Type.Array(FileType, { maxItems: FILE_KINDS.length, description: 'None: text only' }),
           maxSizeMb: Type.Integer({ minimum: 1, maximum: ASSIGNMENT_LIMITS.maxSizeMb }),

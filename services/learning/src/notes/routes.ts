@@ -2,25 +2,25 @@ import {
   caller,
   conflict,
   errorResponses,
-  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
   paging,
-  RuledString,
   requireUser,
   type ServiceApp,
   Type,
+  WrittenText,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { itemToLearn } from '../items/access.ts';
 import { MAX_NOTE_LENGTH, notesAsMarkdown } from './domain.ts';
 import { addNote, MAX_NOTES_PER_COURSE, NOTES, type NoteDoc } from './store.ts';
 
-const NoteText = RuledString([
-  { minLength: 1, pattern: HAS_TEXT, message: 'A note needs some text' },
-  { maxLength: MAX_NOTE_LENGTH, message: `A note must be at most ${MAX_NOTE_LENGTH} characters` },
-]);
+const NoteText = WrittenText(
+  { max: MAX_NOTE_LENGTH },
+  'A note needs some text',
+  `A note must be at most ${MAX_NOTE_LENGTH} characters`,
+);
 const AtSec = Type.Number({
   minimum: 0,
   maximum: 86_400,

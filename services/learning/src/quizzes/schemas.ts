@@ -54,14 +54,19 @@ const QuizFields = {
   required: Type.Boolean(),
 };
 
+/** What everyone sees of a question: the tutor's copy adds its answers, the learner's only its time. */
+const QuestionAsked = {
+  _id: Type.String(),
+  type: QuestionType,
+  prompt: Type.String(),
+  options: Type.Array(Option),
+};
+
 export const TutorQuiz = Type.Object({
   ...QuizFields,
   questions: Type.Array(
     Type.Object({
-      _id: Type.String(),
-      type: QuestionType,
-      prompt: Type.String(),
-      options: Type.Array(Option),
+      ...QuestionAsked,
       correct: Type.Array(Type.String()),
       accepted: Type.Array(Type.String()),
       explanation: Type.String(),
@@ -75,10 +80,7 @@ export const LearnerQuiz = Type.Object({
   ...QuizFields,
   questions: Type.Array(
     Type.Object({
-      _id: Type.String(),
-      type: QuestionType,
-      prompt: Type.String(),
-      options: Type.Array(Option),
+      ...QuestionAsked,
       atSec: Type.Optional(Type.Number()),
     }),
   ),

@@ -9,8 +9,10 @@ import {
   ObjectIdString,
   requireUser,
   type ServiceApp,
+  type Static,
   Type,
 } from '@liveedu/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { sessionToRun } from '../members/access.ts';
 import { SessionParams } from '../sessions/schemas.ts';
 import { findSession } from '../sessions/store.ts';
@@ -68,6 +70,23 @@ export async function joinRoutes(app: ServiceApp): Promise<void> {
   );
 }
 
+/**
+ * The class the caller hosts (`sessionToRun`), its room, and the participant the host acts on;
+ * the host acting on themself is refused with `selfRefusal` (400).
+ */
+async function participantToRule(
+  app: ServiceApp,
+  request: FastifyRequest,
+  params: Static<typeof ParticipantParams>,
+  doing: string,
+  selfRefusal: string,
+) {
+  const { session, who } = await sessionToRun(app, request, params.sessionId, doing);
+  const userId = params.userId.toLowerCase();
+  if (userId === who.userId) throw badRequest(selfRefusal);
+  return { session, room: roomOf(session._id.toHexString()), userId };
+}
+
 /** The host's say over who is in the room: removing a participant, letting a viewer speak. */
 export async function hostRoutes(app: ServiceApp): Promise<void> {
   app.post(
@@ -81,16 +100,15 @@ export async function hostRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { session, who } = await sessionToRun(
+      const { session, room, userId } = await participantToRule(
         app,
         request,
-        request.params.sessionId,
+        request.params,
         'remove participants',
+        'The host cannot remove themself',
       );
-      const userId = request.params.userId.toLowerCase();
-      if (userId === who.userId) throw badRequest('The host cannot remove themself');
       await rememberRemoval(app.db, session, userId);
-      const wasIn = await app.liveRooms.remove(roomOf(session._id.toHexString()), userId);
+      const wasIn = await app.liveRooms.remove(room, userId);
       return {
         message: wasIn
           ? 'The participant was removed from the live class'
@@ -111,16 +129,15 @@ export async function hostRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { session, who } = await sessionToRun(
+      const { room, userId } = await participantToRule(
         app,
         request,
-        request.params.sessionId,
+        request.params,
         'let participants speak',
+        'The host always may speak',
       );
-      const userId = request.params.userId.toLowerCase();
-      if (userId === who.userId) throw badRequest('The host always may speak');
       const { allowed } = request.body;
-      const found = await app.liveRooms.allowPublishing(roomOf(session._id.toHexString()), userId, allowed);
+      const found = await app.liveRooms.allowPublishing(room, userId, allowed);
       if (!found) throw notFound('That participant is not in the live class now');
       return { message: allowed ? 'The participant may now speak' : 'The participant may no longer speak' };
     },

@@ -1,8 +1,7 @@
-import { CATALOG_INTERNAL, type CallerIdentity } from '@liveedu/contracts';
-import { internalClient, type Static } from '@liveedu/service-kit';
+import type { CallerIdentity } from '@liveedu/contracts';
+import { type CourseMember, catalogClient } from '@liveedu/service-kit';
 
-/** How the catalog says a user takes part in a course. */
-export type CourseMember = Static<typeof CATALOG_INTERNAL.courseMember.response>;
+export type { CourseMember };
 
 /** Asks the catalog who takes part in a course, and which courses a student has. */
 export interface CatalogMembers {
@@ -17,22 +16,9 @@ export function catalogMembers(
   internalSecret: string,
   timeoutMs = 5_000,
 ): CatalogMembers {
-  const catalog = internalClient(CATALOG_INTERNAL, {
-    service: 'catalog',
-    caller: 'live',
-    baseUrl: catalogUrl,
-    internalSecret,
-    timeoutMs,
-  });
+  const catalog = catalogClient('live', { baseUrl: catalogUrl, internalSecret, timeoutMs });
   return {
-    async member(who, courseId, requestId) {
-      const answer = await catalog.call(
-        'courseMember',
-        { params: { courseId, userId: who.userId }, query: { role: who.role } },
-        requestId,
-      );
-      return answer.ok ? answer.body : null;
-    },
+    member: catalog.member,
     async learnerCourses(studentId, requestId) {
       const answer = await catalog.call('learnerCourses', { params: { studentId } }, requestId);
       return answer.ok ? answer.body.courseIds : [];

@@ -1,4 +1,4 @@
-import { HAS_TEXT, ObjectIdString, RuledString, Type } from '@liveedu/service-kit';
+import { ObjectIdString, RuledString, Type, WrittenText } from '@liveedu/service-kit';
 import { DESCRIPTION_MAX, DURATION_MIN, TITLE } from './domain.ts';
 
 const titleRule = `A title must be ${TITLE.min} to ${TITLE.max} characters`;
@@ -7,10 +7,7 @@ const durationRule = `durationMin must be a whole number of minutes from ${DURAT
 /** What a tutor sends to schedule or change a class. */
 export const SessionBody = Type.Object(
   {
-    title: RuledString([
-      { minLength: TITLE.min, pattern: HAS_TEXT, message: titleRule },
-      { maxLength: TITLE.max, message: titleRule },
-    ]),
+    title: WrittenText({ min: TITLE.min, max: TITLE.max }, titleRule),
     startsAt: RuledString(
       [
         {

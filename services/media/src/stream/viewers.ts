@@ -1,5 +1,4 @@
-import { CATALOG_INTERNAL } from '@liveedu/contracts';
-import { internalClient } from '@liveedu/service-kit';
+import { catalogClient } from '@liveedu/service-kit';
 
 /** Who may watch a video beyond its tutor and the admin: the catalog knows who bought which course. */
 export interface Viewers {
@@ -18,13 +17,7 @@ const ofVideo = ({ videoId, tutorId }: { videoId: string; tutorId: string }) => 
 });
 
 export function catalogViewers(catalogUrl: string, internalSecret: string, timeoutMs = 5_000): Viewers {
-  const catalog = internalClient(CATALOG_INTERNAL, {
-    service: 'catalog',
-    caller: 'media',
-    baseUrl: catalogUrl,
-    internalSecret,
-    timeoutMs,
-  });
+  const catalog = catalogClient('media', { baseUrl: catalogUrl, internalSecret, timeoutMs });
   return {
     async mayWatch({ videoId, tutorId }, userId, requestId) {
       const answer = await catalog.call(

@@ -1,20 +1,13 @@
-import { CATALOG_INTERNAL } from '@liveedu/contracts';
-import {
-  type InternalAnswer,
-  type InternalClient,
-  internalClient,
-  type KitConfig,
-} from '@liveedu/service-kit';
+import type { CATALOG_INTERNAL } from '@liveedu/contracts';
+import { type CatalogClient, catalogClient, type InternalAnswer, type KitConfig } from '@liveedu/service-kit';
 import { notificationsConfig } from '../config.ts';
 
-const clients = new WeakMap<object, InternalClient<typeof CATALOG_INTERNAL>>();
+const clients = new WeakMap<object, CatalogClient>();
 
 function catalogOf(config: Pick<KitConfig, 'settings' | 'publicUrl' | 'internalSecret'>) {
   const known = clients.get(config);
   if (known) return known;
-  const client = internalClient(CATALOG_INTERNAL, {
-    service: 'catalog',
-    caller: 'notifications',
+  const client = catalogClient('notifications', {
     baseUrl: notificationsConfig(config).catalogUrl,
     internalSecret: config.internalSecret,
     timeoutMs: 10_000,

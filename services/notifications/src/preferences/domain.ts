@@ -1,19 +1,8 @@
+import { NOTIFICATION_KINDS, type NotificationKind } from '@liveedu/contracts';
+
 /** What a notification is about; each kind has its own mail preference. */
-export const KINDS = [
-  'question',
-  'answer',
-  'accepted',
-  'announcement',
-  'liveScheduled',
-  'liveCancelled',
-  'liveReminder',
-  'graded',
-  'review',
-  'sale',
-  'application',
-  'withdrawal',
-] as const;
-export type Kind = (typeof KINDS)[number];
+export const KINDS = NOTIFICATION_KINDS;
+export type Kind = NotificationKind;
 
 /** How a kind reaches the user by mail: at once, in the daily digest, or not at all (in-app only). */
 export const DELIVERIES = ['instant', 'daily', 'off'] as const;

@@ -9,7 +9,7 @@ import {
   Type,
 } from '@liveedu/service-kit';
 import { paymentsDeps } from '../checkout/deps.ts';
-import { GST_STATE_CODES } from '../invoices/gst-states.ts';
+import { BillingState, CheckoutRefusals, RazorpayOrder } from '../checkout/schemas.ts';
 import { rowsOfOrder } from '../payments/store.ts';
 import { serveCallback } from '../verification/callback.ts';
 import { cartCourseIds, MAX_CART_COURSES } from './domain.ts';
@@ -28,13 +28,11 @@ const CartBody = Type.Object({
 const CartQuery = Type.Object({ couponCode: Type.Optional(CouponCode) });
 const CheckoutBody = Type.Object({
   couponCode: Type.Optional(CouponCode),
-  /** The buyer's GST state code (two digits), for the tax invoice. */
-  billingState: Type.Optional(Type.Union(GST_STATE_CODES.map((code) => Type.Literal(code)))),
+  billingState: BillingState,
 });
 const CheckoutReply = Type.Object({
   orderId: Type.String(),
-  /** The Razorpay order: `amount` in paise, as checkout.js expects it. */
-  data: Type.Object({ amount: Type.Number(), id: Type.String() }),
+  data: RazorpayOrder,
   courseIds: Type.Array(Type.String()),
   /** True when the coupon took the whole price: the courses are bought, with no Razorpay order. */
   paid: Type.Boolean(),
@@ -95,13 +93,7 @@ export async function cartCheckoutRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: "One Razorpay order for the caller's cart at its current prices, less the coupon",
         body: Type.Optional(CheckoutBody),
-        response: {
-          200: CheckoutReply,
-          ...errorResponses,
-          409: MessageReply,
-          502: MessageReply,
-          503: MessageReply,
-        },
+        response: { 200: CheckoutReply, ...CheckoutRefusals },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
-import { CATALOG_INTERNAL } from '@liveedu/contracts';
-import { type InternalClient, internalClient, type ServiceApp } from '@liveedu/service-kit';
+import { type CatalogClient, catalogClient, type ServiceApp } from '@liveedu/service-kit';
 import type Razorpay from 'razorpay';
 import { type PaymentsConfig, paymentsConfig, paymentsSettings } from '../config.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
@@ -9,7 +8,7 @@ export interface PaymentsDeps {
   config: PaymentsConfig;
   razorpay: Razorpay;
   /** The catalog's internal calls: a checkout's price and whether the buyer has the course. */
-  catalog: InternalClient<typeof CATALOG_INTERNAL>;
+  catalog: CatalogClient;
 }
 
 const built = new WeakMap<object, PaymentsDeps>();
@@ -21,9 +20,7 @@ export function paymentsDeps(app: ServiceApp): PaymentsDeps {
     deps = {
       config,
       razorpay: createRazorpayClient(config),
-      catalog: internalClient(CATALOG_INTERNAL, {
-        service: 'catalog',
-        caller: 'payments',
+      catalog: catalogClient('payments', {
         baseUrl: config.catalogUrl,
         internalSecret: app.config.internalSecret,
       }),

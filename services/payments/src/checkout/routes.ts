@@ -2,7 +2,6 @@ import {
   badRequest,
   caller,
   conflict,
-  errorResponses,
   forbidden,
   MessageReply,
   notFound,
@@ -11,11 +10,11 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
-import { GST_STATE_CODES } from '../invoices/gst-states.ts';
 import { sellable } from '../payments/domain.ts';
 import { boughtHere } from '../payments/store.ts';
 import { paymentsDeps } from './deps.ts';
 import { orderTerms, placeOrder } from './orders.ts';
+import { BillingState, CheckoutRefusals, RazorpayOrder } from './schemas.ts';
 
 const CheckoutBody = Type.Object({
   course: ObjectIdString,
@@ -26,14 +25,12 @@ const CheckoutBody = Type.Object({
   paymentBy: Type.Optional(Type.String({ maxLength: 64 })),
   /** A coupon's code (any case); the server prices it, and refuses one that cannot be used with 400. */
   couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  /** The buyer's GST state code (two digits), for the tax invoice. */
-  billingState: Type.Optional(Type.Union(GST_STATE_CODES.map((code) => Type.Literal(code)))),
+  billingState: BillingState,
 });
 
 const CheckoutReply = Type.Object({
   orderId: Type.String(),
-  /** The Razorpay order: `amount` in paise, as checkout.js expects it. */
-  data: Type.Object({ amount: Type.Number(), id: Type.String() }),
+  data: RazorpayOrder,
   /** True when a coupon took the whole price: the course is bought, with nothing to pay and no Razorpay order. */
   paid: Type.Boolean(),
 });
@@ -61,13 +58,7 @@ export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
         summary:
           'Create a Razorpay order for a course at its current price, less a coupon; a coupon taking the whole price buys it at once',
         body: CheckoutBody,
-        response: {
-          200: CheckoutReply,
-          ...errorResponses,
-          409: MessageReply,
-          502: MessageReply,
-          503: MessageReply,
-        },
+        response: { 200: CheckoutReply, ...CheckoutRefusals },
       },
     },
     async (request) => {

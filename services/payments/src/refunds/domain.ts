@@ -4,7 +4,7 @@
  * a request moves between its states, and what Razorpay's answers mean. No I/O in here: the clock,
  * the progress and the stored request come in as arguments.
  */
-import type { PaymentsRefundProcessedData } from '@liveedu/contracts';
+import type { OrderCourse, PaymentsRefundProcessedData } from '@liveedu/contracts';
 
 export const REFUND_WINDOW_DAYS = 30;
 /** Completed items, in percent of the course, from which a request goes to the admin. */
@@ -134,15 +134,7 @@ export function failureReasonOf(refund: Record<string, unknown>): string {
 }
 
 /** What a refund request stores of the line it is for. */
-export interface RefundLine {
-  orderId: string;
-  paymentId: string;
-  courseId: string;
-  courseTitle: string;
-  studentId: string;
-  tutorId: string;
-  amountPaise: number;
-}
+export type RefundLine = OrderCourse;
 
 /** The stable id of the one fact "this course of this order was refunded". */
 export const refundProcessedEventId = (orderId: string, courseId: string) =>

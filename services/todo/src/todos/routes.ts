@@ -1,13 +1,12 @@
 import {
   caller,
-  HAS_TEXT,
   MessageReply,
   notFound,
   ObjectIdString,
-  RuledString,
   requireUser,
   type ServiceApp,
   Type,
+  WrittenText,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { TODOS, type TodoDoc } from './store.ts';
@@ -49,10 +48,11 @@ export default async function todoRoutes(app: ServiceApp): Promise<void> {
       schema: {
         summary: 'Add a todo',
         body: Type.Object({
-          desc: RuledString([
-            { minLength: 1, pattern: HAS_TEXT, message: EMPTY_TODO },
-            { maxLength: MAX_TODO_LENGTH, message: `A todo must be at most ${MAX_TODO_LENGTH} characters` },
-          ]),
+          desc: WrittenText(
+            { max: MAX_TODO_LENGTH },
+            EMPTY_TODO,
+            `A todo must be at most ${MAX_TODO_LENGTH} characters`,
+          ),
         }),
         response: { 201: Type.Object({ message: Type.String(), data: Todo }), 400: MessageReply },
       },
