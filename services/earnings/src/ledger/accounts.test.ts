@@ -1,6 +1,5 @@
 import {
   PAYMENTS_PAYMENT_SUCCEEDED,
-  PAYMENTS_REFUND_PROCESSED,
   type PaymentsPaymentSucceeded,
   type PaymentsRefundProcessed,
 } from '@liveedu/contracts';
@@ -19,6 +18,7 @@ import {
   type LedgerEntry,
 } from './store.ts';
 import { earningsTestDatabase } from './test-database.ts';
+import { refundOf } from './test-events.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -93,28 +93,6 @@ function cartLine(paymentId: string, courseId: string, tutorId: string, amountPa
     },
     { id: `payment-succeeded:order_${paymentId}:${courseId}` },
   ) as PaymentsPaymentSucceeded;
-}
-
-function refundOf(
-  sale: PaymentsPaymentSucceeded,
-  amountPaise = sale.data.amountPaise,
-): PaymentsRefundProcessed {
-  return newEvent(
-    PAYMENTS_REFUND_PROCESSED,
-    {
-      requestId: `request_${sale.id}`,
-      refundId: `rfnd_${sale.data.paymentId}`,
-      orderId: sale.data.orderId,
-      paymentId: sale.data.paymentId,
-      courseId: sale.data.courseId,
-      courseTitle: sale.data.courseTitle,
-      studentId: sale.data.studentId,
-      tutorId: sale.data.tutorId,
-      amountPaise,
-      refundedAt: new Date().toISOString(),
-    },
-    { id: `refund-processed:${sale.data.orderId}:${sale.data.courseId}` },
-  ) as PaymentsRefundProcessed;
 }
 
 describe("a tutor's account", () => {

@@ -2,11 +2,9 @@ import {
   PAYMENTS_DISPUTE_CLOSED,
   PAYMENTS_DISPUTE_CREATED,
   PAYMENTS_PAYMENT_SUCCEEDED,
-  PAYMENTS_REFUND_PROCESSED,
   type PaymentsDisputeClosed,
   type PaymentsDisputeCreated,
   type PaymentsPaymentSucceeded,
-  type PaymentsRefundProcessed,
 } from '@liveedu/contracts';
 import { type EventHandler, loadKitConfig, newEvent, outboxWrites } from '@liveedu/service-kit';
 import fastify from 'fastify';
@@ -17,6 +15,7 @@ import { onDisputeClosed, onDisputeCreated } from '../disputes/handlers.ts';
 import { onPaymentSucceeded, onRefundProcessed } from '../ledger/handlers.ts';
 import { creditAccount, LEDGER, type LedgerEntry } from '../ledger/store.ts';
 import { earningsTestDatabase } from '../ledger/test-database.ts';
+import { refundOf } from '../ledger/test-events.ts';
 import { BALANCE_TOO_LOW, DAY_MS } from './domain.ts';
 import { appendWithdrawal, requestWithdrawal, tutorPosition, WITHDRAWALS } from './store.ts';
 
@@ -140,22 +139,7 @@ async function sell(tutorId: string, rupees: number, days: number): Promise<Paym
   await run(onPaymentSucceeded, event);
   return event;
 }
-const refund = (sale: PaymentsPaymentSucceeded) =>
-  run(
-    onRefundProcessed,
-    newEvent(PAYMENTS_REFUND_PROCESSED, {
-      requestId: `request_${sale.data.paymentId}`,
-      refundId: `rfnd_${sale.data.paymentId}`,
-      orderId: sale.data.orderId,
-      paymentId: sale.data.paymentId,
-      courseId: sale.data.courseId,
-      courseTitle: sale.data.courseTitle,
-      studentId: sale.data.studentId,
-      tutorId: sale.data.tutorId,
-      amountPaise: sale.data.amountPaise,
-      refundedAt: new Date().toISOString(),
-    }) as PaymentsRefundProcessed,
-  );
+const refund = (sale: PaymentsPaymentSucceeded) => run(onRefundProcessed, refundOf(sale));
 const dispute = (sale: PaymentsPaymentSucceeded, type: 'created' | 'closed') => {
   const data = {
     disputeId: `disp_${sale.data.paymentId}`,
