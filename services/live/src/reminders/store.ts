@@ -1,7 +1,7 @@
 import { LIVE_SESSION_REMINDER } from '@liveedu/contracts';
 import { newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
-import { SESSIONS, type SessionDoc } from '../sessions/store.ts';
+import { liveClassNamed, SESSIONS, type SessionDoc } from '../sessions/store.ts';
 import { dueLead, type LiveReminderLead, leadsSettledBy, nextReminderAt } from './domain.ts';
 
 /**
@@ -43,15 +43,7 @@ async function sendReminder(outbox: Outbox, session: SessionDoc, lead: LiveRemin
     [
       newEvent(
         LIVE_SESSION_REMINDER,
-        {
-          sessionId: id,
-          courseId: session.courseId,
-          courseTitle: session.courseTitle,
-          tutorId: session.tutorId,
-          title: session.title,
-          startsAt: session.startsAt.toISOString(),
-          lead,
-        },
+        { ...liveClassNamed(session), lead },
         { id: `live-reminder:${id}:${session.startsAt.getTime()}:${lead}` },
       ),
     ],

@@ -1,4 +1,9 @@
-import { type CallerIdentity, LIVE_SESSION_CANCELLED, LIVE_SESSION_SCHEDULED } from '@liveedu/contracts';
+import {
+  type CallerIdentity,
+  LIVE_SESSION_CANCELLED,
+  LIVE_SESSION_SCHEDULED,
+  type LiveClassNamed,
+} from '@liveedu/contracts';
 import { isDuplicateKey, newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import type { LiveReminderLead } from '../reminders/domain.ts';
@@ -86,13 +91,18 @@ async function list(db: Db, owner: string, sessionId: string) {
   }
 }
 
-const scheduledData = (doc: SessionDoc, rescheduled: boolean) => ({
+/** The class as every event of the live service names it. */
+export const liveClassNamed = (doc: SessionDoc): LiveClassNamed => ({
   sessionId: doc._id.toHexString(),
   courseId: doc.courseId,
   courseTitle: doc.courseTitle,
   tutorId: doc.tutorId,
   title: doc.title,
   startsAt: doc.startsAt.toISOString(),
+});
+
+const scheduledData = (doc: SessionDoc, rescheduled: boolean) => ({
+  ...liveClassNamed(doc),
   durationMin: doc.durationMin,
   rescheduled,
 });
@@ -188,20 +198,7 @@ export async function cancelSession(
     SESSIONS.collection,
     { _id: session._id, cancelledAt: null, endsAt: { $gt: now } },
     { $set: { cancelledAt: now, updatedAt: now }, $inc: { revision: 1 } },
-    [
-      newEvent(
-        LIVE_SESSION_CANCELLED,
-        {
-          sessionId: id,
-          courseId: session.courseId,
-          courseTitle: session.courseTitle,
-          tutorId: session.tutorId,
-          title: session.title,
-          startsAt: session.startsAt.toISOString(),
-        },
-        { id: `live-cancelled:${id}` },
-      ),
-    ],
+    [newEvent(LIVE_SESSION_CANCELLED, liveClassNamed(session), { id: `live-cancelled:${id}` })],
   );
   if (updated.matchedCount !== 1) return false;
   await SCHEDULES.in(db).updateMany(
