@@ -12,11 +12,9 @@ import type {
   QuestionThread,
   ReportPage,
 } from '@liveedu/api-client';
-import { catalogService } from '@liveedu/catalog';
-import { communityService } from '@liveedu/community';
-import { identityService } from '@liveedu/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseWithItems, enrolledFree, newTutor } from '../support/flows.ts';
+import { COMMUNITY_SERVICES } from '../support/platform.ts';
 import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
@@ -54,9 +52,7 @@ const decide = (reportId: string, action: 'hide' | 'dismiss', as: Session = admi
   });
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    services: { identity: identityService, catalog: catalogService, community: communityService },
-  });
+  stack = await startTestStack({ services: COMMUNITY_SERVICES });
   admin = await stack.loginAdmin();
   tutor = await newTutor(stack, 'modtutor');
   ({ courseId } = await courseWithItems(

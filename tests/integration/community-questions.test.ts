@@ -4,11 +4,9 @@
  * the posting limit, and a deleted asker's thread kept as "deleted user".
  */
 import type { Answer, Question, QuestionInList, QuestionThread } from '@liveedu/api-client';
-import { catalogService } from '@liveedu/catalog';
-import { communityService } from '@liveedu/community';
-import { identityService } from '@liveedu/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseWithItems, enrolledFree, newTutor, videoItem } from '../support/flows.ts';
+import { COMMUNITY_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 interface QuestionList {
@@ -46,9 +44,7 @@ const answer = (as: Session, questionId: string, body: string) =>
   });
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    services: { identity: identityService, catalog: catalogService, community: communityService },
-  });
+  stack = await startTestStack({ services: COMMUNITY_SERVICES });
   admin = await stack.loginAdmin();
   tutor = await newTutor(stack, 'qatutor');
   ({ courseId, itemIds } = await courseWithItems(stack, tutor, [videoItem('Rendering'), videoItem('Hooks')], {

@@ -1,9 +1,7 @@
-import { catalogService } from '@liveedu/catalog';
-import { identityService } from '@liveedu/identity';
-import { learningService } from '@liveedu/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentItem, courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
 import { PNG } from '../support/identity-fixtures.ts';
+import { LEARNING_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 interface Submission {
@@ -57,9 +55,7 @@ const mine = async (as: Session, courseId: string, itemId: string) =>
   ).body.submissions;
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    services: { identity: identityService, catalog: catalogService, learning: learningService },
-  });
+  stack = await startTestStack({ services: LEARNING_SERVICES });
   tutor = await newTutor(stack);
 }, 60_000);
 

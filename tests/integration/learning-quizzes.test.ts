@@ -1,6 +1,3 @@
-import { catalogService } from '@liveedu/catalog';
-import { identityService } from '@liveedu/identity';
-import { learningService } from '@liveedu/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   articleItem,
@@ -10,6 +7,7 @@ import {
   quizItem,
   videoItem,
 } from '../support/flows.ts';
+import { LEARNING_SERVICES } from '../support/platform.ts';
 import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
 
 interface TutorQuiz {
@@ -77,9 +75,7 @@ async function itemCompleted(student: Session, courseId: string, itemId: string)
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    services: { identity: identityService, catalog: catalogService, learning: learningService },
-  });
+  stack = await startTestStack({ services: LEARNING_SERVICES });
   tutor = await newTutor(stack);
 }, 60_000);
 

@@ -14,7 +14,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseWithItems, enrollByPayment, newTutor, redeliver } from '../support/flows.ts';
 import { mailsTo as mailsToIn } from '../support/mail.ts';
-import { type NotificationsStack, startNotificationsStack } from '../support/platform.ts';
+import { addressKnown, type NotificationsStack, startNotificationsStack } from '../support/platform.ts';
 import { eventually, type Session } from '../support/stack.ts';
 
 // The live service publishes these events; here they are published as it would, so the
@@ -58,16 +58,7 @@ const oid = () => new ObjectId().toHexString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mailsTo = (user: Session) => mailsToIn(dataDir, user.email);
 
-/** Identity has told notifications where the user's mail goes (its sign-up event). */
-async function knownAddress(user: Session) {
-  await eventually(async () =>
-    (await notifications.app.db
-      .collection('recipients')
-      .findOne({ _id: user._id as never, email: user.email }))
-      ? true
-      : undefined,
-  );
-}
+const knownAddress = (user: Session) => addressKnown(stack, user);
 
 /** Publishes an event as the live service would, and twice more as a redelivery would. */
 async function publishTwiceOver<T>(type: string, data: T) {

@@ -22,7 +22,7 @@ import {
   redeliver,
 } from '../support/flows.ts';
 import { mailsTo as mailsToIn } from '../support/mail.ts';
-import { type NotificationsStack, startNotificationsStack } from '../support/platform.ts';
+import { addressKnown, type NotificationsStack, startNotificationsStack } from '../support/platform.ts';
 import { eventually, type Session } from '../support/stack.ts';
 
 const PUBLIC_URL = 'https://liveedu.example';
@@ -63,16 +63,7 @@ function listed(as: Session, count: number, query = '') {
   );
 }
 
-/** Identity has told notifications where the user's mail goes (its sign-up event). */
-async function knownAddress(user: Session) {
-  await eventually(async () =>
-    (await notifications.app.db
-      .collection('recipients')
-      .findOne({ _id: user._id as never, email: user.email }))
-      ? true
-      : undefined,
-  );
-}
+const knownAddress = (user: Session) => addressKnown(stack, user);
 
 /** A mail's header value, its folded lines joined. */
 const headerOf = (mail: string, name: string) =>

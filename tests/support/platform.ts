@@ -13,7 +13,7 @@ import { paymentsService } from '@liveedu/payments';
 import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
 import type { Service, ServiceDefinition } from '@liveedu/service-kit';
 import { todoService } from '@liveedu/todo';
-import { type StackOptions, startTestStack, type TestStack } from './stack.ts';
+import { eventually, type Session, type StackOptions, startTestStack, type TestStack } from './stack.ts';
 
 const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
   identity: identityService,
@@ -41,6 +41,20 @@ export const PURCHASE_SERVICES = {
   payments: paymentsService,
 } satisfies StackOptions['services'];
 
+/** What a course's questions, answers and announcements need: accounts, the course and the community. */
+export const COMMUNITY_SERVICES = {
+  identity: identityService,
+  catalog: catalogService,
+  community: communityService,
+} satisfies StackOptions['services'];
+
+/** What quizzes and assignments need: accounts, the course and learning. */
+export const LEARNING_SERVICES = {
+  identity: identityService,
+  catalog: catalogService,
+  learning: learningService,
+} satisfies StackOptions['services'];
+
 /** What the tutors' and the admin's money figures need: accounts and the ledger. */
 export const EARNINGS_SERVICES = {
   identity: identityService,
@@ -66,6 +80,17 @@ export async function startIdentityStack(env: Record<string, string> = {}): Prom
 
 /** Notifications behind the gateway, their running service, and the folder their mail is written to. */
 export type NotificationsStack = TestStack & { notifications: Service; dataDir: string };
+
+/** Waits until identity has told notifications where the user's mail goes (its sign-up event). */
+export async function addressKnown(stack: NotificationsStack, user: Session): Promise<void> {
+  await eventually(async () =>
+    (await stack.notifications.app.db
+      .collection('recipients')
+      .findOne({ _id: user._id as never, email: user.email }))
+      ? true
+      : undefined,
+  );
+}
 
 /**
  * Notifications after what they ask (accounts, and the catalog for a course's students), mail
