@@ -1,4 +1,4 @@
-import type { CourseCard, LiveSession, UserData } from '@liveedu/api-client';
+import type { Answer, CourseCard, LiveSession, Question, UserData } from '@liveedu/api-client';
 
 /** A course as the list calls answer it; `fields` overrides what the test cares about. */
 export function courseCard(fields: Partial<CourseCard> & { _id: string }): CourseCard {
@@ -43,4 +43,36 @@ export function liveSession(startsAt: Date, fields: Partial<LiveSession> = {}): 
     recording: null,
     ...fields,
   };
+}
+
+/** What a post shows before anyone acts on it: not edited, no upvotes, not the viewer's, not hidden. */
+const UNTOUCHED_POST = { editedAt: null, upvotes: 0, upvoted: false, mine: false, hidden: false } as const;
+
+/**
+ * A question as the community service answers it, not yet answered, followed or tied to a second
+ * of the video; `fields` say what it asks, who asked and when, and override the rest.
+ */
+export function questionPost(
+  fields: Pick<
+    Question,
+    '_id' | 'courseId' | 'itemId' | 'title' | 'body' | 'bodyHtml' | 'author' | 'createdAt'
+  > &
+    Partial<Question>,
+): Question {
+  return {
+    atSec: null,
+    ...UNTOUCHED_POST,
+    answerCount: 0,
+    acceptedAnswerId: null,
+    instructorAnswered: false,
+    following: false,
+    ...fields,
+  };
+}
+
+/** An answer as the community service answers it, not accepted; `fields` say what it says, who and when. */
+export function answerPost(
+  fields: Pick<Answer, '_id' | 'questionId' | 'body' | 'bodyHtml' | 'author' | 'createdAt'> & Partial<Answer>,
+): Answer {
+  return { ...UNTOUCHED_POST, accepted: false, ...fields };
 }

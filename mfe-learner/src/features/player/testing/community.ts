@@ -1,6 +1,6 @@
 import type { Announcement, Answer, PostAuthor, Question, QuestionInList } from '@liveedu/api-client';
 import type { ApiRequest } from '@liveedu/web-test-kit';
-import { json } from '@liveedu/web-test-kit';
+import { answerPost, json, questionPost } from '@liveedu/web-test-kit';
 
 /** What the fake community service knows: questions with their answers, announcements, who upvoted. */
 export interface CommunityState {
@@ -25,42 +25,26 @@ export function objectId(): string {
 
 /** A question as the service stores it, for a test's starting state. */
 export function aQuestion(fields: Partial<Question> & Pick<Question, 'title'>): Question {
-  return {
+  return questionPost({
     _id: objectId(),
     courseId: 'c1',
     itemId: 'v1',
-    atSec: null,
     body: `${fields.title} — details`,
     bodyHtml: `<p>${fields.title} — details</p>`,
     author: { _id: 'u2', name: 'Asha', instructor: false },
     createdAt: NOW,
-    editedAt: null,
-    upvotes: 0,
-    upvoted: false,
-    answerCount: 0,
-    acceptedAnswerId: null,
-    instructorAnswered: false,
-    following: false,
-    mine: false,
-    hidden: false,
     ...fields,
-  };
+  });
 }
 
 export function anAnswer(fields: Partial<Answer> & Pick<Answer, 'questionId' | 'body'>): Answer {
-  return {
+  return answerPost({
     _id: objectId(),
     bodyHtml: `<p>${fields.body}</p>`,
     author: TUTOR,
     createdAt: NOW,
-    editedAt: null,
-    upvotes: 0,
-    upvoted: false,
-    accepted: false,
-    mine: false,
-    hidden: false,
     ...fields,
-  };
+  });
 }
 
 export function anAnnouncement(n: number): Announcement {

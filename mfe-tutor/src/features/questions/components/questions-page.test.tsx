@@ -1,5 +1,5 @@
 import type { Answer, Question, QuestionInList } from '@liveedu/api-client';
-import { answer, json, requestedPaths, requests } from '@liveedu/web-test-kit';
+import { answer, answerPost, json, questionPost, requestedPaths, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -16,7 +16,7 @@ const COURSE_TITLES: Record<string, string> = { c1: 'Typed JavaScript', c2: 'Sta
 const student = (name: string) => ({ _id: `u-${name}`, name, instructor: false });
 
 function question(n: number, changes: Partial<Question> = {}): Question {
-  return {
+  return questionPost({
     _id: `q${n}`,
     courseId: 'c1',
     itemId: 'lesson-1',
@@ -26,35 +26,20 @@ function question(n: number, changes: Partial<Question> = {}): Question {
     bodyHtml: `<p>The body of question ${n}.</p>`,
     author: student('Ravi'),
     createdAt: new Date(Date.now() - n * 60 * 60_000).toISOString(),
-    editedAt: null,
-    upvotes: 0,
-    upvoted: false,
-    answerCount: 0,
-    acceptedAnswerId: null,
-    instructorAnswered: false,
-    following: false,
-    mine: false,
-    hidden: false,
     ...changes,
-  };
+  });
 }
 
 function reply(n: number, questionId: string, changes: Partial<Answer> = {}): Answer {
-  return {
+  return answerPost({
     _id: `a${n}`,
     questionId,
     body: `Answer ${n}`,
     bodyHtml: `<p>Answer ${n}</p>`,
     author: student('Asha'),
     createdAt: new Date(Date.now() - 30 * 60_000).toISOString(),
-    editedAt: null,
-    upvotes: 0,
-    upvoted: false,
-    accepted: false,
-    mine: false,
-    hidden: false,
     ...changes,
-  };
+  });
 }
 
 /**
