@@ -10,6 +10,7 @@ export {
   requests,
   resetApi,
 } from './api-server.ts';
+export { catchDownloads, type Download } from './downloads.ts';
 export { answerPost, courseCard, liveSession, questionPost, userData } from './fixtures.ts';
 export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { fakePaymentWindow, type OpenedPaymentWindow, paymentSuccessRoute } from './payment-window.tsx';

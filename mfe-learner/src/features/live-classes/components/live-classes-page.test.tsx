@@ -1,6 +1,6 @@
 import type { LiveSession } from '@liveedu/api-client';
 import { formatLiveTime } from '@liveedu/ui';
-import { answer, json, liveSession, renderRoutes, requests } from '@liveedu/web-test-kit';
+import { answer, catchDownloads, json, liveSession, renderRoutes, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveClassesPage } from './live-classes-page.tsx';
@@ -90,17 +90,7 @@ describe('the live classes page', () => {
   });
 
   it("downloads a class's calendar file with the session", async () => {
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    const blobs = new Map<string, Blob>();
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const url = `blob:ics-${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
-    });
+    const saved = catchDownloads();
     liveServer([session('s1', 90, { title: 'Graphs, live' })]);
     openPage();
     fireEvent.click(

@@ -1,5 +1,6 @@
 import {
   answer,
+  catchDownloads,
   createTestStore,
   expectFiltered,
   expectFiltersCleared,
@@ -137,17 +138,7 @@ describe('order lines of commerce', () => {
   });
 
   it('downloads the invoice and the credit note with the session, named by their numbers', async () => {
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    const blobs = new Map<string, Blob>();
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const url = `blob:pdf-${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
-    });
+    const saved = catchDownloads();
     serveOrders(() => [
       paidWithCoupon({
         creditNoteNumber: 'LE-CN/2026-27/000002',

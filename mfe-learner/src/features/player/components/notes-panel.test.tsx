@@ -1,4 +1,4 @@
-import { playable, requests } from '@liveedu/web-test-kit';
+import { catchDownloads, playable, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mixedCourse, resumeAt } from '../testing/course.ts';
@@ -63,16 +63,7 @@ describe('the notes beside the player', () => {
 
   it('writes a note on an article without a time, and exports every note of the course as a file', async () => {
     servePlayer({ course: mixedCourse(), progress: resumeAt('a1') });
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    const blobs = new Map<string, Blob>();
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.set('blob:notes', blob as Blob);
-      return 'blob:notes';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
-    });
+    const saved = catchDownloads();
     renderPlayer();
     const notes = await notesPanel();
     await notes.findByText('No notes on this lesson yet.');
