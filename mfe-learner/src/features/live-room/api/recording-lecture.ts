@@ -16,18 +16,12 @@ function recordingLectureDescription(session: Pick<LiveSession, 'title' | 'descr
   return about ? about : `The recording of the live class “${session.title}”.`;
 }
 
-/** An item of the course update form's content, as the catalog reads it. */
-export interface ContentItem {
-  _id?: string;
-  kind?: StoredItem['kind'];
-  sectionTitle: string;
-  videoTitle: string;
-  videoDesc: string;
-  videoLink?: string;
-  videoId?: string;
-  body?: string;
-  preview?: boolean;
-}
+/**
+ * An item of the course update form's content, as the catalog reads it: a stored item, where only
+ * its section, title and description must be sent.
+ */
+export type ContentItem = Pick<StoredItem, 'sectionTitle' | 'videoTitle' | 'videoDesc'> &
+  Partial<Pick<StoredItem, '_id' | 'kind' | 'videoLink' | 'videoId' | 'body' | 'preview'>>;
 
 /** An item sent back as the catalog stores it, so saving the course changes nothing else. */
 function storedItemPayload(item: StoredItem): ContentItem {
