@@ -29,20 +29,17 @@ const renderBadge = () =>
   );
 
 describe("a course's live badge", () => {
-  it('says Live now with Join to the room while a class is live', async () => {
-    serveStatus({ live: true, sessionId: 's1', nextStartsAt: null });
+  it.each([
+    ['while a class is live', { live: true, sessionId: 's1', nextStartsAt: null }],
+    ['from 10 minutes before the start', { live: false, sessionId: 's2', nextStartsAt: minutes(8) }],
+  ])('says Live now with Join to the room %s', async (_when, status) => {
+    serveStatus(status);
     renderBadge();
     const badge = await screen.findByRole('status');
     expect(badge.textContent).toContain('Live now');
-    expect(within(badge).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/live/s1');
-  });
-
-  it('offers Join from 10 minutes before the start', async () => {
-    serveStatus({ live: false, sessionId: 's2', nextStartsAt: minutes(8) });
-    renderBadge();
-    const badge = await screen.findByRole('status');
-    expect(badge.textContent).toContain('Live now');
-    expect(within(badge).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/live/s2');
+    expect(within(badge).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe(
+      `/live/${status.sessionId}`,
+    );
   });
 
   it('names the next class in local time when joining has not opened', async () => {
