@@ -1,6 +1,6 @@
 import { messageOf, type Note } from '@liveedu/api-client';
 import { useApiMutation } from '@liveedu/query';
-import { Button, ConfirmDialog, ErrorState, Field, flatPanel, Loading, theme, toast } from '@liveedu/ui';
+import { Button, ConfirmDialog, Field, flatPanel, ResourceView, theme, toast } from '@liveedu/ui';
 import { clockOf, type VideoControl } from '@liveedu/video';
 import { type FormEvent, type RefObject, useState } from 'react';
 import styled from 'styled-components';
@@ -237,31 +237,33 @@ export function NotesPanel({
           Add note
         </Button>
       </form>
-      {notes.status === 'loading' ? (
-        <Loading label="Loading your notes…" />
-      ) : notes.status === 'error' ? (
-        <ErrorState message={notes.error} onRetry={notes.reload} />
-      ) : notes.data.notes.length === 0 ? (
-        <p>No notes on this lesson yet.</p>
-      ) : (
-        <ol aria-label="Your notes on this lesson">
-          {notes.data.notes.map((note, i) => (
-            <NoteRow
-              key={note._id}
-              note={note}
-              index={i}
-              video={video}
-              courseId={courseId}
-              onDelete={(n, name) => setDeleting({ note: n, name })}
-            />
-          ))}
-        </ol>
-      )}
-      {notes.status === 'ready' && notes.data.total > notes.data.notes.length ? (
-        <p>
-          Showing the first {notes.data.notes.length} of {notes.data.total} notes; all are in the export.
-        </p>
-      ) : null}
+      <ResourceView resource={notes} loading="Loading your notes…">
+        {({ notes: shown, total }) =>
+          shown.length === 0 ? (
+            <p>No notes on this lesson yet.</p>
+          ) : (
+            <>
+              <ol aria-label="Your notes on this lesson">
+                {shown.map((note, i) => (
+                  <NoteRow
+                    key={note._id}
+                    note={note}
+                    index={i}
+                    video={video}
+                    courseId={courseId}
+                    onDelete={(n, name) => setDeleting({ note: n, name })}
+                  />
+                ))}
+              </ol>
+              {total > shown.length ? (
+                <p>
+                  Showing the first {shown.length} of {total} notes; all are in the export.
+                </p>
+              ) : null}
+            </>
+          )
+        }
+      </ResourceView>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete note"

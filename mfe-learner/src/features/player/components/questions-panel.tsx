@@ -1,6 +1,6 @@
 import type { QuestionInList, QuestionSort } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
-import { Button, EmptyState, ErrorState, Loading, PagedListEnd, ToggleButtons, theme } from '@liveedu/ui';
+import { Button, PagedListStates, ToggleButtons, theme } from '@liveedu/ui';
 import type { VideoControl, VideoMarker } from '@liveedu/video';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
@@ -197,26 +197,23 @@ export function QuestionsPanel({
           {video ? 'Ask about this moment' : 'Ask a question'}
         </Button>
       </Tools>
-      {list.status === 'loading' ? (
-        <Loading label="Loading questions…" />
-      ) : list.status === 'error' ? (
-        <ErrorState message={list.error} onRetry={list.reload} />
-      ) : list.items.length === 0 ? (
-        <EmptyState
-          message={
-            sort === 'unanswered'
-              ? 'Every question about this lesson has an answer.'
-              : 'No questions about this lesson yet — ask the first one'
-          }
-        />
-      ) : (
-        <List aria-label="Questions about this lesson">
-          {list.items.map((q) => (
-            <QuestionRow key={q._id} question={q} onOpen={() => open(q._id)} onSeek={seek} />
-          ))}
-        </List>
-      )}
-      <PagedListEnd list={list} />
+      <PagedListStates
+        list={list}
+        loadingLabel="Loading questions…"
+        emptyMessage={
+          sort === 'unanswered'
+            ? 'Every question about this lesson has an answer.'
+            : 'No questions about this lesson yet — ask the first one'
+        }
+      >
+        {(questions) => (
+          <List aria-label="Questions about this lesson">
+            {questions.map((q) => (
+              <QuestionRow key={q._id} question={q} onOpen={() => open(q._id)} onSeek={seek} />
+            ))}
+          </List>
+        )}
+      </PagedListStates>
     </>
   );
 }
