@@ -40,7 +40,8 @@ export const RANGES = [
 ] as const;
 type Range = (typeof RANGES)[number]['id'];
 
-function EarningsReport() {
+/** The tutor's total, month and week earnings, each a named placeholder while it loads. */
+export function EarningsReport() {
   const api = useApi();
   const figures = useApiQuery(['tutor', 'earnings'], () =>
     Promise.all([api.totalIncomeTutor(), api.last28DaysEarning(), api.last7DaysEarning()]).then(
@@ -49,7 +50,11 @@ function EarningsReport() {
   );
   if (figures.status === 'error') return <ErrorState message={figures.error} onRetry={figures.reload} />;
   const value = (n: number | undefined) =>
-    figures.status === 'ready' ? formatRupees(n) : <Skeleton $height="2rem" aria-label="Loading" />;
+    figures.status === 'ready' ? (
+      formatRupees(n)
+    ) : (
+      <Skeleton $height="2rem" role="img" aria-label="Loading" />
+    );
   return (
     <Figures aria-label="Earnings report" aria-busy={figures.status === 'loading'}>
       <div>
