@@ -6,4 +6,4 @@ set -eu
 cd "$(dirname "$0")/../.."
 . "${APP_PROFILE:-./app.env}"
 heap=$(eval "echo \"\${${HEAP_VARIABLE:-NO_HEAP_VARIABLE}:-$DEFAULT_HEAP_MB}\"")
-exec node --enable-source-maps ${heap:+--max-old-space-size="$heap"} "$APP_DIR/dist/server.mjs" "$@"
+exec node ${heap:+--max-old-space-size="$heap"} "$APP_DIR/dist/server.mjs" "$@"

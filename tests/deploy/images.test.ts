@@ -164,14 +164,12 @@ describe.each(servers)('server image of $name', (component: Component) => {
   it('starts its compiled server, with its heap bound unless its variable moves it', () => {
     const server = `${component.dir}/dist/server.mjs`;
     if (!component.heapMb) {
-      expect(entrypointCommand(component)).toBe(`node --enable-source-maps ${server}`);
+      expect(entrypointCommand(component)).toBe(`node ${server}`);
       return;
     }
-    expect(entrypointCommand(component)).toBe(
-      `node --enable-source-maps --max-old-space-size=${component.heapMb} ${server}`,
-    );
+    expect(entrypointCommand(component)).toBe(`node --max-old-space-size=${component.heapMb} ${server}`);
     expect(entrypointCommand(component, { [component.heapVariable as string]: '300' })).toBe(
-      `node --enable-source-maps --max-old-space-size=300 ${server}`,
+      `node --max-old-space-size=300 ${server}`,
     );
   });
 

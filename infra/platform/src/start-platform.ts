@@ -56,10 +56,10 @@ const LIVEKIT_PORT = 7880;
 
 /**
  * How a Node server of the platform runs: its compiled file (built when its sources changed),
- * with source maps so a stack trace names the TypeScript line. No process loads a TypeScript
- * compiler.
+ * whose stack traces name the TypeScript line from its own source map
+ * (infra/docker/own-source-map.mjs). No process loads a TypeScript compiler.
  */
-const compiledServer = (dir: string) => ['--enable-source-maps', builtServer(dir)];
+const compiledServer = (dir: string) => [builtServer(dir)];
 
 /**
  * Node's heap bound, in MiB, of a service whose registry entry sets one, where the default (a
