@@ -30,8 +30,8 @@ describe('the compiled servers the platform runs', () => {
     expect(touched('packages/ui/src/index.ts', () => isServerStale(SERVICE))).toBe(false);
   });
 
-  it('leave out what a server does not use: the gateway loads no database driver, a service without buckets no S3 client', async () => {
-    await buildServers({ dirs: [SERVICE, 'gateway'], log: () => {} });
+  it('leave out what a server does not use: the gateway loads no database driver, a service without buckets no S3 client, no server all of date-fns', async () => {
+    await buildServers({ dirs: [SERVICE, 'gateway', 'services/identity'], log: () => {} });
     /** The packages the compiled file imports as it starts (not those it may import later). */
     const loadedAtStart = (dir: string) => {
       const meta = JSON.parse(readFileSync(join(repoRoot, dir, 'dist', 'server.meta.json'), 'utf8')) as {
@@ -52,6 +52,9 @@ describe('the compiled servers the platform runs', () => {
     expect(loadedAtStart('gateway')).not.toContain('nodemailer');
     expect(loadedAtStart(SERVICE)).toContain('mongodb');
     expect(loadedAtStart(SERVICE)).not.toContain('minio');
+    // Identity formats dates with date-fns: the functions it calls are compiled in, not the package loaded.
+    expect(loadedAtStart('services/identity')).toContain('@node-rs/argon2');
+    expect(loadedAtStart('services/identity').filter((name) => name.includes('date-fns'))).toEqual([]);
     expect(builtServer(SERVICE)).toBe(join(repoRoot, SERVICE, 'dist', 'server.mjs'));
   });
 });
