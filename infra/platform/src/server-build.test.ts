@@ -30,7 +30,7 @@ describe('the compiled servers the platform runs', () => {
     expect(touched('packages/ui/src/index.ts', () => isServerStale(SERVICE))).toBe(false);
   });
 
-  it('leave out what a server does not use: the gateway loads no database driver, a service without buckets no S3 client, no server all of date-fns', async () => {
+  it('leave out what a server does not use: the gateway loads no database driver, a service without buckets no S3 client, no server all of date-fns nor its mailer before a first message', async () => {
     await buildServers({ dirs: [SERVICE, 'gateway', 'services/identity'], log: () => {} });
     /** The packages the compiled file imports as it starts (not those it may import later). */
     const loadedAtStart = (dir: string) => {
@@ -55,6 +55,8 @@ describe('the compiled servers the platform runs', () => {
     // Identity formats dates with date-fns: the functions it calls are compiled in, not the package loaded.
     expect(loadedAtStart('services/identity')).toContain('@node-rs/argon2');
     expect(loadedAtStart('services/identity').filter((name) => name.includes('date-fns'))).toEqual([]);
+    // It sends mail, but loads the mail library with its first message.
+    expect(loadedAtStart('services/identity')).not.toContain('nodemailer');
     expect(builtServer(SERVICE)).toBe(join(repoRoot, SERVICE, 'dist', 'server.mjs'));
   });
 });

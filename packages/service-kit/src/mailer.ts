@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer from 'nodemailer';
 import { Type } from 'typebox';
 
 export interface Mail {
@@ -39,20 +38,24 @@ export interface MailSettings {
 export function createMailer(settings: MailSettings): Mailer {
   const { MAIL_FROM: from, SMTP_URL: smtpUrl } = settings;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazily(() => import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
     return {
       destination: new URL(smtpUrl).host,
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        await (await transport()).sendMail({ from, ...mail });
       },
     };
   }
   const folder = join(resolve(settings.DATA_DIR), 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazily(() =>
+    import('nodemailer').then((m) =>
+      m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ),
+  );
   return {
     destination: folder,
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await transport()).sendMail({ from, ...mail });
       await mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`;
       // Written under another name first, so a reader never sees half a message.
@@ -60,5 +63,14 @@ export function createMailer(settings: MailSettings): Mailer {
       await writeFile(partial, info.message as Buffer);
       await rename(partial, join(folder, `${name}.eml`));
     },
+  };
+}
+
+/** The mail library is loaded with the first message: most processes send none for hours. */
+function lazily<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
   };
 }
