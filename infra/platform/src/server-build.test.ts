@@ -30,8 +30,11 @@ describe('the compiled servers the platform runs', () => {
     expect(touched('packages/ui/src/index.ts', () => isServerStale(SERVICE))).toBe(false);
   });
 
-  it('leave out what a server does not use: the gateway loads no database driver, a service without buckets no S3 client, no server all of date-fns nor its mailer before a first message', async () => {
-    await buildServers({ dirs: [SERVICE, 'gateway', 'services/identity'], log: () => {} });
+  it('leave out what a server does not use: the gateway loads no database driver, a service without buckets no S3 client, no server all of date-fns nor its mailer or PDF library before they are first needed', async () => {
+    await buildServers({
+      dirs: [SERVICE, 'gateway', 'services/identity', 'services/payments'],
+      log: () => {},
+    });
     /** The packages the compiled file imports as it starts (not those it may import later). */
     const loadedAtStart = (dir: string) => {
       const meta = JSON.parse(readFileSync(join(repoRoot, dir, 'dist', 'server.meta.json'), 'utf8')) as {
@@ -57,6 +60,9 @@ describe('the compiled servers the platform runs', () => {
     expect(loadedAtStart('services/identity').filter((name) => name.includes('date-fns'))).toEqual([]);
     // It sends mail, but loads the mail library with its first message.
     expect(loadedAtStart('services/identity')).not.toContain('nodemailer');
+    // Payments draws invoices, but loads the PDF library with the first one.
+    expect(loadedAtStart('services/payments')).toContain('mongodb');
+    expect(loadedAtStart('services/payments')).not.toContain('pdfkit');
     expect(builtServer(SERVICE)).toBe(join(repoRoot, SERVICE, 'dist', 'server.mjs'));
   });
 });

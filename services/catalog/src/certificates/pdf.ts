@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CertificateDoc } from './store.ts';
 
@@ -12,6 +11,8 @@ const dateOf = (date: Date) =>
 
 /** An A4 landscape certificate with the names, the date, the id and a QR code to its verification page. */
 export async function certificatePdf(certificate: CertificateDoc, verifyUrl: string): Promise<Buffer> {
+  // Loaded with the first certificate drawn: the library and its fonts are 25 MiB of a process.
+  const { default: PDFDocument } = await import('pdfkit');
   const qr = await QRCode.toBuffer(verifyUrl, { margin: 1, width: 240 });
   const doc = new PDFDocument({
     size: 'A4',

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { GST_PERCENT, rupeesText, type TaxAmounts, type TaxDocumentFields } from './domain.ts';
 
 /**
@@ -71,7 +70,9 @@ function columnsOf(document: TaxDocumentFields): Column[] {
 }
 
 /** Draws the document and answers the PDF's bytes. */
-export function taxDocumentPdf(document: TaxDocumentFields): Promise<Buffer> {
+export async function taxDocumentPdf(document: TaxDocumentFields): Promise<Buffer> {
+  // Loaded with the first document drawn: the library and its fonts are 25 MiB of a process.
+  const { default: PDFDocument } = await import('pdfkit');
   const invoice = document.kind === 'invoice';
   const title = invoice ? 'Tax Invoice' : 'Credit Note';
   const doc = new PDFDocument({
