@@ -16,13 +16,33 @@ const opened = fakePaymentWindow();
 const renderPage = (user: typeof STUDENT | null = STUDENT) =>
   renderCoursePage(user, [paymentSuccessRoute, { path: '/cart', element: <h1>Your cart</h1> }]);
 
+/** The cart service's answer for a cart holding these courses. */
+const cartOf = (courseIds: string[]) => ({
+  courseIds,
+  items: [],
+  count: courseIds.length,
+  total: 0,
+  payable: 0,
+  coupon: null,
+});
+
+/** The coupon service's verdict on a code for the ₹499 course: its price with the code, and why. */
+const couponCheck = (valid: boolean, discounted: number, message: string): Routes => ({
+  'GET /api/v1/coupons/check': { body: { valid, price: 499, discounted, message } },
+});
+
+/** The order a checkout opens; one a coupon pays in full comes back already paid. */
+const checkoutOrder = (orderId: string, amount: number, paid = false): Routes => ({
+  'POST /api/v1/checkout': { body: { orderId, data: { amount, id: orderId }, paid } },
+});
+
 /** A paid course's page and the calls a purchase makes; `extra` answers the rest. */
 function serve(extra: Routes) {
   answerRoutes({
     'GET /app-config.json': { body: { razorpayCheckoutUrl: 'https://checkout.test/v1/checkout.js' } },
     'GET /api/v1/get-course-details/c1': { body: courseDetails({ price: 499 }) },
     'GET /api/v1/get-course-reviews/c1': noReviews,
-    'GET /api/v1/cart': { body: { courseIds: [], items: [], count: 0, total: 0, payable: 0, coupon: null } },
+    'GET /api/v1/cart': { body: cartOf([]) },
     'GET /api/v1/get-api-keys': { body: { key: 'rzp_test_key' } },
     'GET /api/v1/getUserData': { body: { email: 'asha@example.com' } },
     ...extra,
@@ -41,12 +61,8 @@ async function applyCode(code: string) {
 describe('the coupon box of a course page', () => {
   it('shows the price struck through beside the discounted one, and buys at that price', async () => {
     serve({
-      'GET /api/v1/coupons/check': {
-        body: { valid: true, price: 499, discounted: 399.2, message: 'The coupon applies to this course' },
-      },
-      'POST /api/v1/checkout': {
-        body: { orderId: 'order_9', data: { amount: 39920, id: 'order_9' }, paid: false },
-      },
+      ...couponCheck(true, 399.2, 'The coupon applies to this course'),
+      ...checkoutOrder('order_9', 39920),
     });
     renderPage();
     const box = await applyCode('save20');
@@ -71,14 +87,7 @@ describe('the coupon box of a course page', () => {
   });
 
   it('says why a code cannot be used, and buys at the full price without it', async () => {
-    serve({
-      'GET /api/v1/coupons/check': {
-        body: { valid: false, price: 499, discounted: 499, message: 'This coupon has expired' },
-      },
-      'POST /api/v1/checkout': {
-        body: { orderId: 'order_8', data: { amount: 49900, id: 'order_8' }, paid: false },
-      },
-    });
+    serve({ ...couponCheck(false, 499, 'This coupon has expired'), ...checkoutOrder('order_8', 49900) });
     renderPage();
     const box = await applyCode('OLD10');
     expect(await box.findByText('This coupon has expired')).toBeTruthy();
@@ -92,12 +101,8 @@ describe('the coupon box of a course page', () => {
 
   it('buys a course a coupon makes free without the payment window, and shows the success page', async () => {
     serve({
-      'GET /api/v1/coupons/check': {
-        body: { valid: true, price: 499, discounted: 0, message: 'The coupon makes this course free' },
-      },
-      'POST /api/v1/checkout': {
-        body: { orderId: 'free_abc', data: { amount: 0, id: 'free_abc' }, paid: true },
-      },
+      ...couponCheck(true, 0, 'The coupon makes this course free'),
+      ...checkoutOrder('free_abc', 0, true),
     });
     renderPage();
     const box = await applyCode('ALLFREE');
@@ -112,11 +117,7 @@ describe('the coupon box of a course page', () => {
   });
 
   it('takes the code off again: the full price, and no coupon sent', async () => {
-    serve({
-      'GET /api/v1/coupons/check': {
-        body: { valid: true, price: 499, discounted: 449, message: 'The coupon applies to this course' },
-      },
-    });
+    serve({ ...couponCheck(true, 449, 'The coupon applies to this course') });
     renderPage(null);
     const box = await applyCode('TENOFF');
     await box.findByText('TENOFF: The coupon applies to this course');
@@ -133,14 +134,10 @@ describe('Add to cart on a course page', () => {
   it('puts the course in the cart, then says it is in the cart', async () => {
     let courseIds: string[] = ['c7'];
     serve({
-      'GET /api/v1/cart': () => ({
-        body: { courseIds, items: [], count: courseIds.length, total: 0, payable: 0, coupon: null },
-      }),
+      'GET /api/v1/cart': () => ({ body: cartOf(courseIds) }),
       'PUT /api/v1/cart': ({ body }) => {
         courseIds = (body as { courseIds: string[] }).courseIds;
-        return {
-          body: { courseIds, items: [], count: courseIds.length, total: 0, payable: 0, coupon: null },
-        };
+        return { body: cartOf(courseIds) };
       },
     });
     renderPage();
