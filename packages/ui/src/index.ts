@@ -47,6 +47,7 @@ export { Banner, EmptyState, ErrorState } from './components/states.tsx';
 export { TextField } from './components/text-field.tsx';
 export { TOAST_DURATION_MS, Toaster, type ToastKind, toast } from './components/toaster.tsx';
 export { ToggleButtons } from './components/toggle-buttons.tsx';
+export { WholeNumberInput } from './components/whole-number-input.tsx';
 export {
   type CouponDraft,
   couponBodyOf,

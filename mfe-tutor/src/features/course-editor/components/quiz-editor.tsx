@@ -1,6 +1,6 @@
 import type { TutorQuiz } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { Button, Field, ResourceView, theme } from '@liveedu/ui';
+import { Button, Field, ResourceView, theme, WholeNumberInput } from '@liveedu/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
@@ -319,29 +319,23 @@ function QuizForm({
       <Settings>
         <Field>
           <label htmlFor={`${id}-pass`}>Pass mark (%)</label>
-          <input
+          <WholeNumberInput
             id={`${id}-pass`}
-            type="number"
-            inputMode="numeric"
             min={1}
             max={100}
-            step={1}
             value={draft.passPercent}
-            onChange={(e) => change((d) => ({ ...d, passPercent: e.target.value }))}
+            onChange={(passPercent) => change((d) => ({ ...d, passPercent }))}
           />
         </Field>
         <Field>
           <label htmlFor={`${id}-attempts`}>Attempts allowed</label>
-          <input
+          <WholeNumberInput
             id={`${id}-attempts`}
-            type="number"
-            inputMode="numeric"
             min={1}
             max={MAX_ATTEMPTS}
-            step={1}
             value={draft.unlimited ? '' : draft.maxAttempts}
             disabled={draft.unlimited}
-            onChange={(e) => change((d) => ({ ...d, maxAttempts: e.target.value }))}
+            onChange={(maxAttempts) => change((d) => ({ ...d, maxAttempts }))}
           />
           <Check>
             <input

@@ -1,6 +1,15 @@
 import { messageOf, type SubmissionGrade, type TutorSubmission } from '@liveedu/api-client';
 import { useApiMutation } from '@liveedu/query';
-import { Banner, Button, Field, formatOrderDate, raisedPanel, theme, toast } from '@liveedu/ui';
+import {
+  Banner,
+  Button,
+  Field,
+  formatOrderDate,
+  raisedPanel,
+  theme,
+  toast,
+  WholeNumberInput,
+} from '@liveedu/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS } from '../../../shared/api/or-none.ts';
@@ -82,15 +91,12 @@ function GradeForm({ submission }: { submission: TutorSubmission }) {
       <GradeRow>
         <Field>
           <label htmlFor={`${id}-score`}>Score (0–100)</label>
-          <input
+          <WholeNumberInput
             id={`${id}-score`}
-            type="number"
-            inputMode="numeric"
             min={0}
             max={100}
-            step={1}
             value={draft.score}
-            onChange={(e) => change({ score: e.target.value })}
+            onChange={(score) => change({ score })}
           />
         </Field>
         <div className="passed">
