@@ -4,6 +4,7 @@ import { Banner, Button, Field, PagedItemList, theme, timeAgo, toast } from '@li
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { postProblem, tryAgainIn } from '../../../shared/api/post-limits.ts';
+import { MarkdownField } from '../../../shared/components/markdown-field.tsx';
 import { PostBody } from '../../../shared/components/post-body.tsx';
 import { useCommunityApi } from '../../../shared/hooks/community-api.ts';
 import { EditorSection } from './editor-section.tsx';
@@ -69,18 +70,7 @@ function AnnouncementForm({ courseId }: { courseId: string }) {
         <label htmlFor={`${id}-title`}>Announcement title</label>
         <input id={`${id}-title`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       </Field>
-      <Field>
-        <label htmlFor={`${id}-body`}>Announcement</label>
-        <textarea
-          id={`${id}-body`}
-          rows={5}
-          value={body}
-          maxLength={5000}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        <small id={`${id}-hint`}>Markdown works: **bold**, `code`, lists and links.</small>
-      </Field>
+      <MarkdownField label="Announcement" rows={5} value={body} onChange={setBody} />
       {problem ? <Banner tone="error">{problem}</Banner> : null}
       <Button type="submit" aria-disabled={post.isPending || undefined}>
         {post.isPending ? 'Posting…' : 'Post announcement'}

@@ -4,6 +4,7 @@ import { Banner, Button, ErrorState, Field, Loading, theme, timeAgo, toast } fro
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { postProblem } from '../../../shared/api/post-limits.ts';
+import { MarkdownField } from '../../../shared/components/markdown-field.tsx';
 import { PostBody } from '../../../shared/components/post-body.tsx';
 import { useCommunityApi } from '../../../shared/hooks/community-api.ts';
 
@@ -93,7 +94,6 @@ function AnswerItem({
 
 function AnswerForm({ questionId, title }: { questionId: string; title: string }) {
   const community = useCommunityApi();
-  const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const post = useApiMutation((body: string) => community.answerQuestion(questionId, body), {
@@ -120,17 +120,7 @@ function AnswerForm({ questionId, title }: { questionId: string; title: string }
 
   return (
     <Form onSubmit={submit} aria-label={`Answer: ${title}`} noValidate>
-      <Field>
-        <label htmlFor={`${id}-answer`}>Your answer</label>
-        <textarea
-          id={`${id}-answer`}
-          value={text}
-          maxLength={5000}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <small id={`${id}-hint`}>Markdown works: **bold**, `code`, lists and links.</small>
-      </Field>
+      <MarkdownField label="Your answer" value={text} onChange={setText} />
       {problem ? <Banner tone="error">{problem}</Banner> : null}
       <Button type="submit" aria-disabled={post.isPending || undefined}>
         {post.isPending ? 'Posting…' : 'Post answer'}
