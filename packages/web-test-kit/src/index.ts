@@ -10,9 +10,11 @@ export {
   requests,
   resetApi,
 } from './api-server.ts';
+export { couponCalls, couponOf } from './coupons.ts';
 export { catchDownloads, type Download } from './downloads.ts';
 export { answerPost, courseCard, liveSession, questionPost, userData } from './fixtures.ts';
 export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { fakePaymentWindow, type OpenedPaymentWindow, paymentSuccessRoute } from './payment-window.tsx';
 export { playable } from './playable-video.ts';
 export { createTestStore, type Role, renderRoutes, renderWithProviders, type TestUser } from './render.tsx';
+export { rowCells } from './table-rows.ts';

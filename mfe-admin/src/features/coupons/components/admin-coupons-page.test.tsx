@@ -1,6 +1,14 @@
 import type { Coupon, CouponBody } from '@liveedu/api-client';
-import { answer, json, requestedPaths, requests } from '@liveedu/web-test-kit';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  answer,
+  couponCalls,
+  couponOf,
+  json,
+  requestedPaths,
+  requests,
+  rowCells,
+} from '@liveedu/web-test-kit';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderDashboard } from '../../../shared/testing/render-dashboard.tsx';
 
@@ -8,23 +16,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-function coupon(n: number, changes: Partial<Coupon> = {}): Coupon {
-  return {
-    _id: `k${n}`,
-    code: `CODE${n}`,
-    courseId: null,
-    scope: 'platform',
-    percentOff: 10,
-    startsAt: '2026-12-01T04:30:00.000Z',
-    endsAt: '2026-12-31T18:29:00.000Z',
-    perUser: 1,
-    used: 0,
-    active: true,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    ...changes,
-  };
-}
 
 const card = (id: string, title: string) => ({ _id: id, title });
 const CATALOG = [card('c1', 'Typed JavaScript'), card('c2', 'Statistics with Python')];
@@ -35,7 +26,10 @@ const FOUND = [card('c9', 'Spoken Sanskrit')];
  * admin's view of everyone's; a switch changes `active`, a taken code is a 409.
  */
 function server(all: Coupon[]) {
+  const coupons = couponCalls({ all, scope: 'platform' });
   answer((request) => {
+    const coupon = coupons(request);
+    if (coupon) return coupon;
     const url = new URL(`http://x${request.path}`);
     if (url.pathname === '/api/v1/courses') return json({ courses: CATALOG, total: 2, page: 1, pages: 1 });
     if (url.pathname === '/api/v1/search/sanskrit') {
@@ -46,63 +40,31 @@ function server(all: Coupon[]) {
       const found = [...CATALOG, ...FOUND].find((c) => c._id === details[1]);
       return found ? json(found) : json({ message: 'Course not found' }, 404);
     }
-    if (url.pathname === '/api/v1/coupons' && request.method === 'GET') {
-      return json({ data: all, total: all.length, page: 1, pages: 1 });
-    }
-    if (url.pathname === '/api/v1/coupons' && request.method === 'POST') {
-      const body = request.body as CouponBody;
-      if (all.some((c) => c.code === body.code.toUpperCase())) {
-        return json({ message: 'A coupon with this code exists already' }, 409);
-      }
-      const made = coupon(all.length + 1, {
-        code: body.code.toUpperCase(),
-        courseId: body.courseId ?? null,
-        scope: body.courseId ? 'course' : 'platform',
-        percentOff: body.percentOff,
-        startsAt: body.startsAt,
-        endsAt: body.endsAt,
-        perUser: body.perUser ?? 1,
-      });
-      all.unshift(made);
-      return json(made, 201);
-    }
-    const switched = /^\/api\/v1\/coupons\/(\w+)$/.exec(url.pathname);
-    if (switched && request.method === 'PUT') {
-      const at = all.findIndex((c) => c._id === switched[1]);
-      all[at] = { ...all[at]!, active: (request.body as { active: boolean }).active };
-      return json(all[at]);
-    }
     return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
   });
 }
 
-const rowOf = (code: string) => screen.getByText(code).closest('tr') as HTMLElement;
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-
 describe('the admin’s coupons', () => {
   it('lists everyone’s coupons with what each is for: a course by its title, a tutor’s courses, or every course', async () => {
     server([
-      coupon(3, { courseId: 'c2', scope: 'course', used: 4, maxUses: 10 }),
-      coupon(2, { scope: 'tutor', amountOff: 100, percentOff: undefined }),
-      coupon(1, { courseId: 'gone1', scope: 'course' }),
-      coupon(4),
+      couponOf(3, { courseId: 'c2', scope: 'course', used: 4, maxUses: 10 }),
+      couponOf(2, { scope: 'tutor', amountOff: 100, percentOff: undefined }),
+      couponOf(1, { courseId: 'gone1', scope: 'course' }),
+      couponOf(4),
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderDashboard('/dashboard/coupons');
     expect(await screen.findByRole('heading', { name: 'Coupons' })).toBeTruthy();
     await screen.findByText('CODE3');
-    await waitFor(() => expect(cells(rowOf('CODE3'))[1]).toBe('Statistics with Python'));
-    expect(cells(rowOf('CODE3')).slice(2, 5)).toEqual([
+    await waitFor(() => expect(rowCells('CODE3')[1]).toBe('Statistics with Python'));
+    expect(rowCells('CODE3').slice(2, 5)).toEqual([
       '10% off',
       '1 Dec 2026, 10:00 am – 31 Dec 2026, 11:59 pm',
       '4 / 10',
     ]);
-    expect(cells(rowOf('CODE2')).slice(1, 3)).toEqual(['All courses of its tutor', '₹100.00 off']);
-    await waitFor(() => expect(cells(rowOf('CODE1'))[1]).toBe('A deleted course'));
-    expect(cells(rowOf('CODE4'))[1]).toBe('Every course');
+    expect(rowCells('CODE2').slice(1, 3)).toEqual(['All courses of its tutor', '₹100.00 off']);
+    await waitFor(() => expect(rowCells('CODE1')[1]).toBe('A deleted course'));
+    expect(rowCells('CODE4')[1]).toBe('Every course');
   });
 
   it('makes a coupon for every course', async () => {
@@ -113,7 +75,7 @@ describe('the admin’s coupons', () => {
     fireEvent.change(screen.getByLabelText('Discount (%)'), { target: { value: '15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('Coupon SITEWIDE created')).toBeTruthy();
-    await waitFor(() => expect(cells(rowOf('SITEWIDE')).slice(1, 3)).toEqual(['Every course', '15% off']));
+    await waitFor(() => expect(rowCells('SITEWIDE').slice(1, 3)).toEqual(['Every course', '15% off']));
     expect(requests().find((r) => r.method === 'POST')?.body).toMatchObject({
       code: 'SITEWIDE',
       courseId: null,
@@ -123,7 +85,7 @@ describe('the admin’s coupons', () => {
   });
 
   it('finds a course in the catalog and makes a coupon for it; a taken code is refused as the server says', async () => {
-    server([coupon(1)]);
+    server([couponOf(1)]);
     renderDashboard('/dashboard/coupons');
     const course = (await screen.findByLabelText('Course')) as HTMLSelectElement;
     await waitFor(() =>
@@ -153,7 +115,7 @@ describe('the admin’s coupons', () => {
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'SANSKRIT50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('Coupon SANSKRIT50 created')).toBeTruthy();
-    await waitFor(() => expect(cells(rowOf('SANSKRIT50'))[1]).toBe('Spoken Sanskrit'));
+    await waitFor(() => expect(rowCells('SANSKRIT50')[1]).toBe('Spoken Sanskrit'));
     expect(
       requests()
         .filter((r) => r.method === 'POST')
@@ -163,10 +125,10 @@ describe('the admin’s coupons', () => {
   });
 
   it('deactivates a coupon with its switch', async () => {
-    server([coupon(1)]);
+    server([couponOf(1)]);
     renderDashboard('/dashboard/coupons');
     fireEvent.click(await screen.findByRole('switch', { name: 'CODE1 active' }));
-    await waitFor(() => expect(cells(rowOf('CODE1'))[6]).toBe('Off'));
+    await waitFor(() => expect(rowCells('CODE1')[6]).toBe('Off'));
     expect(requests().find((r) => r.method === 'PUT')).toMatchObject({
       path: '/api/v1/coupons/k1',
       body: { active: false },

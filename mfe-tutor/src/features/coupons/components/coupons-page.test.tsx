@@ -1,5 +1,13 @@
-import type { Coupon, CouponBody } from '@liveedu/api-client';
-import { answer, json, requestedPaths, requests } from '@liveedu/web-test-kit';
+import type { Coupon } from '@liveedu/api-client';
+import {
+  answer,
+  couponCalls,
+  couponOf,
+  json,
+  requestedPaths,
+  requests,
+  rowCells,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -10,69 +18,28 @@ const COURSE_PAGES = [
   { createdCourses: [{ _id: 'c2', title: 'Statistics with Python' }], total: 2, page: 2, pages: 2 },
 ];
 
-function coupon(n: number, changes: Partial<Coupon> = {}): Coupon {
-  return {
-    _id: `k${n}`,
-    code: `CODE${n}`,
-    courseId: null,
+/** The tutor's coupon `n`: 10·`n`% off all their courses, used `n` times, made on 1–9 Nov. */
+const coupon = (n: number, changes: Partial<Coupon> = {}) =>
+  couponOf(n, {
     scope: 'tutor',
     percentOff: 10 * n,
-    startsAt: '2026-12-01T04:30:00.000Z',
-    endsAt: '2026-12-31T18:29:00.000Z',
-    perUser: 1,
     used: n,
-    active: true,
     createdAt: `2026-11-0${n}T00:00:00.000Z`,
     ...changes,
-  };
-}
+  });
 
 /**
  * Payments' coupons for one tutor over `all` (newest first): a new code is refused as the service
  * refuses it (a taken code 409, a window that ends before it starts 400); a switch changes `active`.
  */
 function couponServer(all: Coupon[], options: { failList?: () => boolean } = {}) {
+  const coupons = couponCalls({ all, scope: 'tutor', ...options });
   answer((request) => {
+    const coupon = coupons(request);
+    if (coupon) return coupon;
     const url = new URL(`http://x${request.path}`);
     if (url.pathname === '/api/v1/get-tutors-courses') {
       return json(COURSE_PAGES[Number(url.searchParams.get('page') ?? 1) - 1]);
-    }
-    if (url.pathname === '/api/v1/coupons' && request.method === 'GET') {
-      if (options.failList?.()) return json({ message: 'Coupons are unavailable' }, 503);
-      return json({ data: all, total: all.length, page: 1, pages: 1 });
-    }
-    if (url.pathname === '/api/v1/coupons' && request.method === 'POST') {
-      const body = request.body as CouponBody;
-      if (!/^[A-Za-z0-9]{4,20}$/.test(body.code)) {
-        return json({ message: 'body/code must match pattern "^[A-Za-z0-9]{4,20}$"' }, 400);
-      }
-      if (all.some((c) => c.code === body.code.toUpperCase())) {
-        return json({ message: 'A coupon with this code exists already' }, 409);
-      }
-      if (Date.parse(body.startsAt) >= Date.parse(body.endsAt)) {
-        return json({ message: 'startsAt must be before endsAt' }, 400);
-      }
-      const made = coupon(all.length + 1, {
-        code: body.code.toUpperCase(),
-        courseId: body.courseId ?? null,
-        scope: body.courseId ? 'course' : 'tutor',
-        percentOff: body.percentOff,
-        ...(body.amountOff ? { amountOff: body.amountOff } : {}),
-        startsAt: body.startsAt,
-        endsAt: body.endsAt,
-        ...(body.maxUses ? { maxUses: body.maxUses } : {}),
-        perUser: body.perUser ?? 1,
-        used: 0,
-      });
-      all.unshift(made);
-      return json(made, 201);
-    }
-    const switched = /^\/api\/v1\/coupons\/(\w+)$/.exec(url.pathname);
-    if (switched && request.method === 'PUT') {
-      const at = all.findIndex((c) => c._id === switched[1]);
-      if (at < 0) return json({ message: 'Coupon not found' }, 404);
-      all[at] = { ...all[at]!, active: (request.body as { active: boolean }).active };
-      return json(all[at]);
     }
     return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
   });
@@ -81,11 +48,6 @@ function couponServer(all: Coupon[], options: { failList?: () => boolean } = {})
 afterEach(() => vi.restoreAllMocks());
 
 const openPage = () => renderPage(<TutorApp page="coupons" />, { path: '/profile/coupons' });
-const rowOf = (code: string) => screen.getByText(code).closest('tr') as HTMLElement;
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
 
 describe('the tutor’s coupons', () => {
   it('lists each coupon with its course or all courses, discount, window, uses of the limit and switch', async () => {
@@ -96,8 +58,8 @@ describe('the tutor’s coupons', () => {
     openPage();
     await screen.findByText('CODE2');
     // The course named is the tutor's second page of courses: every page is read.
-    await waitFor(() => expect(cells(rowOf('CODE2'))[1]).toBe('Statistics with Python'));
-    expect(cells(rowOf('CODE2'))).toEqual([
+    await waitFor(() => expect(rowCells('CODE2')[1]).toBe('Statistics with Python'));
+    expect(rowCells('CODE2')).toEqual([
       'CODE2',
       'Statistics with Python',
       '₹250.00 off',
@@ -106,7 +68,7 @@ describe('the tutor’s coupons', () => {
       '1',
       'On',
     ]);
-    expect(cells(rowOf('CODE1')).slice(1, 5)).toEqual([
+    expect(rowCells('CODE1').slice(1, 5)).toEqual([
       'All my courses',
       '10% off',
       '1 Dec 2026, 10:00 am – 31 Dec 2026, 11:59 pm',
@@ -152,9 +114,10 @@ describe('the tutor’s coupons', () => {
       perUser: 2,
     });
     await screen.findByText('LAUNCH20');
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(cells(rows[0]!).slice(0, 3)).toEqual(['LAUNCH20', 'Typed JavaScript', '₹199.50 off']);
-    expect(cells(rows[0]!)[4]).toBe('0 / 100');
+    const first = within(screen.getByRole('table')).getAllByRole('row')[1];
+    expect(first?.contains(screen.getByText('LAUNCH20'))).toBe(true);
+    expect(rowCells('LAUNCH20').slice(0, 3)).toEqual(['LAUNCH20', 'Typed JavaScript', '₹199.50 off']);
+    expect(rowCells('LAUNCH20')[4]).toBe('0 / 100');
     expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('');
   });
@@ -201,9 +164,9 @@ describe('the tutor’s coupons', () => {
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: 'CODE1 active' }) as HTMLInputElement).checked).toBe(false),
     );
-    expect(cells(rowOf('CODE1'))[6]).toBe('Off');
+    expect(rowCells('CODE1')[6]).toBe('Off');
     fireEvent.click(screen.getByRole('switch', { name: 'CODE1 active' }));
-    await waitFor(() => expect(cells(rowOf('CODE1'))[6]).toBe('On'));
+    await waitFor(() => expect(rowCells('CODE1')[6]).toBe('On'));
     expect(
       requests()
         .filter((r) => r.method === 'PUT')
