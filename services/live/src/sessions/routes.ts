@@ -10,6 +10,7 @@ import {
   type ServiceApp,
   Type,
 } from '@liveedu/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { courseMemberOf, courseToSee, sessionToRun, sessionToSee } from '../members/access.ts';
 import { planReminders } from '../reminders/store.ts';
 import { changeProblem, inListOrder, liveStatusOf, SESSIONS_PAGE, startProblem } from './domain.ts';
@@ -20,6 +21,7 @@ import {
   courseKey,
   findSession,
   rescheduleSession,
+  type SessionDoc,
   type SessionInput,
   scheduledSessions,
   scheduleSession,
@@ -42,6 +44,36 @@ function inputOf(
     durationMin: body.durationMin,
     description: (body.description ?? '').trim(),
   };
+}
+
+/**
+ * The class its tutor changes or cancels, when it still may be (409 with the reason otherwise),
+ * and the moment that was checked at.
+ */
+async function sessionToChange(
+  app: ServiceApp,
+  request: FastifyRequest,
+  sessionId: string,
+  change: 'update' | 'cancel',
+): Promise<{ session: SessionDoc; now: Date }> {
+  const doing = change === 'update' ? 'change its live classes' : 'cancel its live classes';
+  const { session } = await sessionToRun(app, request, sessionId, doing);
+  const now = new Date();
+  const refused = changeProblem(session, now, change);
+  if (refused) throw conflict(refused);
+  return { session, now };
+}
+
+/** A change that found the class changed meanwhile: 409 with why the class refuses it now, or `otherwise`. */
+async function changedMeanwhile(
+  app: ServiceApp,
+  sessionId: string,
+  now: Date,
+  change: 'update' | 'cancel',
+  otherwise: string,
+): Promise<never> {
+  const current = await findSession(app.db, sessionId);
+  throw conflict((current && changeProblem(current, now, change)) ?? otherwise);
 }
 
 /** A course's tutor schedules its live classes; its members list them. */
@@ -135,21 +167,16 @@ export async function sessionChangingRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { session } = await sessionToRun(
-        app,
-        request,
-        request.params.sessionId,
-        'change its live classes',
-      );
-      const now = new Date();
-      const refused = changeProblem(session, now, 'update');
-      if (refused) throw conflict(refused);
+      const { sessionId } = request.params;
+      const { session, now } = await sessionToChange(app, request, sessionId, 'update');
       const changed = await rescheduleSession(app.outbox, session, inputOf(request.body, now), now);
       if (!changed) {
-        const current = await findSession(app.db, request.params.sessionId);
-        throw conflict(
-          (current && changeProblem(current, now, 'update')) ??
-            'This live class was changed meanwhile: reload it and try again',
+        return changedMeanwhile(
+          app,
+          sessionId,
+          now,
+          'update',
+          'This live class was changed meanwhile: reload it and try again',
         );
       }
       await planReminders(app.db, changed);
@@ -168,18 +195,10 @@ export async function sessionChangingRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const { session } = await sessionToRun(
-        app,
-        request,
-        request.params.sessionId,
-        'cancel its live classes',
-      );
-      const now = new Date();
-      const refused = changeProblem(session, now, 'cancel');
-      if (refused) throw conflict(refused);
+      const { sessionId } = request.params;
+      const { session, now } = await sessionToChange(app, request, sessionId, 'cancel');
       if (!(await cancelSession(app.db, app.outbox, session, now))) {
-        const current = await findSession(app.db, request.params.sessionId);
-        throw conflict((current && changeProblem(current, now, 'cancel')) ?? 'This live class was cancelled');
+        return changedMeanwhile(app, sessionId, now, 'cancel', 'This live class was cancelled');
       }
       await planReminders(app.db, { ...session, cancelledAt: now });
       return { message: 'Live session cancelled' };
