@@ -23,6 +23,7 @@ import {
   QuestionInList,
 } from '../posts/present.ts';
 import { Body, CourseParams, QuestionParams, Title } from '../posts/schemas.ts';
+import type { QuestionDoc } from '../posts/store.ts';
 import { queryWords } from '../question-list/domain.ts';
 import { viewerMarks } from '../votes/store.ts';
 import { NO_QUESTION, questionToRead } from './access.ts';
@@ -35,6 +36,12 @@ const ListQuery = {
   sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('top'), Type.Literal('unanswered')])),
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 };
+
+/** A question its viewer just changed, as they see it: with whether they upvoted it. */
+async function presentToViewer(app: ServiceApp, question: QuestionDoc, viewerId: string) {
+  const { upvoted } = await viewerMarks(app.db, viewerId, [question._id.toHexString()]);
+  return presentQuestion(question, viewerId, { upvoted: upvoted.size > 0 });
+}
 
 /** A course's questions, and one question with its answers, for those who take part in the course. */
 export async function questionReadingRoutes(app: ServiceApp): Promise<void> {
@@ -167,9 +174,7 @@ export async function questionEditingRoutes(app: ServiceApp): Promise<void> {
     async (request) => {
       const { question, who } = await questionToRead(app, request, request.params.questionId);
       if (question.authorId !== who.userId) throw notFound(NO_QUESTION);
-      const changed = await editQuestion(app.db, question, request.body);
-      const { upvoted } = await viewerMarks(app.db, who.userId, [question._id.toHexString()]);
-      return presentQuestion(changed, who.userId, { upvoted: upvoted.size > 0 });
+      return presentToViewer(app, await editQuestion(app.db, question, request.body), who.userId);
     },
   );
 
@@ -217,8 +222,7 @@ export async function questionFollowingRoutes(app: ServiceApp): Promise<void> {
       if (accepted === 'not-allowed')
         throw forbidden("Only the asker or the course's tutor can accept an answer");
       if (accepted === 'no-answer') throw notFound('Answer not found');
-      const { upvoted } = await viewerMarks(app.db, who.userId, [question._id.toHexString()]);
-      return presentQuestion(accepted, who.userId, { upvoted: upvoted.size > 0 });
+      return presentToViewer(app, accepted, who.userId);
     },
   );
 
