@@ -5,6 +5,7 @@ import {
   expectFiltered,
   expectFiltersCleared,
   expectNextPage,
+  expectRetryAfterFailure,
   json,
   type Role,
   renderRoutes,
@@ -493,12 +494,13 @@ describe('all payments', () => {
         : json({ data: [payment(1, 3 * DAY)], total: 1, page: 1, pages: 1 });
     });
     renderAt('/dashboard/all-payments');
-    expect(
-      await screen.findByText('The payments could not be loaded. Payments are unavailable'),
-    ).toBeTruthy();
-    fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('order_1')).toBeTruthy();
+    await expectRetryAfterFailure(
+      'The payments could not be loaded. Payments are unavailable',
+      () => {
+        fail = false;
+      },
+      'order_1',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(await screen.findByText('No Order History')).toBeTruthy();
     expect(screen.queryByText(/^Showing/)).toBeNull();

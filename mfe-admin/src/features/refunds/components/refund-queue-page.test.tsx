@@ -1,5 +1,5 @@
 import type { AdminRefundRequest, RefundDecision } from '@liveedu/api-client';
-import { answer, json, requests } from '@liveedu/web-test-kit';
+import { answer, expectRetryAfterFailure, json, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderDashboard } from '../../../shared/testing/render-dashboard.tsx';
@@ -163,12 +163,13 @@ describe('the refund queue', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     refundServer([], { fail: () => fail });
     renderDashboard('/dashboard/refunds');
-    expect(
-      await screen.findByText('The refund requests could not be loaded. Payments are unavailable'),
-    ).toBeTruthy();
-    fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No refund requests waiting')).toBeTruthy();
+    await expectRetryAfterFailure(
+      'The refund requests could not be loaded. Payments are unavailable',
+      () => {
+        fail = false;
+      },
+      'No refund requests waiting',
+    );
   });
 
   it('counts the days from the purchase, which the rule’s window end gives, to the request', () => {

@@ -3,6 +3,7 @@ import {
   answer,
   couponCalls,
   couponOf,
+  expectRetryAfterFailure,
   json,
   requestedPaths,
   requests,
@@ -182,9 +183,12 @@ describe('the tutor’s coupons', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     couponServer([], { failList: () => fail });
     openPage();
-    expect(await screen.findByText('Coupons are unavailable')).toBeTruthy();
-    fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No coupons yet')).toBeTruthy();
+    await expectRetryAfterFailure(
+      'Coupons are unavailable',
+      () => {
+        fail = false;
+      },
+      'No coupons yet',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { answerRoutes, requestedPaths, rowCells } from '@liveedu/web-test-kit';
+import { answerRoutes, expectRetryAfterFailure, requestedPaths, rowCells } from '@liveedu/web-test-kit';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -87,10 +87,13 @@ describe('payment history', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<TutorApp page="payment-history" />, { path: '/profile/payment-history' });
-    expect(await screen.findByText('Payments are unavailable')).toBeTruthy();
-    fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No Payment History')).toBeTruthy();
+    await expectRetryAfterFailure(
+      'Payments are unavailable',
+      () => {
+        fail = false;
+      },
+      'No Payment History',
+    );
   });
 
   it('shows the coupon and the list price on a line bought with a coupon, and dashes on one without', async () => {
