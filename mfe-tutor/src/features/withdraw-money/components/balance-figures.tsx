@@ -20,6 +20,33 @@ const Note = styled.p`
   margin: 0 0 1rem;
 `;
 
+/** One figure of the balance: its name, the amount (in the look of `look`) and a note under it. */
+function Figure({
+  term,
+  amount,
+  look,
+  testId,
+  note,
+}: {
+  term: string;
+  amount: number;
+  look: string;
+  testId: string;
+  note: string;
+}) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd className={look} data-testid={testId}>
+        {formatRupees(amount)}
+      </dd>
+      <dd>
+        <small>{note}</small>
+      </dd>
+    </div>
+  );
+}
+
 /**
  * The balance beside what is held back: Available (what a withdrawal takes, or the negative balance
  * a refund after a withdrawal left), Pending (sales within the payout hold, and when the oldest
@@ -30,37 +57,31 @@ export function BalanceFigures({ figures }: { figures: Figures }) {
   return (
     <>
       <List aria-label="Your balance">
-        <div>
-          <dt>Available</dt>
-          <dd className={negative ? 'amount negative' : 'amount'} data-testid="available-balance">
-            {formatRupees(figures.available)}
-          </dd>
-          <dd>
-            <small>Withdrawable now</small>
-          </dd>
-        </div>
-        <div>
-          <dt>Pending</dt>
-          <dd className="held" data-testid="pending-balance">
-            {formatRupees(figures.pending)}
-          </dd>
-          <dd>
-            <small>
-              {figures.availableOn
-                ? `available on ${formatOrderDate(figures.availableOn)}`
-                : 'Sales within the payout hold'}
-            </small>
-          </dd>
-        </div>
-        <div>
-          <dt>Frozen</dt>
-          <dd className="held" data-testid="frozen-balance">
-            {formatRupees(figures.frozen)}
-          </dd>
-          <dd>
-            <small>Sales under dispute</small>
-          </dd>
-        </div>
+        <Figure
+          term="Available"
+          amount={figures.available}
+          look={negative ? 'amount negative' : 'amount'}
+          testId="available-balance"
+          note="Withdrawable now"
+        />
+        <Figure
+          term="Pending"
+          amount={figures.pending}
+          look="held"
+          testId="pending-balance"
+          note={
+            figures.availableOn
+              ? `available on ${formatOrderDate(figures.availableOn)}`
+              : 'Sales within the payout hold'
+          }
+        />
+        <Figure
+          term="Frozen"
+          amount={figures.frozen}
+          look="held"
+          testId="frozen-balance"
+          note="Sales under dispute"
+        />
       </List>
       {negative ? <Note>{NEGATIVE_BALANCE_MESSAGE}</Note> : null}
     </>
