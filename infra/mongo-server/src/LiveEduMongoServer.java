@@ -27,6 +27,7 @@ import org.h2.mvstore.MVStore;
  *   --port     port                   (default 27017)
  *   --file     the H2 data file       (required with h2)
  *   --cache-mb H2 page cache in MiB   (default 64)
+ *   --rest-seconds  with h2: give the heap back after this long at rest (default 60; HeapReturn)
  * </pre>
  */
 public final class LiveEduMongoServer {
@@ -80,6 +81,7 @@ public final class LiveEduMongoServer {
       if (store != null) store.close();
       System.exit(1);
     }
+    if (store != null) HeapReturn.start(Integer.parseInt(options.getOrDefault("rest-seconds", "60")));
     System.out.println(
         "liveedu-mongo-server ready on " + host + ":" + port + " (" + backendName
             + (store != null ? ", " + options.get("file") : "") + ")");
@@ -112,6 +114,6 @@ public final class LiveEduMongoServer {
   private static IllegalArgumentException usage(String message) {
     return new IllegalArgumentException(
         message
-            + "\nusage: LiveEduMongoServer [--backend memory|h2] [--host H] [--port P] [--file F] [--cache-mb N]");
+            + "\nusage: LiveEduMongoServer [--backend memory|h2] [--host H] [--port P] [--file F] [--cache-mb N] [--rest-seconds N]");
   }
 }

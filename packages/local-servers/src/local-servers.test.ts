@@ -140,6 +140,35 @@ describe('startMongo', () => {
     expect(isProcessAlive(second.pid)).toBe(false);
   });
 
+  it('gives its heap back once it rests after work, once, not again while it stays at rest', async () => {
+    const dataDir = join(root, 'mongo-rest');
+    const server = await startMongo({ dataDir, heap: '512m', restSeconds: 2 });
+    const client = new MongoClient(server.url);
+    const log = join(dataDir, 'logs', 'mongo.log');
+    const returns = () => readFileSync(log, 'utf8').split('heap returned').length - 1;
+    try {
+      // Work that leaves garbage: documents written, then replaced.
+      const notes = client.db('lstest').collection<{ _id: number; text: string }>('notes');
+      for (let round = 0; round < 4; round += 1) {
+        await notes.deleteMany({});
+        await notes.insertMany(
+          Array.from({ length: 4_000 }, (_, i) => ({ _id: i, text: 'x'.repeat(4_000) })),
+        );
+      }
+      const deadline = Date.now() + 20_000;
+      while (returns() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(returns()).toBe(1);
+      expect(readFileSync(log, 'utf8')).toMatch(
+        /heap returned, committed \d+ -> \d+ MiB, in use \d+ -> \d+ MiB/,
+      );
+      await new Promise((r) => setTimeout(r, 5_000));
+      expect(returns()).toBe(1);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  }, 60_000);
+
   it('keeps its file small: 5,000 course-like documents take less room on disk than as BSON', async () => {
     const dataDir = join(root, 'mongo-size');
     const server = await startMongo({ dataDir, heap: '256m' });

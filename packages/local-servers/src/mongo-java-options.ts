@@ -17,13 +17,11 @@
  *   doubled the heap at the first marking under steady load).
  * - Regions of 4 MiB: H2's and the wire's buffers of half a MiB and more were humongous objects in
  *   1 MiB regions, and each such allocation above the marking threshold forced a collection.
- * - The heap goes back to the floor once the server rests: after two minutes without a collection
- *   (nothing is being asked of it) G1 runs one full collection (`G1PeriodicGCInterval`, full
- *   rather than concurrent: a concurrent marking finds the garbage but only a young collection,
- *   which an idle server never makes, would free it) and gives back what leaves more than 30%
- *   of the heap free (`MaxHeapFreeRatio=30`). Written with 10,000 courses, the server held its
- *   whole 1 GiB bound at rest (1,113 MiB resident); with this it holds 420 MiB, the full
- *   collection taking about 150 ms once in each idle stretch (docs/performance.md).
+ * - The heap goes back towards the floor once the server rests: the launcher runs one full
+ *   collection after a minute without any (infra/mongo-server, HeapReturn), and G1 then gives back
+ *   what leaves more than 30% of the heap free (`MaxHeapFreeRatio=30`). Written with 10,000
+ *   courses, the server held its whole 1 GiB bound at rest (1,113 MiB resident); with this it
+ *   holds about 420 MiB (docs/performance.md).
  */
 export const HEAP_FLOOR_MIB = 256;
 
@@ -39,8 +37,6 @@ export function mongoJavaOptions(heap: string): string[] {
     '-XX:GCTimeRatio=4',
     '-XX:MinHeapFreeRatio=0',
     '-XX:MaxHeapFreeRatio=30',
-    '-XX:G1PeriodicGCInterval=120000',
-    '-XX:-G1PeriodicGCInvokesConcurrent',
     '-XX:+ExitOnOutOfMemoryError',
   ];
 }

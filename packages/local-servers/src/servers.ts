@@ -111,6 +111,8 @@ export interface MongoStartOptions extends StartOptions {
   heap?: string;
   /** H2's page cache in MiB (LIVEEDU_MONGO_CACHE_MB overrides; default 128). */
   cacheMb?: number;
+  /** With h2: the heap is given back after this many seconds without a collection (default 60). */
+  restSeconds?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -151,7 +153,13 @@ export async function startMongo(opts: MongoStartOptions): Promise<RunningServer
             '--port',
             String(port),
             ...(backend === 'h2'
-              ? ['--file', join(dbDir, 'liveedu.mv.db'), '--cache-mb', String(cacheMb)]
+              ? [
+                  '--file',
+                  join(dbDir, 'liveedu.mv.db'),
+                  '--cache-mb',
+                  String(cacheMb),
+                  ...(opts.restSeconds ? ['--rest-seconds', String(opts.restSeconds)] : []),
+                ]
               : []),
           ],
           logFile,
