@@ -1,8 +1,7 @@
-import { calendarKeys } from '@liveedu/calendar';
 import type { ServiceApp } from '@liveedu/service-kit';
-import { ObjectId } from 'mongodb';
 import { identitySettings } from '../config.ts';
-import { ADMIN_USERNAME, DEFAULT_AVATAR } from './domain.ts';
+import { ADMIN_USERNAME } from './domain.ts';
+import { newAccount } from './new-account.ts';
 import { hashPassword } from './passwords.ts';
 import { USERS, type UserDoc } from './store.ts';
 
@@ -22,20 +21,12 @@ export async function ensureAdminAccount(app: ServiceApp): Promise<void> {
   }
   const now = new Date();
   await users
-    .insertOne({
-      _id: new ObjectId(),
-      username: ADMIN_USERNAME,
-      usernameKey: ADMIN_USERNAME,
-      email,
-      emailKey: email.toLowerCase(),
-      passwordHash: await hashPassword(password),
-      role: 'admin',
-      avatar: DEFAULT_AVATAR,
-      desc: '',
-      stausOfPage: 'none',
-      createdAt: now,
-      ...calendarKeys(now),
-    })
+    .insertOne(
+      newAccount(
+        { username: ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' },
+        now,
+      ),
+    )
     .catch((error: { code?: number }) => {
       // Another instance created it at the same moment.
       if (error.code !== 11000) throw error;

@@ -1,4 +1,3 @@
-import { calendarKeys } from '@liveedu/calendar';
 import { IDENTITY_INTERNAL } from '@liveedu/contracts';
 import {
   conflict,
@@ -12,10 +11,11 @@ import {
   WrittenText,
 } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
-import { DEFAULT_AVATAR, emailKey, signUpProblem, usernameKey } from '../accounts/domain.ts';
+import { signUpProblem, usernameKey } from '../accounts/domain.ts';
 import { EmailField, NewPasswordField, PasswordField, RoleField, UsernameField } from '../accounts/fields.ts';
+import { newAccount } from '../accounts/new-account.ts';
 import { checkPassword, hashPassword } from '../accounts/passwords.ts';
-import { findByUsername, findLiveUser, registerUser, type UserDoc } from '../accounts/store.ts';
+import { findByUsername, findLiveUser, registerUser } from '../accounts/store.ts';
 import { identitySettings } from '../config.ts';
 import { SESSION_DAYS } from '../sessions/domain.ts';
 import { openSession } from '../sessions/store.ts';
@@ -41,21 +41,8 @@ export async function signUpRoutes(app: ServiceApp): Promise<void> {
       const problem = signUpProblem({ username, email, password });
       if (problem === 'Username already exists') throw conflict(problem);
       if (problem) return reply.status(400).send({ message: problem });
-      const now = new Date();
-      const user: UserDoc = {
-        _id: new ObjectId(),
-        username: username.trim(),
-        usernameKey: usernameKey(username),
-        email: email.trim(),
-        emailKey: emailKey(email),
-        passwordHash: await hashPassword(password),
-        role: 'student',
-        avatar: DEFAULT_AVATAR,
-        desc: '',
-        stausOfPage: 'none',
-        createdAt: now,
-        ...calendarKeys(now),
-      };
+      const passwordHash = await hashPassword(password);
+      const user = newAccount({ username, email, passwordHash, role: 'student' }, new Date());
       await registerUser(app, user, request.id);
       return reply.status(201).send({ message: 'User registered successfully' });
     },
