@@ -1,5 +1,5 @@
 import type { BrowseQuery, ListFacets } from '@liveedu/api-client';
-import { Button, theme } from '@liveedu/ui';
+import { Button, ChoiceSelect, theme } from '@liveedu/ui';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
@@ -193,13 +193,7 @@ export function ListControls({
     <Bar>
       <label>
         Sort by
-        <select value={list.sort} onChange={(event) => change('sort', [event.target.value])}>
-          {list.sorts.map((sort) => (
-            <option key={sort.id} value={sort.id}>
-              {sort.label}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect choices={list.sorts} value={list.sort} onChange={(sort) => change('sort', [sort])} />
       </label>
       {FILTERS.map((filter) => (
         <Chips

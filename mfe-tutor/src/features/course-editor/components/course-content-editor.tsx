@@ -1,10 +1,9 @@
-import { Button, Field, theme } from '@liveedu/ui';
+import { Button, ChoiceSelect, Field, theme } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   ITEM_KINDS,
   type ItemDraft,
-  type ItemKind,
   kindLabel,
   MAX_ARTICLE_LENGTH,
   MAX_PREVIEWS,
@@ -136,17 +135,12 @@ function ItemEditor({
       </TitleRow>
       <KindRow>
         <label htmlFor={`${id}-kind`}>Kind</label>
-        <select
+        <ChoiceSelect
           id={`${id}-kind`}
+          choices={ITEM_KINDS}
           value={item.kind}
-          onChange={(e) => api.setItemKind(sectionKey, item.key, e.target.value as ItemKind)}
-        >
-          {ITEM_KINDS.map((kind) => (
-            <option key={kind.id} value={kind.id}>
-              {kind.label}
-            </option>
-          ))}
-        </select>
+          onChange={(kind) => api.setItemKind(sectionKey, item.key, kind)}
+        />
       </KindRow>
       <Field>
         <label htmlFor={`${id}-title`}>{label} title</label>

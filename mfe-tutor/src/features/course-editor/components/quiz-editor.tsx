@@ -1,6 +1,6 @@
 import type { TutorQuiz } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { Button, Field, ResourceView, theme, WholeNumberInput } from '@liveedu/ui';
+import { Button, ChoiceSelect, Field, ResourceView, theme, WholeNumberInput } from '@liveedu/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
@@ -192,17 +192,12 @@ function QuestionEditor({
       <Row>
         <Field>
           <label htmlFor={`${id}-type`}>Type</label>
-          <select
+          <ChoiceSelect
             id={`${id}-type`}
+            choices={QUESTION_TYPES}
             value={question.type}
-            onChange={(e) => onChange(withType(question, e.target.value as QuestionType))}
-          >
-            {QUESTION_TYPES.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </select>
+            onChange={(type) => onChange(withType(question, type))}
+          />
         </Field>
         {on === 'video' ? (
           <Field>
