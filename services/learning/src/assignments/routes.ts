@@ -1,5 +1,4 @@
 import {
-  badRequest,
   caller,
   errorResponses,
   FILE_KINDS,
@@ -14,8 +13,7 @@ import {
   Type,
   WrittenText,
 } from '@liveedu/service-kit';
-import { itemToEdit, itemToLearn } from '../items/access.ts';
-import { kindRefusal } from '../items/domain.ts';
+import { itemToEdit, itemToLearn, itemToWrite } from '../items/access.ts';
 import { ItemParams } from '../quizzes/schemas.ts';
 import { ASSIGNMENT_LIMITS, STUDENTS_ONLY } from './domain.ts';
 import { saveAssignment } from './editing.ts';
@@ -83,9 +81,7 @@ export async function assignmentEditingRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const item = await itemToEdit(app, request, request.params);
-      const wrongKind = kindRefusal(item.kind, 'assignment');
-      if (wrongKind) throw badRequest(wrongKind);
+      const item = await itemToWrite(app, request, request.params, 'assignment');
       return present(await saveAssignment(app.db, app.outbox, item, request.body, request.id));
     },
   );

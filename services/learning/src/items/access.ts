@@ -1,7 +1,7 @@
-import { caller, HttpError } from '@liveedu/service-kit';
+import { badRequest, caller, HttpError } from '@liveedu/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LearnerItem } from './catalog.ts';
-import { editRefusal, learnRefusal, type Refusal } from './domain.ts';
+import { editRefusal, kindRefusal, learnRefusal, type Refusal } from './domain.ts';
 
 /** An item as the caller may use it, after the catalog's answer and the rules on it. */
 export interface AllowedItem extends LearnerItem {
@@ -34,3 +34,16 @@ export const itemToEdit = (
   request: FastifyRequest,
   at: { courseId: string; itemId: string },
 ) => allowed(app, request, at, editRefusal);
+
+/** The item its course's tutor writes a quiz or an assignment on, when it takes one (400 otherwise). */
+export async function itemToWrite(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  at: { courseId: string; itemId: string },
+  wanted: 'quiz' | 'assignment',
+): Promise<AllowedItem> {
+  const item = await itemToEdit(app, request, at);
+  const wrongKind = kindRefusal(item.kind, wanted);
+  if (wrongKind) throw badRequest(wrongKind);
+  return item;
+}

@@ -1,5 +1,4 @@
 import {
-  badRequest,
   caller,
   errorResponses,
   MessageReply,
@@ -7,8 +6,7 @@ import {
   requireUser,
   type ServiceApp,
 } from '@liveedu/service-kit';
-import { itemToEdit, itemToLearn } from '../items/access.ts';
-import { kindRefusal } from '../items/domain.ts';
+import { itemToEdit, itemToLearn, itemToWrite } from '../items/access.ts';
 import { hasPassed, recordPass } from '../passes/store.ts';
 import { attemptQuiz } from './attempts.ts';
 import { attemptsLeft, questionForLearner } from './domain.ts';
@@ -54,9 +52,7 @@ export async function quizEditingRoutes(app: ServiceApp): Promise<void> {
       },
     },
     async (request) => {
-      const item = await itemToEdit(app, request, request.params);
-      const wrongKind = kindRefusal(item.kind, 'quiz');
-      if (wrongKind) throw badRequest(wrongKind);
+      const item = await itemToWrite(app, request, request.params, 'quiz');
       return forTutor(await saveQuiz(app.db, app.outbox, item, request.body, request.id));
     },
   );
