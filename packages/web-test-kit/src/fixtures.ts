@@ -1,4 +1,4 @@
-import type { Answer, CourseCard, LiveSession, Question, UserData } from '@liveedu/api-client';
+import type { Answer, Cart, CourseCard, LiveSession, Question, UserData } from '@liveedu/api-client';
 
 /** A course as the list calls answer it; `fields` overrides what the test cares about. */
 export function courseCard(fields: Partial<CourseCard> & { _id: string }): CourseCard {
@@ -12,6 +12,11 @@ export function courseCard(fields: Partial<CourseCard> & { _id: string }): Cours
     courseCreatedBy: { _id: 't1', username: 'meera' },
     ...fields,
   } as CourseCard;
+}
+
+/** The cart as the cart service answers it when it holds these courses and no coupon (totals left at 0). */
+export function cartOf(courseIds: string[]): Cart {
+  return { courseIds, items: [], count: courseIds.length, total: 0, payable: 0, coupon: null };
 }
 
 /** The signed-in user as `getUserData` answers it: a student with no application unless `fields` say otherwise. */

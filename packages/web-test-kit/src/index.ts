@@ -13,7 +13,7 @@ export {
 export { couponCalls, couponOf } from './coupons.ts';
 export { catchDownloads, type Download } from './downloads.ts';
 export { expectRetryAfterFailure } from './failed-load.ts';
-export { answerPost, courseCard, liveSession, questionPost, userData } from './fixtures.ts';
+export { answerPost, cartOf, courseCard, liveSession, questionPost, userData } from './fixtures.ts';
 export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { fakePaymentWindow, type OpenedPaymentWindow, paymentSuccessRoute } from './payment-window.tsx';
 export { playable } from './playable-video.ts';

@@ -1,5 +1,6 @@
 import {
   answerRoutes,
+  cartOf,
   fakePaymentWindow,
   paymentSuccessRoute,
   type Routes,
@@ -15,16 +16,6 @@ const opened = fakePaymentWindow();
 
 const renderPage = (user: typeof STUDENT | null = STUDENT) =>
   renderCoursePage(user, [paymentSuccessRoute, { path: '/cart', element: <h1>Your cart</h1> }]);
-
-/** The cart service's answer for a cart holding these courses. */
-const cartOf = (courseIds: string[]) => ({
-  courseIds,
-  items: [],
-  count: courseIds.length,
-  total: 0,
-  payable: 0,
-  coupon: null,
-});
 
 /** The coupon service's verdict on a code for the ₹499 course: its price with the code, and why. */
 const couponCheck = (valid: boolean, discounted: number, message: string): Routes => ({

@@ -1,20 +1,11 @@
 import { createCommerceClient } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation } from '@liveedu/query';
-import { answerRoutes, createTestStore, renderWithProviders } from '@liveedu/web-test-kit';
+import { answerRoutes, cartOf, createTestStore, renderWithProviders } from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CartLink } from './cart-link.tsx';
 import { NavBar } from './nav-bar.tsx';
-
-const cartOf = (courseIds: string[]) => ({
-  courseIds,
-  items: [],
-  count: courseIds.length,
-  total: 0,
-  payable: 0,
-  coupon: null,
-});
 
 /** A page elsewhere that adds a course to the cart, as the course page does. */
 function AddCourse({ courseId }: { courseId: string }) {
