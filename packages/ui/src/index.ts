@@ -3,6 +3,7 @@ export { Avatar } from './components/avatar.tsx';
 export { BILLING_STATE_KEY, BillingStateSelect, useBillingState } from './components/billing-state.tsx';
 export { Button, ButtonLink, buttonStyles } from './components/button.tsx';
 export { Chart, type ChartSeries } from './components/chart.tsx';
+export { Checkbox } from './components/checkbox.tsx';
 export { type Choice, ChoiceSelect } from './components/choice-select.tsx';
 export { type CouponAnswer, CouponField } from './components/coupon-field.tsx';
 export { CouponForm, type CourseOption, type CourseSearch } from './components/coupon-form.tsx';

@@ -1,4 +1,4 @@
-import { Button, ChoiceSelect, Field, theme } from '@liveedu/ui';
+import { Button, Checkbox, ChoiceSelect, Field, theme } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -186,15 +186,14 @@ interface ItemFieldsProps {
 function FreePreviewField({ sectionKey, item, api, id }: ItemFieldsProps) {
   return (
     <Preview>
-      <input
+      <Checkbox
         id={`${id}-preview`}
-        type="checkbox"
+        label="Free preview"
         checked={item.preview}
         disabled={!item.preview && previewsIn(api.draft) >= MAX_PREVIEWS}
-        onChange={(event) => api.setItemPreview(sectionKey, item.key, event.target.checked)}
+        onChange={(preview) => api.setItemPreview(sectionKey, item.key, preview)}
         aria-describedby={`${id}-preview-hint`}
       />
-      <label htmlFor={`${id}-preview`}>Free preview</label>
       <small id={`${id}-preview-hint`}>
         Anyone can {item.kind === 'article' ? 'read' : 'watch'} it from the course page before buying (
         {previewsIn(api.draft)} of {MAX_PREVIEWS} used)
@@ -237,15 +236,12 @@ export function CourseContentEditor({ api }: { api: CourseDraftApi }) {
     <div>
       <h2>Course content</h2>
       <Sequential>
-        <input
+        <Checkbox
           id={`${id}-sequential`}
-          type="checkbox"
+          label="Sequential: unlock each item after the previous one is completed"
           checked={api.draft.sequential}
-          onChange={(e) => api.setSequential(e.target.checked)}
+          onChange={api.setSequential}
         />
-        <label htmlFor={`${id}-sequential`}>
-          Sequential: unlock each item after the previous one is completed
-        </label>
       </Sequential>
       {api.draft.sections.map((section, s) => (
         <SectionBox key={section.key}>

@@ -1,6 +1,6 @@
 import type { TutorQuiz } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { Button, ChoiceSelect, Field, ResourceView, theme, WholeNumberInput } from '@liveedu/ui';
+import { Button, Checkbox, ChoiceSelect, Field, ResourceView, theme, WholeNumberInput } from '@liveedu/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
@@ -333,23 +333,21 @@ function QuizForm({
             onChange={(maxAttempts) => change((d) => ({ ...d, maxAttempts }))}
           />
           <Check>
-            <input
+            <Checkbox
               id={`${id}-unlimited`}
-              type="checkbox"
+              label="Unlimited attempts"
               checked={draft.unlimited}
-              onChange={(e) => change((d) => ({ ...d, unlimited: e.target.checked }))}
+              onChange={(unlimited) => change((d) => ({ ...d, unlimited }))}
             />
-            <label htmlFor={`${id}-unlimited`}>Unlimited attempts</label>
           </Check>
         </Field>
         <Check>
-          <input
+          <Checkbox
             id={`${id}-required`}
-            type="checkbox"
+            label="Required for the certificate"
             checked={draft.required}
-            onChange={(e) => change((d) => ({ ...d, required: e.target.checked }))}
+            onChange={(required) => change((d) => ({ ...d, required }))}
           />
-          <label htmlFor={`${id}-required`}>Required for the certificate</label>
         </Check>
       </Settings>
       <Questions>

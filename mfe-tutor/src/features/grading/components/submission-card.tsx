@@ -3,6 +3,7 @@ import { useApiMutation } from '@liveedu/query';
 import {
   Banner,
   Button,
+  Checkbox,
   Field,
   formatOrderDate,
   raisedPanel,
@@ -100,13 +101,12 @@ function GradeForm({ submission }: { submission: TutorSubmission }) {
           />
         </Field>
         <div className="passed">
-          <input
+          <Checkbox
             id={`${id}-passed`}
-            type="checkbox"
+            label="Passed"
             checked={draft.passed}
-            onChange={(e) => change({ passed: e.target.checked })}
+            onChange={(passed) => change({ passed })}
           />
-          <label htmlFor={`${id}-passed`}>Passed</label>
         </div>
       </GradeRow>
       <Field>
