@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 import { createCommerceClient } from './commerce.ts';
-import { json, recordedFetch } from './testing/recorded-fetch.ts';
+import { fileAnswer, json, recordedClients } from './testing/recorded-fetch.ts';
 
 /** Clients whose requests are recorded and answered by `reply`. */
-function clients(reply: () => Response) {
-  const { options, sent } = recordedFetch(reply);
-  return { commerce: createCommerceClient(options), api: createApiClient(options), sent };
-}
+const clients = recordedClients({ commerce: createCommerceClient, api: createApiClient });
 
 describe('the commerce client', () => {
   it('checks a code for a course, with the session so the buyer’s own uses count', async () => {
@@ -49,7 +46,7 @@ describe('the commerce client', () => {
     const { commerce, sent } = clients(() =>
       sent.at(-1)?.method === 'POST'
         ? json({ _id: 'r1', status: 'approved' }, 201)
-        : new Response(pdf, { headers: { 'content-type': 'application/pdf' } }),
+        : fileAnswer(pdf, 'application/pdf'),
     );
     const asked = await commerce.requestRefund({ orderId: 'order_1', courseId: 'c1', reason: 'Not for me' });
     expect(asked.status).toBe('approved');

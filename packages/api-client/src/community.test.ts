@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createCommunityClient } from './community.ts';
-import { json, recordedFetch } from './testing/recorded-fetch.ts';
+import { json, recordedClients } from './testing/recorded-fetch.ts';
 import { TooManyPostsError } from './untyped-calls.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
-function client(reply: () => Response) {
-  const { options, sent } = recordedFetch(reply);
-  return { community: createCommunityClient(options), sent };
-}
+const client = recordedClients({ community: createCommunityClient });
 
 describe('the community client', () => {
   it("lists a lesson's questions in an order, with the caller's credentials", async () => {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLearningClient } from './learning.ts';
-import { json, recordedFetch } from './testing/recorded-fetch.ts';
+import { fileAnswer, json, recordedClients } from './testing/recorded-fetch.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
-function client(reply: () => Response) {
-  const { options, sent } = recordedFetch(reply);
-  return { learning: createLearningClient(options), sent };
-}
+const client = recordedClients({ learning: createLearningClient });
 
 describe('the learning client', () => {
   it("sends the learner's credentials and reads a note list for one item", async () => {
@@ -17,9 +14,7 @@ describe('the learning client', () => {
   });
 
   it('takes the exported notes as a file, and names where a hand-in goes', async () => {
-    const { learning, sent } = client(
-      () => new Response('# Notes\n', { headers: { 'content-type': 'text/markdown' } }),
-    );
+    const { learning, sent } = client(() => fileAnswer('# Notes\n', 'text/markdown'));
     const file = await learning.exportNotes('c1');
     expect(await file.text()).toBe('# Notes\n');
     expect(sent[0]?.url).toBe('http://platform.test/api/v1/notes/export?courseId=c1');

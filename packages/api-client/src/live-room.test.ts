@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { createLiveRoomClient } from './live-room.ts';
-import { json, recordedFetch } from './testing/recorded-fetch.ts';
+import { json, recordedClients } from './testing/recorded-fetch.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
-function client(reply: () => Response) {
-  const { options, sent } = recordedFetch(reply);
-  return { room: createLiveRoomClient(options), sent };
-}
+const client = recordedClients({ room: createLiveRoomClient });
 
 describe('the live room client', () => {
   it('reads and joins a class, and sends the host’s actions by the paths agreed, with the caller’s credentials', async () => {

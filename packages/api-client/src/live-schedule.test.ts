@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLiveScheduleClient } from './live-schedule.ts';
-import { json, recordedFetch } from './testing/recorded-fetch.ts';
+import { fileAnswer, json, recordedClients } from './testing/recorded-fetch.ts';
 
 /** A client whose requests are recorded and answered by `reply`. */
-function client(reply: () => Response) {
-  const { options, sent } = recordedFetch(reply);
-  return { live: createLiveScheduleClient(options), sent };
-}
+const client = recordedClients({ live: createLiveScheduleClient });
 
 describe('the live schedule client', () => {
   it('schedules, changes and cancels a class by the paths agreed, with the caller credentials', async () => {
@@ -46,9 +43,7 @@ describe('the live schedule client', () => {
   });
 
   it("reads a course's live status without credentials, and a class's calendar file with them", async () => {
-    const { live, sent } = client(
-      () => new Response('BEGIN:VCALENDAR', { headers: { 'content-type': 'text/calendar' } }),
-    );
+    const { live, sent } = client(() => fileAnswer('BEGIN:VCALENDAR', 'text/calendar'));
     const file = await live.sessionCalendar('s 1');
     expect(await file.text()).toBe('BEGIN:VCALENDAR');
     expect(sent[0]?.path).toBe('/api/v1/live-sessions/s%201/calendar.ics');

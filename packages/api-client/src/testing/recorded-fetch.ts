@@ -39,3 +39,23 @@ export function recordedFetch(reply: () => Response) {
 /** A JSON answer. */
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A file answer: `body` as the content type `type`. */
+export const fileAnswer = (body: string, type: string) =>
+  new Response(body, { headers: { 'content-type': type } });
+
+/**
+ * Makes clients, one per factory under its name, on recorded options answered by `reply`, and
+ * gives them with the requests they sent: `recordedClients({ learning: createLearningClient })`.
+ */
+export function recordedClients<F extends Record<string, (options: ApiClientOptions) => unknown>>(
+  factories: F,
+) {
+  return (reply: () => Response) => {
+    const { options, sent } = recordedFetch(reply);
+    const clients = Object.fromEntries(
+      Object.entries(factories).map(([name, create]) => [name, create(options)]),
+    ) as { [K in keyof F]: ReturnType<F[K]> };
+    return { ...clients, sent };
+  };
+}
