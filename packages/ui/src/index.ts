@@ -78,6 +78,6 @@ export {
   type PaymentWindowOrder,
 } from './payment-window.ts';
 export { useStaffCoupons } from './staff-coupons.ts';
-export { formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
+export { formatLongDate, formatPrice, formatRupees, isFreePrice, truncate } from './text.ts';
 export { GlobalStyle, media, type Theme, theme } from './theme.ts';
 export { timeAgo, waitInWords } from './time-ago.ts';

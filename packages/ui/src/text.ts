@@ -24,3 +24,18 @@ export function isFreePrice(price: number | string | null | undefined): boolean 
 export function formatPrice(price: number | string | null | undefined): string {
   return isFreePrice(price) ? 'Free' : formatRupees(price);
 }
+
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/**
+ * A day written out (5 March 2026), as a certificate or a review dates it: in India's time, so the
+ * server that renders the page and every browser say the same day.
+ */
+export function formatLongDate(iso: string): string {
+  return longDate.format(new Date(iso));
+}

@@ -1,6 +1,6 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ErrorState, Loading, raisedPanel, theme } from '@liveedu/ui';
+import { ErrorState, formatLongDate, Loading, raisedPanel, theme } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 
@@ -41,15 +41,7 @@ export function CertificatePage() {
     );
   }
   const c = certificate.data;
-  // In India's time, on the server that renders the page and in every browser alike.
-  const dateOf = (at: string) =>
-    new Date(at).toLocaleDateString('en-IN', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'Asia/Kolkata',
-    });
-  const date = dateOf(c.issuedAt);
+  const date = formatLongDate(c.issuedAt);
   // A refunded course's certificate is revoked: it still checks out, and says so.
   const revoked = 'revoked' in c && c.revoked === true;
   const revokedAt = 'revokedAt' in c && typeof c.revokedAt === 'string' ? c.revokedAt : null;
@@ -59,7 +51,7 @@ export function CertificatePage() {
         <h1 id="certificate-heading">CERTIFICATE OF COMPLETION</h1>
         {revoked ? (
           <p className="revoked" data-testid="certificate-revoked">
-            ✗ Revoked{revokedAt ? ` on ${dateOf(revokedAt)}` : ''}: the course was refunded
+            ✗ Revoked{revokedAt ? ` on ${formatLongDate(revokedAt)}` : ''}: the course was refunded
           </p>
         ) : (
           <p className="verified">✓ Verified by LiveEdu</p>

@@ -1,7 +1,16 @@
 import type { CourseReview, CourseReviews as Reviews } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
 import { useApi, useSession } from '@liveedu/session';
-import { Avatar, Button, EmptyState, ErrorState, Loading, StarRating, theme } from '@liveedu/ui';
+import {
+  Avatar,
+  Button,
+  EmptyState,
+  ErrorState,
+  formatLongDate,
+  Loading,
+  StarRating,
+  theme,
+} from '@liveedu/ui';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { RatingSummary } from './rating-summary.tsx';
@@ -32,14 +41,6 @@ const Reply = styled.div`
   p { white-space: pre-line; word-break: break-word; margin: 0.25rem 0 0; }
 `;
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
-
 function ReviewItem({
   review,
   courseId,
@@ -59,7 +60,7 @@ function ReviewItem({
           <strong>{review.user.username}</strong>
           <span>
             <StarRating value={review.rating} />{' '}
-            <time dateTime={review.createdAt}>{dateOf(review.createdAt)}</time>
+            <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
           </span>
         </div>
       </header>
