@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock } from '@liveedu/local-servers';
 import { HOST, REMOTE_NAMES, remoteDir } from '@liveedu/platform-registry';
 import { repoRoot } from './paths.ts';
+import { runQuietly } from './run-quietly.ts';
 
 /** The front-end workspaces, host first; each builds into its own `dist/`. */
 export const WEB_APPS: readonly { dir: string; name: string }[] = [
@@ -48,23 +48,9 @@ function isStale(dir: string): boolean {
 }
 
 function run(command: string, args: string[], log: (line: string) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve();
-      else {
-        log(output.split('\n').slice(-40).join('\n'));
-        reject(new Error(`${command} ${args.join(' ')} exited with code ${code}`));
-      }
-    });
+  return runQuietly(command, args, log, {
+    shown: (output) => output.split('\n').slice(-40).join('\n'),
+    error: (code) => `${command} ${args.join(' ')} exited with code ${code}`,
   });
 }
 

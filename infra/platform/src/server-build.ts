@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock } from '@liveedu/local-servers';
 import { repoRoot } from './paths.ts';
+import { runQuietly } from './run-quietly.ts';
 
 /**
  * The compiler the images use (`infra/docker/build-server.mjs`): `<dir>/src/server.ts` with our
@@ -47,24 +47,9 @@ export function isServerStale(dir: string): boolean {
 }
 
 function compile(dir: string, log: (line: string) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [COMPILER, dir], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) return resolve();
-      log(output.trim());
-      reject(new Error(`compiling ${dir} failed (exit code ${code})`));
-    });
+  return runQuietly(process.execPath, [COMPILER, dir], log, {
+    shown: (output) => output.trim(),
+    error: (code) => `compiling ${dir} failed (exit code ${code})`,
   });
 }
 
