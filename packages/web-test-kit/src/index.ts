@@ -14,6 +14,7 @@ export { couponCalls, couponOf } from './coupons.ts';
 export { catchDownloads, type Download } from './downloads.ts';
 export { expectRetryAfterFailure } from './failed-load.ts';
 export { answerPost, cartOf, courseCard, liveSession, questionPost, userData } from './fixtures.ts';
+export { fillIn } from './form-fields.ts';
 export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { fakePaymentWindow, type OpenedPaymentWindow, paymentSuccessRoute } from './payment-window.tsx';
 export { playable } from './playable-video.ts';

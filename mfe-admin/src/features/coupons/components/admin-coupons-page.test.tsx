@@ -3,6 +3,7 @@ import {
   answer,
   couponCalls,
   couponOf,
+  fillIn,
   json,
   requestedPaths,
   requests,
@@ -71,8 +72,7 @@ describe('the admin’s coupons', () => {
     server([]);
     renderDashboard('/dashboard/coupons');
     expect(await screen.findByText('No coupons yet')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'SITEWIDE' } });
-    fireEvent.change(screen.getByLabelText('Discount (%)'), { target: { value: '15' } });
+    fillIn({ Code: 'SITEWIDE', 'Discount (%)': '15' });
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('Coupon SITEWIDE created')).toBeTruthy();
     await waitFor(() => expect(rowCells('SITEWIDE').slice(1, 3)).toEqual(['Every course', '15% off']));
@@ -107,8 +107,7 @@ describe('the admin’s coupons', () => {
     await waitFor(() => expect(course.options).toHaveLength(4));
     expect(course.value).toBe('c9');
 
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'code1' } });
-    fireEvent.change(screen.getByLabelText('Discount (%)'), { target: { value: '50' } });
+    fillIn({ Code: 'code1', 'Discount (%)': '50' });
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A coupon with this code exists already');
 

@@ -4,6 +4,7 @@ import {
   couponCalls,
   couponOf,
   expectRetryAfterFailure,
+  fillIn,
   json,
   requestedPaths,
   requests,
@@ -93,14 +94,15 @@ describe('the tutor’s coupons', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Course') as HTMLSelectElement).options).toHaveLength(3),
     );
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'launch20' } });
-    fireEvent.change(screen.getByLabelText('Course'), { target: { value: 'c1' } });
+    fillIn({ Code: 'launch20', Course: 'c1' });
     fireEvent.click(screen.getByLabelText('Amount off'));
-    fireEvent.change(screen.getByLabelText('Discount (₹)'), { target: { value: '199.50' } });
-    fireEvent.change(screen.getByLabelText('Starts'), { target: { value: '2026-12-01T10:00' } });
-    fireEvent.change(screen.getByLabelText('Ends'), { target: { value: '2026-12-08T10:00' } });
-    fireEvent.change(screen.getByLabelText('Max uses'), { target: { value: '100' } });
-    fireEvent.change(screen.getByLabelText('Uses per student'), { target: { value: '2' } });
+    fillIn({
+      'Discount (₹)': '199.50',
+      Starts: '2026-12-01T10:00',
+      Ends: '2026-12-08T10:00',
+      'Max uses': '100',
+      'Uses per student': '2',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
 
     expect(await screen.findByText('Coupon LAUNCH20 created')).toBeTruthy();
@@ -129,8 +131,7 @@ describe('the tutor’s coupons', () => {
     await screen.findByText('CODE1');
     const send = () => fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
 
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'no!' } });
-    fireEvent.change(screen.getByLabelText('Discount (%)'), { target: { value: '15' } });
+    fillIn({ Code: 'no!', 'Discount (%)': '15' });
     send();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'body/code must match pattern "^[A-Za-z0-9]{4,20}$"',
@@ -140,9 +141,7 @@ describe('the tutor’s coupons', () => {
     send();
     await screen.findByText('A coupon with this code exists already');
 
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'SPRING' } });
-    fireEvent.change(screen.getByLabelText('Starts'), { target: { value: '2026-12-08T10:00' } });
-    fireEvent.change(screen.getByLabelText('Ends'), { target: { value: '2026-12-01T10:00' } });
+    fillIn({ Code: 'SPRING', Starts: '2026-12-08T10:00', Ends: '2026-12-01T10:00' });
     send();
     await screen.findByText('startsAt must be before endsAt');
     expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('SPRING');

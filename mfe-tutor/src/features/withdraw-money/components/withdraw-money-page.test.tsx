@@ -1,4 +1,4 @@
-import { answerRoutes, expectNextPage, requests } from '@liveedu/web-test-kit';
+import { answerRoutes, expectNextPage, fillIn, requests } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -39,9 +39,7 @@ describe('withdraw money', () => {
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya Sharma' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert').textContent).toBe('All fields are required');
-    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '123456789012' } });
-    fireEvent.change(screen.getByLabelText('Name of bank'), { target: { value: 'State Bank of India' } });
-    fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'SBIN0001234' } });
+    fillIn({ 'Account number': '123456789012', 'Name of bank': 'State Bank of India', IFSC: 'SBIN0001234' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('available-balance')).toBeTruthy();
     const sent = requests().find((r) => r.path.endsWith('submit-account-details'));
@@ -65,10 +63,12 @@ describe('withdraw money', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<TutorApp page="withdraw-money" />, { path: '/profile/withdraw-money' });
     await screen.findByRole('form', { name: 'Bank details' });
-    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya Sharma' } });
-    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '123456789012' } });
-    fireEvent.change(screen.getByLabelText('Name of bank'), { target: { value: 'State Bank of India' } });
-    fireEvent.change(screen.getByLabelText('IFSC'), { target: { value: 'SBIN0X' } });
+    fillIn({
+      'Full name': 'Priya Sharma',
+      'Account number': '123456789012',
+      'Name of bank': 'State Bank of India',
+      IFSC: 'SBIN0X',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('IFSC must look like SBIN0001234')).toBeTruthy();
     expect((screen.getByLabelText('IFSC') as HTMLInputElement).value).toBe('SBIN0X');
