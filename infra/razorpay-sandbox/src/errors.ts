@@ -69,3 +69,14 @@ export function badRequest(
     step: 'payment_initiation',
   });
 }
+
+/**
+ * What `find` holds under an id taken from a request, answered as Razorpay does otherwise: 400 when
+ * the id is not of its kind's form (`pattern`) or names nothing.
+ */
+export function foundOr400<T>(id: string, pattern: RegExp, find: (id: string) => T | undefined | null): T {
+  if (!pattern.test(id)) throw badRequest(`${id} is not a valid id`, 'id');
+  const found = find(id);
+  if (!found) throw badRequest('The id provided does not exist', 'id');
+  return found;
+}

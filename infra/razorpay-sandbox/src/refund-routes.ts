@@ -6,7 +6,7 @@ import {
   parseDispute,
   parseDisputeOutcome,
 } from './disputes.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, foundOr400 } from './errors.ts';
 import { DISPUTE_ID_RE, PAYMENT_ID_RE } from './ids.ts';
 import { field, type RawFields } from './params.ts';
 import {
@@ -50,19 +50,10 @@ export function refundAndDisputeRoutes(
   const refunds = new RefundStore();
   const disputes = new DisputeStore();
 
-  function paymentOr400(id: string): PaymentEntity {
-    if (!PAYMENT_ID_RE.test(id)) throw badRequest(`${id} is not a valid id`, 'id');
-    const payment = store.getPayment(id);
-    if (!payment) throw badRequest('The id provided does not exist', 'id');
-    return payment;
-  }
-
-  function disputeOr400(id: string): DisputeEntity {
-    if (!DISPUTE_ID_RE.test(id)) throw badRequest(`${id} is not a valid id`, 'id');
-    const dispute = disputes.get(id);
-    if (!dispute) throw badRequest('The id provided does not exist', 'id');
-    return dispute;
-  }
+  const paymentOr400 = (id: string): PaymentEntity =>
+    foundOr400(id, PAYMENT_ID_RE, (known) => store.getPayment(known));
+  const disputeOr400 = (id: string): DisputeEntity =>
+    foundOr400(id, DISPUTE_ID_RE, (known) => disputes.get(known));
 
   /** Answers the pending refund, then sends `refund.created` and how it ended, in that order. */
   function refund(payment: PaymentEntity, body: unknown): RefundEntity {

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { checkoutScript } from './checkout-script.ts';
-import { badRequest, RazorpayApiError } from './errors.ts';
+import { badRequest, foundOr400, RazorpayApiError } from './errors.ts';
 import { hmacSha256Hex, ORDER_ID_RE, PAYMENT_ID_RE, paymentSignature, razorpayId, safeEqual } from './ids.ts';
 import {
   type CheckoutParams,
@@ -161,12 +161,8 @@ export async function startRazorpaySandbox(opts: RazorpaySandboxOptions = {}): P
     return id;
   }
 
-  function orderOr400(id: string): StoredOrder {
-    if (!ORDER_ID_RE.test(id)) throw badRequest(`${id} is not a valid id`, 'id');
-    const stored = store.getOrder(id);
-    if (!stored) throw badRequest('The id provided does not exist', 'id');
-    return stored;
-  }
+  const orderOr400 = (id: string): StoredOrder =>
+    foundOr400(id, ORDER_ID_RE, (known) => store.getOrder(known));
 
   function countSkip(query: RawFields): { count: number; skip: number } {
     const countRaw = field(query, 'count');
