@@ -482,18 +482,26 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** A command on the PATH, or in /usr/bin where a Debian package puts it. */
+function systemCommand(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  return which(name, env) ?? (existsSync(`/usr/bin/${name}`) ? `/usr/bin/${name}` : undefined);
+}
+
 /**
- * Installs Debian packages (root only), one apt-get at a time on this machine, and returns what
- * `found` finds afterwards. `what` names the need in the message when this process cannot install.
+ * What `found` finds; when it finds nothing, installs Debian packages first (root only), one
+ * apt-get at a time on this machine. `what` names the need in the message when this process cannot
+ * install.
  */
-async function aptInstall<T>(
+async function foundOrAptInstall<T>(
   packages: string[],
   found: () => T | undefined,
   what: string,
   env: NodeJS.ProcessEnv,
   log?: Log,
 ): Promise<T> {
-  const apt = which('apt-get', env) ?? (existsSync('/usr/bin/apt-get') ? '/usr/bin/apt-get' : undefined);
+  const present = found();
+  if (present) return present;
+  const apt = systemCommand('apt-get', env);
   if (process.getuid?.() !== 0 || !apt) {
     throw new Error(
       `${what} is not installed and this process cannot install it ` +
@@ -534,29 +542,24 @@ async function ensureJava(env: NodeJS.ProcessEnv, log?: Log): Promise<{ mvn: str
     const mvn = which('mvn', env);
     return javac && mvn && which('java', env) ? { javac, mvn } : undefined;
   };
-  return (
-    find() ??
-    (await aptInstall(
-      ['openjdk-17-jdk-headless', 'maven'],
-      find,
-      'Java 17 (java, javac) with Maven, needed for the local MongoDB-compatible server,',
-      env,
-      log,
-    ))
+  return foundOrAptInstall(
+    ['openjdk-17-jdk-headless', 'maven'],
+    find,
+    'Java 17 (java, javac) with Maven, needed for the local MongoDB-compatible server,',
+    env,
+    log,
   );
 }
 
 export async function installNats(opts: InstallOptions = {}): Promise<string> {
   const env = opts.env ?? process.env;
-  const found =
-    findNats(env) ??
-    (await aptInstall(
-      ['nats-server'],
-      () => findNats(env),
-      'nats-server (or set NATS_URL to a NATS server with JetStream)',
-      env,
-      opts.log,
-    ));
+  const found = await foundOrAptInstall(
+    ['nats-server'],
+    () => findNats(env),
+    'nats-server (or set NATS_URL to a NATS server with JetStream)',
+    env,
+    opts.log,
+  );
   const versionOutput = await run(found, ['--version'], { env });
   const version = /v?(\d+\.\d+\.\d+)/.exec(versionOutput)?.[1];
   if (!version) throw new Error(`cannot read the version of ${found} from: ${versionOutput}`);
@@ -569,24 +572,21 @@ export async function installNats(opts: InstallOptions = {}): Promise<string> {
 }
 
 function findFfmpeg(env: NodeJS.ProcessEnv): { ffmpeg: string; ffprobe: string } | undefined {
-  const find = (name: string) =>
-    which(name, env) ?? (existsSync(`/usr/bin/${name}`) ? `/usr/bin/${name}` : undefined);
-  const ffmpeg = find('ffmpeg');
-  const ffprobe = find('ffprobe');
+  const ffmpeg = systemCommand('ffmpeg', env);
+  const ffprobe = systemCommand('ffprobe', env);
   return ffmpeg && ffprobe ? { ffmpeg, ffprobe } : undefined;
 }
 
 /** ffmpeg and ffprobe from Debian's package: the media service transcodes uploaded videos with them. */
 export async function installFfmpeg(opts: InstallOptions = {}): Promise<{ ffmpeg: string; ffprobe: string }> {
   const env = opts.env ?? process.env;
-  return (
-    findFfmpeg(env) ??
-    (await aptInstall(['ffmpeg'], () => findFfmpeg(env), 'ffmpeg (for transcoding videos)', env, opts.log))
+  return foundOrAptInstall(
+    ['ffmpeg'],
+    () => findFfmpeg(env),
+    'ffmpeg (for transcoding videos)',
+    env,
+    opts.log,
   );
-}
-
-function findPdftotext(env: NodeJS.ProcessEnv): string | undefined {
-  return which('pdftotext', env) ?? (existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : undefined);
 }
 
 /**
@@ -595,15 +595,12 @@ function findPdftotext(env: NodeJS.ProcessEnv): string | undefined {
  */
 export async function installPdftotext(opts: InstallOptions = {}): Promise<string> {
   const env = opts.env ?? process.env;
-  return (
-    findPdftotext(env) ??
-    (await aptInstall(
-      ['poppler-utils'],
-      () => findPdftotext(env),
-      'pdftotext (poppler-utils, to read the text of PDFs in tests)',
-      env,
-      opts.log,
-    ))
+  return foundOrAptInstall(
+    ['poppler-utils'],
+    () => systemCommand('pdftotext', env),
+    'pdftotext (poppler-utils, to read the text of PDFs in tests)',
+    env,
+    opts.log,
   );
 }
 
