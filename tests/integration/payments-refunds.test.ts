@@ -27,6 +27,7 @@ import {
   payAndReturn,
   quizItem,
   razorpayEntity,
+  razorpayEvent,
   readOk,
   sandboxOf,
 } from '../support/flows.ts';
@@ -191,17 +192,10 @@ async function refundProcessedEvent(paymentId: string) {
     items: Array<{ id: string }>;
   };
   const refundId = refunds.items[0]?.id;
-  return {
-    entity: 'event',
-    account_id: 'acc_liveedu_test',
-    event: 'refund.processed',
-    contains: ['refund', 'payment'],
-    payload: {
-      refund: { entity: await razorpayEntity(stack, `payments/${paymentId}/refunds/${refundId}`) },
-      payment: { entity: await razorpayEntity(stack, `payments/${paymentId}`) },
-    },
-    created_at: Math.floor(Date.now() / 1000),
-  };
+  return razorpayEvent('refund.processed', {
+    refund: await razorpayEntity(stack, `payments/${paymentId}/refunds/${refundId}`),
+    payment: await razorpayEntity(stack, `payments/${paymentId}`),
+  });
 }
 
 async function certificatesOf(student: Session) {

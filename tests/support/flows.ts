@@ -310,19 +310,24 @@ export async function deliverWebhook(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The `order.paid` event Razorpay sends for a paid order, with its real order and payment. */
-export async function orderPaidEvent(stack: TestStack, orderId: string, paymentId: string) {
+/** A webhook event as Razorpay sends it: `payload` holds each entity it contains under its kind. */
+export function razorpayEvent(event: string, payload: Record<string, Record<string, unknown>>) {
   return {
     entity: 'event',
     account_id: 'acc_liveedu_test',
-    event: 'order.paid',
-    contains: ['payment', 'order'],
-    payload: {
-      payment: { entity: await razorpayEntity(stack, `payments/${paymentId}`) },
-      order: { entity: await razorpayEntity(stack, `orders/${orderId}`) },
-    },
+    event,
+    contains: Object.keys(payload),
+    payload: Object.fromEntries(Object.entries(payload).map(([kind, entity]) => [kind, { entity }])),
     created_at: Math.floor(Date.now() / 1000),
   };
+}
+
+/** The `order.paid` event Razorpay sends for a paid order, with its real order and payment. */
+export async function orderPaidEvent(stack: TestStack, orderId: string, paymentId: string) {
+  return razorpayEvent('order.paid', {
+    payment: await razorpayEntity(stack, `payments/${paymentId}`),
+    order: await razorpayEntity(stack, `orders/${orderId}`),
+  });
 }
 
 let published = 0;
