@@ -129,6 +129,17 @@ const EXPECTED: Record<string, { rows: string[]; columns: string[] }> = {
     ],
     columns: ['idle', 'idle (proportional)', 'peak under load', 'after the run', 'idle CPU'],
   },
+  footprint: {
+    rows: [
+      'whole platform (RSS)',
+      'whole platform (PSS)',
+      'Node processes (RSS)',
+      'database server (RSS)',
+      'database file (data server)',
+      'whole platform (idle CPU)',
+    ],
+    columns: SMOKE.growth.slice(-2).map((n) => `${n} courses`),
+  },
   'front-end': {
     rows: ['home page', 'catalog entry', 'learner entry', 'tutor entry', 'admin entry'],
     columns: ['min+gz', `of ${BUDGET_KB} kB budget`],
@@ -193,6 +204,18 @@ describe('npm run bench -- --smoke', () => {
     const database = section('memory').rows.find((r) => r.name === 'database file (data server)')!;
     expect('median' in database.cells.idle! && database.cells.idle.median > 0, 'the database file').toBe(
       true,
+    );
+    // The footprint at rest was taken at the last two sizes, the file growing with the data.
+    const footprint = section('footprint');
+    for (const row of footprint.rows) {
+      for (const [column, cell] of Object.entries(row.cells)) {
+        expect('median' in cell, `footprint / ${row.name} / ${column}: ${JSON.stringify(cell)}`).toBe(true);
+      }
+    }
+    const [smaller, larger] = footprint.columns;
+    const file = footprint.rows.find((r) => r.name === 'database file (data server)')!.cells;
+    expect((file[larger!] as { median: number }).median).toBeGreaterThan(
+      (file[smaller!] as { median: number }).median,
     );
     // Every growth request must have been answered: a random page, word, course or student
     // that the service refuses is a defect, not a slow machine.

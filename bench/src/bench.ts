@@ -26,7 +26,7 @@ import { growthSection, seedAndProbeGrowth } from './sections/growth-series.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
 import { liveClass } from './sections/live-class.ts';
 import { media } from './sections/media.ts';
-import { idleCpuAtRest, idleMemory, memorySection } from './sections/memory-and-cpu.ts';
+import { footprintSection, memorySection } from './sections/memory-and-cpu.ts';
 import { publicReads } from './sections/public-reads.ts';
 import { seedPeople } from './sections/seeding.ts';
 import { writes } from './sections/writes.ts';
@@ -96,7 +96,7 @@ export async function runBench(
     seeder = new Seeder(p.env.MONGO_URL as string, mode.seed, mode.size);
     const people = await seedPeople(ctx, seeder);
     const growth = await seedAndProbeGrowth(ctx, people);
-    const idle = await idleMemory(ctx);
+    const rested = growth.atRest.get(mode.growth[mode.growth.length - 1]!)!;
     sections.push(...(await publicReads(ctx, people)));
     sections.push(await authenticatedReads(ctx));
     sections.push(await writes(ctx, people));
@@ -104,9 +104,9 @@ export async function runBench(
     sections.push(await media(ctx));
     sections.push(await conversation(ctx, people));
     sections.push(await liveClass(ctx));
-    const cpuAtRest = await idleCpuAtRest(ctx);
     sections.push(growthSection(ctx, growth));
-    sections.push(memorySection(ctx, idle, cpuAtRest));
+    sections.push(memorySection(ctx, rested.memory, rested.cpu));
+    sections.push(footprintSection(ctx, growth.atRest));
     sections.push(await frontEndSize(repoRoot, mode, frontEndBuildError));
     sections.push(await lighthouseSection(ctx));
   } finally {

@@ -14,12 +14,15 @@ import {
 } from '../growth.ts';
 import { restartCatalog } from '../platform-under-test.ts';
 import type { Section } from '../report.ts';
+import { type AtRest, platformAtRest } from './memory-and-cpu.ts';
 
 export interface GrowthSeries {
   /** The probes of the largest size (their names and limits are the same at every size). */
   probes: GrowthProbe[];
   /** Per probe, per size: the sample, or why it could not be taken. */
   samples: Map<string, Map<number, GrowthSample | string>>;
+  /** The platform at rest after each of the last two sizes (the footprint section; the largest also the memory section's). */
+  atRest: Map<number, AtRest>;
 }
 
 export async function seedAndProbeGrowth(ctx: BenchContext, people: People): Promise<GrowthSeries> {
@@ -32,6 +35,7 @@ export async function seedAndProbeGrowth(ctx: BenchContext, people: People): Pro
     }),
   });
   const samples = new Map<string, Map<number, GrowthSample | string>>();
+  const atRest = new Map<number, AtRest>();
   let probes: GrowthProbe[] = [];
   let seededDocs = 0;
   let seedSeconds = 0;
@@ -68,12 +72,13 @@ export async function seedAndProbeGrowth(ctx: BenchContext, people: People): Pro
       if (!samples.has(probe.name)) samples.set(probe.name, new Map());
       samples.get(probe.name)!.set(size, sample);
     }
+    if (mode.growth.indexOf(size) >= mode.growth.length - 2) atRest.set(size, await platformAtRest(ctx));
   }
   const largest = mode.growth[mode.growth.length - 1]!;
   dataSet.courses = largest;
   dataSet['seed rate (documents/s)'] = Math.round(seededDocs / seedSeconds);
   log(`  ${largest} courses and their rows: ${seededDocs} documents in ${seedSeconds.toFixed(1)} s`);
-  return { probes, samples };
+  return { probes, samples, atRest };
 }
 
 export function growthSection(ctx: BenchContext, series: GrowthSeries): Section {

@@ -29,23 +29,68 @@ export type IdleCpu = Map<string, number | null>;
 /** The embedded database's files: the H2 store below the platform's data folder. */
 const databaseFiles = (ctx: BenchContext) => folderMiB(join(ctx.platform.env.DATA_DIR as string, 'mongo'));
 
-/** Each process's memory after start and seeding, before any load, and the database's files then. */
-export async function idleMemory(ctx: BenchContext): Promise<IdleMemory> {
-  await pause(1000);
-  const idle: IdleMemory = new Map(
-    ctx.processes().map((proc) => [proc.name, { rss: rssMiB(proc.pid), pss: pssMiB(proc.pid) }]),
-  );
-  idle.set(DATABASE_FILE, { rss: databaseFiles(ctx), pss: null });
-  return idle;
+/** The platform at rest with a size of the data set loaded: each process's memory, the database's files, and the CPU. */
+export interface AtRest {
+  memory: IdleMemory;
+  cpu: IdleCpu;
 }
 
-/** The whole platform with the largest catalog loaded and nothing asked of it. */
-export async function idleCpuAtRest(ctx: BenchContext): Promise<IdleCpu> {
-  ctx.log('» idle CPU …');
-  // Settle first: a catalog that has just loaded 100k courses (and rebuilt its lists) is still
-  // collecting the garbage of that start for a while.
-  await pause(ctx.mode.name === 'smoke' ? 1000 : 60_000);
-  return idleCpu(ctx.processes(), ctx.mode.name === 'smoke' ? 3 : 30);
+/**
+ * How long the platform rests before it is measured: the catalog that has just loaded its
+ * listing collects the garbage of that start, and the database server gives its heap back after
+ * two minutes without a collection (packages/local-servers, mongo-java-options.ts).
+ */
+const REST_MS = 130_000;
+
+/** The platform after writing and probing a size of the data set, once it has rested: nothing asked of it. */
+export async function platformAtRest(ctx: BenchContext): Promise<AtRest> {
+  ctx.log('» at rest: memory and idle CPU …');
+  await pause(ctx.mode.name === 'smoke' ? 1000 : REST_MS);
+  const memory: IdleMemory = new Map(
+    ctx.processes().map((proc) => [proc.name, { rss: rssMiB(proc.pid), pss: pssMiB(proc.pid) }]),
+  );
+  memory.set(DATABASE_FILE, { rss: databaseFiles(ctx), pss: null });
+  const cpu = await idleCpu(ctx.processes(), ctx.mode.name === 'smoke' ? 3 : 30);
+  return { memory, cpu };
+}
+
+const sumOf = (values: Array<number | null | undefined>): number | null =>
+  values.some((v) => v == null) ? null : values.reduce<number>((sum, v) => sum + (v as number), 0);
+
+/** The whole platform's memory, the database's share and its file, and the idle CPU, at each size at rest. */
+export function footprintSection(ctx: BenchContext, atRest: Map<number, AtRest>): Section {
+  const sizes = [...atRest.keys()];
+  const label = (size: number) => (size >= 1000 ? `${size / 1000}k courses` : `${size} courses`);
+  const all = ctx.processes();
+  const database = all.filter((proc) => proc.name.startsWith('mongo'));
+  const node = all.filter((proc) => !isDataServer(proc.name));
+  const row = (name: string, value: (rest: AtRest) => Cell): Row => ({
+    name,
+    cells: Object.fromEntries(sizes.map((size) => [label(size), value(atRest.get(size)!)])),
+  });
+  const mib = (value: number | null, unit = 'MiB'): Cell =>
+    value === null ? notTaken('a process could not be read') : { median: value, unit };
+  return {
+    id: 'footprint',
+    title: 'Footprint',
+    about: `the platform at rest (${REST_MS / 1000} s after the data set was written and its growth figures taken, nothing asked of it) at each of the last two sizes of the growth series: resident memory (RSS) summed over every process, proportional memory (PSS, shared pages counted once), the database server's resident memory and its files, and the whole platform's CPU over 30 s`,
+    columns: sizes.map(label),
+    rows: [
+      row('whole platform (RSS)', (rest) => mib(sumOf(all.map((p) => rest.memory.get(p.name)?.rss)))),
+      row('whole platform (PSS)', (rest) => mib(sumOf(all.map((p) => rest.memory.get(p.name)?.pss)))),
+      row('Node processes (RSS)', (rest) => mib(sumOf(node.map((p) => rest.memory.get(p.name)?.rss)))),
+      row('database server (RSS)', (rest) => mib(sumOf(database.map((p) => rest.memory.get(p.name)?.rss)))),
+      row(DATABASE_FILE, (rest) => mib(rest.memory.get(DATABASE_FILE)?.rss ?? null)),
+      row('whole platform (idle CPU)', (rest) => {
+        const cpu = sumOf(all.map((p) => rest.cpu.get(p.name)));
+        return ctx.figures.judged(
+          mib(cpu, '% of a core'),
+          (v) => v <= PLATFORM_IDLE_CPU_TARGET,
+          `≤ ${PLATFORM_IDLE_CPU_TARGET} % of a core`,
+        );
+      }),
+    ],
+  };
 }
 
 export function memorySection(ctx: BenchContext, idle: IdleMemory, cpuShares: IdleCpu): Section {
@@ -122,7 +167,7 @@ export function memorySection(ctx: BenchContext, idle: IdleMemory, cpuShares: Id
     id: 'memory',
     title: 'Memory',
     about:
-      "resident set (VmRSS) after start and seeding, before any load (and the proportional set, PSS, which counts pages shared between processes, such as Node itself, once across them), the peak sampled every 200 ms during every load run and the purchases, and at the end; idle CPU = the share of one core each process used over 30 s, starting 60 s after the last start, with the largest data set loaded and no request (100 = a whole core); the database file row is the size of the embedded database's files at the same moments",
+      "resident set (VmRSS) after start and seeding, at rest before any load (the footprint section's largest size; and the proportional set, PSS, which counts pages shared between processes, such as Node itself, once across them), the peak sampled every 200 ms during every load run and the purchases, and at the end; idle CPU = the share of one core each process used over 30 s at that rest, with the largest data set loaded and no request (100 = a whole core); the database file row is the size of the embedded database's files at the same moments",
     columns: ['idle', 'idle (proportional)', 'peak under load', 'after the run', 'idle CPU'],
     rows,
   };
