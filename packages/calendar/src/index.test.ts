@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarKeys, currentMonth, currentWeek, lastDays, lastMonths, rollingStart } from './index.ts';
+import {
+  calendarKeys,
+  currentMonth,
+  currentWeek,
+  lastDays,
+  lastMonths,
+  longDate,
+  rollingStart,
+} from './index.ts';
 
 describe('calendar keys in Asia/Kolkata', () => {
   it('puts an instant on India’s day and month, not UTC’s', () => {
@@ -44,5 +52,10 @@ describe('calendar keys in Asia/Kolkata', () => {
     expect(calendarKeys(new Date('2025-01-31T20:00:00Z'))).toEqual({ day: '2025-02-01', month: '2025-02' });
     expect(lastMonths(new Date('2024-12-31T19:00:00Z'), 2)).toEqual(['2024-12', '2025-01']);
     expect(lastDays(new Date('2025-03-01T20:00:00Z'), 28)[27]).toBe('2025-03-02');
+  });
+
+  it('prints the day a document is dated on India’s calendar', () => {
+    expect(longDate(new Date('2026-03-04T18:30:00Z'))).toBe('5 March 2026');
+    expect(longDate(new Date('2026-03-04T18:29:59Z'))).toBe('4 March 2026');
   });
 });

@@ -47,3 +47,15 @@ export function lastMonths(now: Date, count: number): string[] {
   thisMonth.setDate(1);
   return Array.from({ length: count }, (_, i) => monthKey(subMonths(thisMonth, count - 1 - i)));
 }
+
+const LONG_DATE = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: PLATFORM_TIME_ZONE,
+});
+
+/** The platform's calendar day of an instant as documents print it: `5 March 2026`. */
+export function longDate(at: Date): string {
+  return LONG_DATE.format(at);
+}

@@ -1,13 +1,6 @@
+import { longDate } from '@liveedu/calendar';
 import QRCode from 'qrcode';
 import type { CertificateDoc } from './store.ts';
-
-const dateOf = (date: Date) =>
-  date.toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
 
 /** An A4 landscape certificate with the names, the date, the id and a QR code to its verification page. */
 export async function certificatePdf(certificate: CertificateDoc, verifyUrl: string): Promise<Buffer> {
@@ -71,7 +64,7 @@ export async function certificatePdf(certificate: CertificateDoc, verifyUrl: str
     .fontSize(12)
     .fillColor('#374151')
     .text(
-      `taught by ${certificate.tutorName}  ·  ${certificate.hours} hours of video  ·  issued ${dateOf(certificate.issuedAt)}`,
+      `taught by ${certificate.tutorName}  ·  ${certificate.hours} hours of video  ·  issued ${longDate(certificate.issuedAt)}`,
       0,
       340,
       { align: 'center' },
@@ -92,7 +85,9 @@ export async function certificatePdf(certificate: CertificateDoc, verifyUrl: str
       .fillColor('#b91c1c')
       .font('Helvetica-Bold')
       .fontSize(12)
-      .text(`Revoked ${dateOf(certificate.revokedAt)}: the course was refunded`, 0, 365, { align: 'center' });
+      .text(`Revoked ${longDate(certificate.revokedAt)}: the course was refunded`, 0, 365, {
+        align: 'center',
+      });
   }
   doc.image(qr, width - 200, height - 200, { width: 120 });
   doc

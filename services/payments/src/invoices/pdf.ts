@@ -1,3 +1,4 @@
+import { longDate } from '@liveedu/calendar';
 import { GST_PERCENT, rupeesText, type TaxAmounts, type TaxDocumentFields } from './domain.ts';
 
 /**
@@ -10,14 +11,6 @@ const MARGIN = 50;
 const INK = '#111827';
 const MUTED = '#4b5563';
 const RULE = '#9ca3af';
-
-const dateOf = (date: Date) =>
-  date.toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
 
 // What the standard fonts' WinAnsi encoding can show beyond Latin-1.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -106,11 +99,11 @@ export async function taxDocumentPdf(document: TaxDocumentFields): Promise<Buffe
   // The document and the buyer.
   const facts: [string, string][] = [
     [invoice ? 'Invoice number' : 'Credit note number', document.number],
-    [invoice ? 'Invoice date' : 'Credit note date', dateOf(document.issuedAt)],
+    [invoice ? 'Invoice date' : 'Credit note date', longDate(document.issuedAt)],
     ...(document.invoice
       ? ([
           ['Against invoice', document.invoice.number],
-          ['Invoice date', dateOf(document.invoice.issuedAt)],
+          ['Invoice date', longDate(document.invoice.issuedAt)],
           ['Reason', 'Refund of the course below'],
         ] as [string, string][])
       : []),
