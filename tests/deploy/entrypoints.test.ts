@@ -18,6 +18,7 @@ import {
   testServerEnv,
 } from '@liveedu/test-kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INVOICE_SELLER } from '../support/invoice-seller.ts';
 import { ensureNginx, type Nginx, nativeWebImage, webHealthcheck } from './nginx.ts';
 import {
   COMPONENTS,
@@ -60,9 +61,7 @@ const iso = isolation('images');
 const exampleEnv = parseEnvFile(read('.env.example'));
 const operatorEnv: Record<string, string> = {
   ...exampleEnv,
-  INVOICE_LEGAL_NAME: 'Shiksha Online Services Private Limited',
-  INVOICE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
-  INVOICE_GSTIN: '27AAPFU0939F1ZV',
+  ...INVOICE_SELLER,
   INTERNAL_SECRET: randomBytes(32).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
   MEDIA_PLAYBACK_SECRET: randomBytes(32).toString('hex'),

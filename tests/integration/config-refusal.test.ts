@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { INVOICE_SELLER } from '../support/invoice-seller.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -86,9 +87,7 @@ const strong = () => ({
   RAZORPAY_KEY_ID: 'rzp_live_Q3xw7TyLmN0pZa',
   RAZORPAY_KEY_SECRET: 'EnLs21M47BllR3X8PSFtjtbd',
   RAZORPAY_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
-  INVOICE_LEGAL_NAME: 'Shiksha Online Services Private Limited',
-  INVOICE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
-  INVOICE_GSTIN: '27AAPFU0939F1ZV',
+  ...INVOICE_SELLER,
 });
 
 describe('a production start refuses a placeholder or weak secret, naming the variable and the rule, never the value', () => {
