@@ -118,3 +118,4 @@ export {
   startPrivateMongo,
   startPrivateNats,
 } from './private-servers.ts';
+export { type IndexedCollection, testDatabase } from './test-database.ts';

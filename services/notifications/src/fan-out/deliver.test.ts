@@ -1,21 +1,19 @@
 import type { HandlerContext, KitConfig } from '@liveedu/service-kit';
-import { isolation, testServers } from '@liveedu/test-kit';
+import { testDatabase } from '@liveedu/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, MongoClient } from 'mongodb';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxCounts } from '../inbox/store.ts';
 import { DIGESTS } from '../mail/store.ts';
 import { deliver } from './deliver.ts';
 import { announcementPosted } from './domain.ts';
 
-let client: MongoClient;
 let db: Db;
+let drop: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  client = new MongoClient(testServers().mongoUrl, { maxPoolSize: 20 });
-  await client.connect();
-  db = client.db(isolation('fanout').dbName('notifications'));
+  ({ db, drop } = await testDatabase('notifications', 'fanout', [], { maxPoolSize: 20 }));
 });
-afterAll(() => client.close());
+afterAll(() => drop());
 
 const context = (): HandlerContext => ({
   db,

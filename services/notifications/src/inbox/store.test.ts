@@ -1,5 +1,5 @@
-import { isolation, testServers } from '@liveedu/test-kit';
-import { type Db, MongoClient } from 'mongodb';
+import { testDatabase } from '@liveedu/test-kit';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationId } from './domain.ts';
 import {
@@ -14,14 +14,12 @@ import {
   notificationsByIds,
 } from './store.ts';
 
-let client: MongoClient;
 let db: Db;
+let drop: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  client = new MongoClient(testServers().mongoUrl, { maxPoolSize: 20 });
-  await client.connect();
-  db = client.db(isolation('inbox').dbName('notifications'));
+  ({ db, drop } = await testDatabase('notifications', 'inbox', [], { maxPoolSize: 20 }));
 });
-afterAll(() => client.close());
+afterAll(() => drop());
 
 const USER = 'a'.repeat(24);
 const OTHER = 'b'.repeat(24);

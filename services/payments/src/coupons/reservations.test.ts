@@ -1,5 +1,5 @@
-import { isolation, testServers } from '@liveedu/test-kit';
-import { type Db, MongoClient, ObjectId } from 'mongodb';
+import { testDatabase } from '@liveedu/test-kit';
+import { type Db, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS } from '../payments/store.ts';
 import { COUPON_REFUSALS, RESERVATION_MS } from './domain.ts';
@@ -13,19 +13,12 @@ import {
 } from './reservations.ts';
 import { buyerKey, COUPON_BUYERS, COUPON_RESERVATIONS, COUPONS, type CouponDoc } from './store.ts';
 
-let client: MongoClient;
 let db: Db;
+let drop: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  client = await MongoClient.connect(testServers().mongoUrl);
-  db = client.db(isolation('coupons').dbName('payments'));
-  for (const spec of [COUPONS, COUPON_RESERVATIONS, PAYMENTS]) {
-    if (spec.indexes.length > 0) await db.collection(spec.collection).createIndexes(spec.indexes);
-  }
+  ({ db, drop } = await testDatabase('payments', 'coupons', [COUPONS, COUPON_RESERVATIONS, PAYMENTS]));
 });
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => {});
-  await client?.close();
-});
+afterAll(() => drop());
 
 const now = new Date();
 let made = 0;

@@ -1,5 +1,5 @@
-import { isolation, testServers } from '@liveedu/test-kit';
-import { type Db, MongoClient } from 'mongodb';
+import { testDatabase } from '@liveedu/test-kit';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDraft, numbered, sellerOf } from './domain.ts';
 import {
@@ -12,18 +12,12 @@ import {
   NumberPending,
 } from './store.ts';
 
-let client: MongoClient;
 let db: Db;
+let drop: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  client = await MongoClient.connect(testServers().mongoUrl);
-  db = client.db(isolation('invoices').dbName('payments'));
-  for (const spec of [INVOICES, CREDIT_NOTES])
-    await db.collection(spec.collection).createIndexes(spec.indexes);
+  ({ db, drop } = await testDatabase('payments', 'invoices', [INVOICES, CREDIT_NOTES]));
 });
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => {});
-  await client?.close();
-});
+afterAll(() => drop());
 
 const seller = sellerOf({
   legalName: 'LiveEdu Learning Private Limited',
