@@ -56,6 +56,7 @@ export {
 export {
   type AppNotification,
   createNotificationsClient,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   type MailChoice,
   NOTIFICATION_KINDS,
   type NotificationKind,

@@ -1,23 +1,15 @@
+import type { NotificationDelivery, NotificationKind, NotificationPreferences } from '@liveedu/contracts';
 import type { ApiClientOptions } from './client.ts';
 import { readCredentials } from './storage.ts';
 import { untypedCalls } from './untyped-calls.ts';
 
-/** What a notification is about; each kind has its own mail preference. */
-export const NOTIFICATION_KINDS = [
-  'question',
-  'answer',
-  'accepted',
-  'announcement',
-  'liveScheduled',
-  'liveCancelled',
-  'liveReminder',
-  'graded',
-  'review',
-  'sale',
-  'application',
-  'withdrawal',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** What a notification is about (each kind has its own mail preference), as the contracts name them. */
+export {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '@liveedu/contracts';
 
 /** One notification: `link` is the site path it leads to. */
 export interface AppNotification {
@@ -39,8 +31,7 @@ export interface NotificationPage {
 }
 
 /** How a kind of notification is mailed: at once, in the daily digest, or not at all. */
-export type MailChoice = 'instant' | 'daily' | 'off';
-export type NotificationPreferences = Record<NotificationKind, MailChoice>;
+export type MailChoice = NotificationDelivery;
 
 /** What a notification stream reports as it goes. */
 export interface NotificationStreamHandlers {

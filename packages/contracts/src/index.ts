@@ -51,7 +51,14 @@ export {
   SITEMAP_PAGE_SIZE,
   type SitemapKind,
 } from './internal-api.ts';
-export { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds.ts';
+export {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_DELIVERIES,
+  NOTIFICATION_KINDS,
+  type NotificationDelivery,
+  type NotificationKind,
+  type NotificationPreferences,
+} from './notification-kinds.ts';
 export type {
   HostServerModule,
   PageHead,

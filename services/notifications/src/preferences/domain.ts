@@ -1,34 +1,24 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '@liveedu/contracts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_DELIVERIES,
+  NOTIFICATION_KINDS,
+  type NotificationDelivery,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '@liveedu/contracts';
 
 /** What a notification is about; each kind has its own mail preference. */
 export const KINDS = NOTIFICATION_KINDS;
 export type Kind = NotificationKind;
 
 /** How a kind reaches the user by mail: at once, in the daily digest, or not at all (in-app only). */
-export const DELIVERIES = ['instant', 'daily', 'off'] as const;
-export type Delivery = (typeof DELIVERIES)[number];
+export const DELIVERIES = NOTIFICATION_DELIVERIES;
+export type Delivery = NotificationDelivery;
 
-export type Preferences = Record<Kind, Delivery>;
+export type Preferences = NotificationPreferences;
 
-/**
- * Until a user says otherwise: what is about them alone comes at once, what is about a course's
- * crowd (questions to a tutor, announcements, reviews, sales, a live class scheduled) comes once a
- * day; what is worth nothing a day late (a live class cancelled, a reminder before one) comes at once.
- */
-export const DEFAULT_PREFERENCES: Readonly<Preferences> = {
-  question: 'daily',
-  answer: 'instant',
-  accepted: 'instant',
-  announcement: 'daily',
-  liveScheduled: 'daily',
-  liveCancelled: 'instant',
-  liveReminder: 'instant',
-  graded: 'instant',
-  review: 'daily',
-  sale: 'daily',
-  application: 'instant',
-  withdrawal: 'instant',
-};
+/** Until a user says otherwise (the rule is written beside the kinds, in the contracts). */
+export const DEFAULT_PREFERENCES = DEFAULT_NOTIFICATION_PREFERENCES;
 
 export const isKind = (value: unknown): value is Kind => KINDS.includes(value as Kind);
 

@@ -1,4 +1,8 @@
-import type { AppNotification, NotificationPreferences } from '@liveedu/api-client';
+import {
+  type AppNotification,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+} from '@liveedu/api-client';
 import {
   answer,
   createTestStore,
@@ -22,20 +26,7 @@ const notification = (n: number, changes: Partial<AppNotification> = {}): AppNot
   ...changes,
 });
 
-const DEFAULTS: NotificationPreferences = {
-  question: 'daily',
-  answer: 'instant',
-  accepted: 'instant',
-  announcement: 'daily',
-  liveScheduled: 'daily',
-  liveCancelled: 'instant',
-  liveReminder: 'instant',
-  graded: 'instant',
-  review: 'daily',
-  sale: 'daily',
-  application: 'instant',
-  withdrawal: 'instant',
-};
+const DEFAULTS: NotificationPreferences = { ...DEFAULT_NOTIFICATION_PREFERENCES };
 
 /**
  * The notifications service over `all` (newest first, 20 a page; `?unread=true` keeps the unread),
