@@ -1,3 +1,4 @@
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -13,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * whole 1 GiB bound at rest although about 200 MiB of it were live. Once no collection has run
  * for {@code restSeconds} (nothing is being asked of it), and some ran since the last return,
  * this runs one full collection, which compacts the heap and releases what leaves more than
- * {@code MaxHeapFreeRatio} of it free. It does not run again until the server has worked and
+ * 30% of it free. It does not run again until the server has worked and
  * rested again: the JVM's own periodic collection would run every interval at rest, 200 ms each.
  */
 final class HeapReturn {
@@ -43,7 +44,7 @@ final class HeapReturn {
           boolean rested = System.nanoTime() - quietSince[0] >= TimeUnit.SECONDS.toNanos(restSeconds);
           if (!rested || count == returnedAt[0]) return;
           MemoryUsage before = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-          System.gc();
+          collectShrinking();
           MemoryUsage after = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
           seen[0] = returnedAt[0] = collections(collectors);
           System.out.println(
@@ -55,6 +56,22 @@ final class HeapReturn {
         checkSeconds,
         checkSeconds,
         TimeUnit.SECONDS);
+  }
+
+  /**
+   * One full collection that gives back what leaves more than 30% of the heap free. The bound is
+   * set for this collection only: under load the JVM's default (70%) keeps the heap it needs
+   * instead of giving it back after every marking and growing it again.
+   */
+  private static void collectShrinking() {
+    HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    String usual = vm.getVMOption("MaxHeapFreeRatio").getValue();
+    vm.setVMOption("MaxHeapFreeRatio", "30");
+    try {
+      System.gc();
+    } finally {
+      vm.setVMOption("MaxHeapFreeRatio", usual);
+    }
   }
 
   private static long collections(List<GarbageCollectorMXBean> collectors) {

@@ -18,10 +18,11 @@
  * - Regions of 4 MiB: H2's and the wire's buffers of half a MiB and more were humongous objects in
  *   1 MiB regions, and each such allocation above the marking threshold forced a collection.
  * - The heap goes back towards the floor once the server rests: the launcher runs one full
- *   collection after a minute without any (infra/mongo-server, HeapReturn), and G1 then gives back
- *   what leaves more than 30% of the heap free (`MaxHeapFreeRatio=30`). Written with 10,000
- *   courses, the server held its whole 1 GiB bound at rest (1,113 MiB resident); with this it
- *   holds about 420 MiB (docs/performance.md).
+ *   collection after a minute without any (infra/mongo-server, HeapReturn) that gives back what
+ *   leaves more than 30% of the heap free (`MaxHeapFreeRatio`, lowered for that collection only:
+ *   at 30% all the time, G1 may give the heap back after every marking under load and grow it
+ *   again). Written with 10,000 courses, the server held its whole 1 GiB bound at rest (1,113 MiB
+ *   resident); with this it holds about 500 MiB (docs/performance.md).
  */
 export const HEAP_FLOOR_MIB = 256;
 
@@ -36,7 +37,6 @@ export function mongoJavaOptions(heap: string): string[] {
     '-XX:G1HeapRegionSize=4m',
     '-XX:GCTimeRatio=4',
     '-XX:MinHeapFreeRatio=0',
-    '-XX:MaxHeapFreeRatio=30',
     '-XX:+ExitOnOutOfMemoryError',
   ];
 }
