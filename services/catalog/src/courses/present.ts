@@ -4,7 +4,7 @@ import { type Db, ObjectId } from 'mongodb';
 import { CATEGORIES_BUCKET, type CategoryDoc } from '../categories/store.ts';
 import { ENROLLMENTS, isEnrolled } from '../enrollment/store.ts';
 import { TUTORS, type TutorDoc } from '../instructors/store.ts';
-import type { ListedCourse } from '../listing/course-listing.ts';
+import type { CourseListing, ListedCourse } from '../listing/course-listing.ts';
 import { videoDurations } from '../progress/store.ts';
 import { LATEST_REVIEWS } from '../reviews/store.ts';
 import {
@@ -205,18 +205,36 @@ export function card(course: CardSource, urls: Urls) {
   };
 }
 
-/** Cards for ids, in the order given; ids without a course (or not `listedOnly`) are left out. */
-export async function cardsFor(db: Db, urls: Urls, ids: string[], listedOnly: boolean) {
-  if (ids.length === 0) return [];
-  const objectIds = ids.map((id) => new ObjectId(id));
-  const docs = (await COURSES.in(db)
-    .find(listedOnly ? { _id: { $in: objectIds }, listed: true } : { _id: { $in: objectIds } }, {
-      projection: CARD_PROJECTION,
-    })
-    .toArray()) as CardSource[];
-  const byId = new Map(docs.map((d) => [d._id.toHexString(), d]));
+/**
+ * Cards for ids, in the order given: a listed course's from the in-process listing, any other's
+ * (unlisted or deleted, unless `listedOnly` leaves it out, or not yet in this replica's listing)
+ * from the database in one query.
+ */
+export async function cardsFor(
+  db: Db,
+  urls: Urls,
+  listing: Pick<CourseListing, 'get'>,
+  ids: string[],
+  listedOnly: boolean,
+) {
+  const missing = ids.filter((id) => listing.get(id) === undefined);
+  const docs =
+    missing.length === 0
+      ? []
+      : ((await COURSES.in(db)
+          .find(
+            {
+              _id: { $in: missing.map((id) => new ObjectId(id)) },
+              ...(listedOnly ? { listed: true } : {}),
+            },
+            { projection: CARD_PROJECTION },
+          )
+          .toArray()) as CardSource[]);
+  const fromDb = new Map(docs.map((d) => [d._id.toHexString(), d]));
   return ids.flatMap((id) => {
-    const doc = byId.get(id);
+    const listed = listing.get(id);
+    if (listed) return [listedCard(listed, urls)];
+    const doc = fromDb.get(id);
     return doc ? [card(doc, urls)] : [];
   });
 }

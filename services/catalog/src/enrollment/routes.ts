@@ -82,7 +82,7 @@ export default async function learningRoutes(app: ServiceApp): Promise<void> {
       const studentId = caller(request).userId;
       const found = await paging.keyed(studentCourses(app.db), studentId, request.query);
       const [cards, progress] = await Promise.all([
-        cardsFor(app.db, urls, found.ids, false),
+        cardsFor(app.db, urls, app.listing, found.ids, false),
         PROGRESS.in(app.db)
           .find(
             { _id: { $in: found.ids.map((id) => progressId(studentId, id)) } },

@@ -78,7 +78,7 @@ export default async function favouriteRoutes(app: ServiceApp): Promise<void> {
     },
     async (request) => {
       const found = await paging.keyed(list, caller(request).userId, request.query);
-      return { favourites: await cardsFor(app.db, urls, found.ids, true), ...found.fields };
+      return { favourites: await cardsFor(app.db, urls, app.listing, found.ids, true), ...found.fields };
     },
   );
 }
