@@ -224,7 +224,12 @@ export async function learnerStandingRoutes(app: ServiceApp): Promise<void> {
     { preHandler: onlyUs, schema: internalSchema(learnerStandings) },
     async (request) => {
       const courseIds = request.query.courseIds.toLowerCase().split(',');
-      const percents = await completedPercents(app.db, request.params.studentId.toLowerCase(), courseIds);
+      const percents = await completedPercents(
+        app.db,
+        app.listing,
+        request.params.studentId.toLowerCase(),
+        courseIds,
+      );
       return {
         standings: [...percents].map(([courseId, completedPercent]) => ({ courseId, completedPercent })),
       };

@@ -7,6 +7,7 @@
 import { type Db, ObjectId } from 'mongodb';
 import { contentWithIds } from '../courses/domain.ts';
 import { COURSES, type CourseDoc } from '../courses/store.ts';
+import type { CourseListing } from '../listing/course-listing.ts';
 import { type ItemStanding, isItemCompleted, lockedItems, percentCompleted, standingsOf } from './domain.ts';
 import { PROGRESS, type ProgressDoc, progressId, requiredItems, requiredItemsByCourse } from './store.ts';
 
@@ -68,29 +69,38 @@ export async function lockedFor(
 
 /**
  * How much of each course the student completed, in percent of its items, as their progress
- * shows it: one read of the courses, one of the progress and one of the requirements, however
- * many courses. Courses that do not exist are left out.
+ * shows it. The progress is read first: a course the student never started is at 0%, and when
+ * `listing` holds it, nothing more is read of it. The courses started (or not listed) and their
+ * requirements are then read in one query each. Courses that do not exist are left out.
  */
 export async function completedPercents(
   db: Db,
+  listing: Pick<CourseListing, 'get'>,
   studentId: string,
   courseIds: readonly string[],
 ): Promise<Map<string, number>> {
   const ids = [...new Set(courseIds)];
-  const [courses, progress, required] = await Promise.all([
-    COURSES.in(db)
-      .find({ _id: { $in: ids.map((id) => new ObjectId(id)) } }, { projection: { sections: 1 } })
-      .toArray(),
-    PROGRESS.in(db)
-      .find(
-        { _id: { $in: ids.map((id) => progressId(studentId, id)) } },
-        { projection: { courseId: 1, items: 1 } },
-      )
-      .toArray(),
-    requiredItemsByCourse(db, ids),
-  ]);
+  const progress = await PROGRESS.in(db)
+    .find(
+      { _id: { $in: ids.map((id) => progressId(studentId, id)) } },
+      { projection: { courseId: 1, items: 1 } },
+    )
+    .toArray();
   const progressOf = new Map(progress.map((doc) => [doc.courseId, doc.items]));
   const percents = new Map<string, number>();
+  const toRead: string[] = [];
+  for (const id of ids) {
+    if (!progressOf.has(id) && listing.get(id) !== undefined) percents.set(id, 0);
+    else toRead.push(id);
+  }
+  if (toRead.length === 0) return percents;
+  const started = toRead.filter((id) => progressOf.has(id));
+  const [courses, required] = await Promise.all([
+    COURSES.in(db)
+      .find({ _id: { $in: toRead.map((id) => new ObjectId(id)) } }, { projection: { sections: 1 } })
+      .toArray(),
+    started.length === 0 ? new Map<string, Set<string>>() : requiredItemsByCourse(db, started),
+  ]);
   for (const course of courses) {
     const courseId = course._id.toHexString();
     const standings = standingsOf(
@@ -100,5 +110,5 @@ export async function completedPercents(
     );
     percents.set(courseId, percentCompleted(standings));
   }
-  return percents;
+  return new Map(ids.flatMap((id) => (percents.has(id) ? [[id, percents.get(id)!] as const] : [])));
 }
