@@ -18,12 +18,19 @@ export interface CoursePages {
   clear(): void;
 }
 
+/** What the course pages kept per catalog process may hold, in bytes of their JSON. */
+export const COURSE_PAGES_BYTES = 24 * 1024 * 1024;
+
 /**
- * Course pages kept per catalog process: bounded, dropped by the same writes and events that keep
+ * Course pages kept per catalog process: bounded by their size (a page with a long description
+ * and hundreds of items weighs a hundred times a short one), dropped by the same writes and events that keep
  * the listing current, and never older than the TTL (a backstop should an event be missed).
  * Concurrent misses for one course share one database read.
  */
-export function createCoursePages(app: ServiceApp, opts: { max?: number; ttlMs?: number } = {}): CoursePages {
+export function createCoursePages(
+  app: ServiceApp,
+  opts: { maxBytes?: number; ttlMs?: number } = {},
+): CoursePages {
   const urls = urlsOf(app);
   const load = async (courseId: string): Promise<CoursePage | undefined> => {
     const course = await COURSES.in(app.db).findOne(
@@ -35,7 +42,8 @@ export function createCoursePages(app: ServiceApp, opts: { max?: number; ttlMs?:
     return { ...page, courseContent: publicContent(page.courseContent) };
   };
   const cache = new LRUCache<string, CoursePage>({
-    max: opts.max ?? 5_000,
+    maxSize: opts.maxBytes ?? COURSE_PAGES_BYTES,
+    sizeCalculation: (page) => Buffer.byteLength(JSON.stringify(page)),
     ttl: opts.ttlMs ?? 60_000,
     fetchMethod: (courseId) => load(courseId),
   });
