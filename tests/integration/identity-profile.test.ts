@@ -312,7 +312,9 @@ describe('update-avatar', () => {
     const me = await stack.call('GET', '/api/v1/getUserData', { as: user });
     expect(me.body).toMatchObject({ avatar: '' });
     const bucket = stack.identity.app.storage.bucket('avatars');
-    const stored = await stack.identity.app.storage.client.listObjectsV2(bucket, '', true).toArray();
+    const stored = await (await stack.identity.app.storage.client())
+      .listObjectsV2(bucket, '', true)
+      .toArray();
     expect(stored.every((object) => !String(object.name).includes('liar'))).toBe(true);
   });
 

@@ -130,7 +130,7 @@ describe('applying to become a tutor', () => {
     });
     expect(tooBig.status).toBe(413);
     expect(await statusOf(user)).toMatchObject({ stausOfPage: 'none' });
-    const stored = await stack.identity.app.storage.client
+    const stored = await (await stack.identity.app.storage.client())
       .listObjectsV2(stack.identity.app.storage.bucket('resumes'), '', true)
       .toArray();
     const keys = (

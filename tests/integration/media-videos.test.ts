@@ -456,7 +456,7 @@ describe('videos: resumable upload straight to storage, HLS, signed playback', (
     const view = await stack.call('GET', `/api/v1/videos/${started.videoId}`, { as: tutor });
     expect(view.status).toBe(404);
     expect((await usage())?.bytes).toBe(before);
-    const client = media.app.storage.client;
+    const client = await media.app.storage.client();
     const pending = await client
       .listIncompleteUploads(media.app.storage.bucket('video-uploads'), doc.uploadKey, true)
       .toArray();

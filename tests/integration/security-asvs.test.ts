@@ -1181,7 +1181,7 @@ describe('uploads judged by their bytes, not their names', () => {
   /** The objects in a service's bucket. */
   async function objectsIn(service: 'identity' | 'catalog', bucket: string): Promise<string[]> {
     const storage = stack.services[service]!.app.storage;
-    const listed = await storage.client.listObjectsV2(storage.bucket(bucket), '', true).toArray();
+    const listed = await (await storage.client()).listObjectsV2(storage.bucket(bucket), '', true).toArray();
     return listed.map((object) => String(object.name)).sort();
   }
 

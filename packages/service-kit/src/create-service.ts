@@ -51,7 +51,7 @@ export interface ServiceDefinition {
   outboxCollections?: string[];
   handlers?: EventHandler[];
   /**
-   * Its buckets, made at start. `images`: the bucket holds pictures with resized copies
+   * Its buckets, made when a file is first written or read. `images`: the bucket holds pictures with resized copies
    * (`storeImage`, `putImage`); images stored before copies were made get theirs after start.
    */
   buckets?: { name: string; access: 'public-read' | 'private'; images?: boolean }[];
@@ -163,9 +163,8 @@ export async function createService(
       handlers: def.handlers ?? [],
       log: app.log,
     });
-    // Only a service whose definition names buckets holds an S3 client (and loads its module).
-    const storage = def.buckets?.length ? await createStorage(config.s3) : undefined;
-    for (const bucket of def.buckets ?? []) await storage?.ensureBucket(bucket.name, bucket.access);
+    // Only a service whose definition names buckets holds a storage; its buckets are made on first use.
+    const storage = def.buckets?.length ? createStorage(config.s3, def.buckets) : undefined;
 
     // Closed in reverse: stop consuming, let the relay finish what it is publishing (anything
     // still waiting stays on its document for the next start's sweep), then drop connections.

@@ -147,13 +147,15 @@ export async function addMissingImageVariants(
   const marker = `image-variants:${bucket}`;
   if (await migrations.findOne({ _id: marker })) return 0;
   const names = new Set<string>();
-  const listing = storage.client.listObjectsV2(storage.bucket(bucket), '', true);
+  const listing = (await storage.client()).listObjectsV2(storage.bucket(bucket), '', true);
   for await (const item of listing as AsyncIterable<{ name?: string }>) if (item.name) names.add(item.name);
   let added = 0;
   for (const key of names) {
     if (!isOriginalImage(key) || imageVariants(key).every((variant) => names.has(variant))) continue;
     try {
-      const picture = await streamToBuffer(await storage.client.getObject(storage.bucket(bucket), key));
+      const picture = await streamToBuffer(
+        await (await storage.client()).getObject(storage.bucket(bucket), key),
+      );
       const kind = kindOfKey(key)!;
       const encoded = await encodeImage(Readable.from([picture]), kind, key);
       // The original stays as it was; only the copies are written.

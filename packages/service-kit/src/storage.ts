@@ -19,10 +19,13 @@ export interface StoredObject {
 }
 
 export interface Storage {
-  client: Client;
+  /**
+   * The S3 client: its module is loaded and the service's buckets are made on the first call
+   * (again on the next call if that failed, e.g. with the storage down).
+   */
+  client(): Promise<Client>;
   /** The real bucket name for a logical one (`avatars` → `liveedu-avatars`). */
   bucket(name: string): string;
-  ensureBucket(name: string, access: 'public-read' | 'private'): Promise<void>;
   publicUrl(name: string, key: string): string;
   presignedGet(name: string, key: string, seconds?: number): Promise<string>;
   put(name: string, key: string, body: Readable | Buffer, contentType: string): Promise<void>;
@@ -30,8 +33,49 @@ export interface Storage {
   remove(name: string, key: string): Promise<void>;
 }
 
-/** The S3 client of a service with buckets; the module is loaded only then (about 6 MiB of heap). */
-export async function createStorage(config: S3Config): Promise<Storage> {
+export interface BucketDef {
+  name: string;
+  access: 'public-read' | 'private';
+}
+
+/**
+ * The storage of a service with buckets. Nothing is loaded or asked of the storage until a file
+ * is first written or read: the S3 module costs a process about 15 MiB, and a service may go
+ * without files for its whole life (an identity service nobody changes an avatar on).
+ */
+export function createStorage(config: S3Config, buckets: readonly BucketDef[]): Storage {
+  const bucket = (name: string) => `${config.bucketPrefix}${name}`;
+  let ready: Promise<Client> | null = null;
+  const client = () => {
+    ready ??= connect(
+      config,
+      buckets.map((b) => ({ ...b, name: bucket(b.name) })),
+    ).catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  };
+  return {
+    client,
+    bucket,
+    publicUrl: (name, key) => `${config.publicUrl}/${bucket(name)}/${key}`,
+    presignedGet: async (name, key, seconds = 600) =>
+      (await client()).presignedGetObject(bucket(name), key, seconds),
+    async put(name, key, body, contentType) {
+      await (await client()).putObject(bucket(name), key, body, undefined, { 'Content-Type': contentType });
+    },
+    async remove(name, key) {
+      const s3 = await client();
+      const variants = imageVariants(key);
+      if (variants.length === 0) await s3.removeObject(bucket(name), key);
+      else await s3.removeObjects(bucket(name), [key, ...variants]);
+    },
+  };
+}
+
+/** An S3 client on whose server each of `buckets` (real names) exists with its access. */
+async function connect(config: S3Config, buckets: readonly BucketDef[]): Promise<Client> {
   const { Client } = await import('minio');
   const client = new Client({
     endPoint: config.endPoint,
@@ -41,48 +85,33 @@ export async function createStorage(config: S3Config): Promise<Storage> {
     secretKey: config.secretKey,
     region: 'us-east-1',
   });
-  const bucket = (name: string) => `${config.bucketPrefix}${name}`;
-  return {
-    client,
-    bucket,
-    async ensureBucket(name, access) {
-      const real = bucket(name);
-      if (!(await client.bucketExists(real))) {
-        try {
-          await client.makeBucket(real, 'us-east-1');
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
-        }
+  for (const { name, access } of buckets) {
+    if (!(await client.bucketExists(name))) {
+      try {
+        await client.makeBucket(name, 'us-east-1');
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
       }
-      if (access === 'public-read') {
-        await client.setBucketPolicy(
-          real,
-          JSON.stringify({
-            Version: '2012-10-17',
-            Statement: [
-              {
-                Effect: 'Allow',
-                Principal: { AWS: ['*'] },
-                Action: ['s3:GetObject'],
-                Resource: [`arn:aws:s3:::${real}/*`],
-              },
-            ],
-          }),
-        );
-      }
-    },
-    publicUrl: (name, key) => `${config.publicUrl}/${bucket(name)}/${key}`,
-    presignedGet: (name, key, seconds = 600) => client.presignedGetObject(bucket(name), key, seconds),
-    async put(name, key, body, contentType) {
-      await client.putObject(bucket(name), key, body, undefined, { 'Content-Type': contentType });
-    },
-    async remove(name, key) {
-      const variants = imageVariants(key);
-      if (variants.length === 0) await client.removeObject(bucket(name), key);
-      else await client.removeObjects(bucket(name), [key, ...variants]);
-    },
-  };
+    }
+    if (access === 'public-read') {
+      await client.setBucketPolicy(
+        name,
+        JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Principal: { AWS: ['*'] },
+              Action: ['s3:GetObject'],
+              Resource: [`arn:aws:s3:::${name}/*`],
+            },
+          ],
+        }),
+      );
+    }
+  }
+  return client;
 }
 
 const HEAD_BYTES = 4100;

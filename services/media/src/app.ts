@@ -36,7 +36,7 @@ declare module 'fastify' {
 
 function installMedia(app: ServiceApp): void {
   const config = mediaConfig(mediaSettings.of(app));
-  const uploads = multipartUploadsOf(app.config.s3, config.uploadEndpoint);
+  const uploads = multipartUploadsOf(app.config.s3, config.uploadEndpoint, () => app.storage.client());
   const transcoder = startTranscoder({
     db: app.db,
     storage: app.storage,

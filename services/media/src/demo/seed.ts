@@ -25,7 +25,7 @@ export async function seedDemoVideos(app: ServiceApp): Promise<number> {
       });
       const { size } = await stat(file);
       const uploadKey = `${DEMO_TUTOR.id}/${demo.id}/demo.mp4`;
-      await app.storage.client.fPutObject(app.storage.bucket(UPLOADS_BUCKET), uploadKey, file, {
+      await (await app.storage.client()).fPutObject(app.storage.bucket(UPLOADS_BUCKET), uploadKey, file, {
         'Content-Type': 'video/mp4',
       });
       const now = new Date();

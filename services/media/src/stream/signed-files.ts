@@ -28,7 +28,7 @@ export function signedFileSender(app: ServiceApp) {
     if (key === null) return reply.status(404).send({ message: 'Not found' });
     let body: NodeJS.ReadableStream;
     try {
-      body = await app.storage.client.getObject(app.storage.bucket(RENDITIONS_BUCKET), key);
+      body = await (await app.storage.client()).getObject(app.storage.bucket(RENDITIONS_BUCKET), key);
     } catch (error) {
       if ((error as { code?: string }).code === 'NoSuchKey')
         return reply.status(404).send({ message: 'Not found' });

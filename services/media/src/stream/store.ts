@@ -29,7 +29,7 @@ export async function storeRenditions(storage: Storage, dir: string, prefix: str
   const bucket = storage.bucket(RENDITIONS_BUCKET);
   for (const file of await filesUnder(dir)) {
     const key = prefix + relative(dir, file).split('\\').join('/');
-    await storage.client.fPutObject(bucket, key, file, { 'Content-Type': contentTypeOf(file) });
+    await (await storage.client()).fPutObject(bucket, key, file, { 'Content-Type': contentTypeOf(file) });
   }
 }
 
@@ -37,9 +37,9 @@ export async function storeRenditions(storage: Storage, dir: string, prefix: str
 export async function removeRenditions(storage: Storage, prefix: string): Promise<void> {
   const bucket = storage.bucket(RENDITIONS_BUCKET);
   const keys: string[] = [];
-  for await (const item of storage.client.listObjectsV2(bucket, prefix, true)) {
+  for await (const item of (await storage.client()).listObjectsV2(bucket, prefix, true)) {
     if (item.name) keys.push(item.name);
   }
   for (let i = 0; i < keys.length; i += 1000)
-    await storage.client.removeObjects(bucket, keys.slice(i, i + 1000));
+    await (await storage.client()).removeObjects(bucket, keys.slice(i, i + 1000));
 }

@@ -55,7 +55,7 @@ async function orphanedJob(source: Buffer | string, attempts: number): Promise<s
   const videoId = new ObjectId().toHexString();
   const uploadKey = `tutor/${videoId}/lecture.mp4`;
   if (typeof source === 'string') {
-    await app.storage.client.fPutObject(app.storage.bucket(UPLOADS_BUCKET), uploadKey, source);
+    await (await app.storage.client()).fPutObject(app.storage.bucket(UPLOADS_BUCKET), uploadKey, source);
   } else await app.storage.put(UPLOADS_BUCKET, uploadKey, source, 'video/mp4');
   const now = new Date();
   await VIDEOS.in(app.db).insertOne({
@@ -92,7 +92,7 @@ async function until(videoId: string, status: VideoDoc['status']): Promise<Video
 async function keysUnder(prefix: string): Promise<string[]> {
   const { app } = service;
   const keys: string[] = [];
-  for await (const item of app.storage.client.listObjectsV2(
+  for await (const item of (await app.storage.client()).listObjectsV2(
     app.storage.bucket(RENDITIONS_BUCKET),
     prefix,
     true,

@@ -105,7 +105,7 @@ export function startTranscoder(opts: TranscoderOptions): Transcoder {
         return;
       }
       const source = join(work, 'source');
-      await storage.client.fGetObject(storage.bucket(UPLOADS_BUCKET), video.uploadKey, source);
+      await (await storage.client()).fGetObject(storage.bucket(UPLOADS_BUCKET), video.uploadKey, source);
       let probed: Awaited<ReturnType<typeof probeVideo>>;
       try {
         probed = await probeVideo(tools, source);

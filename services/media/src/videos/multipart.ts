@@ -58,13 +58,20 @@ export function endpointOf(url: string): Pick<S3Endpoint, 'endPoint' | 'port' | 
 
 /**
  * `signing` is the endpoint browsers reach (a presigned URL is only valid for the host it names);
- * `server` is the one this process reaches.
+ * `server` is the one this process reaches. An upload starts once `ready` resolves (the service's
+ * storage has made its buckets).
  */
-export function multipartUploads(server: S3Endpoint, signing: S3Endpoint = server): MultipartUploads {
+export function multipartUploads(
+  server: S3Endpoint,
+  signing: S3Endpoint,
+  ready: () => Promise<unknown>,
+): MultipartUploads {
   const client = new MultipartClient({ ...server, region: 'us-east-1' });
   return {
-    start: (bucket, key, contentType) =>
-      client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType }),
+    async start(bucket, key, contentType) {
+      await ready();
+      return client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+    },
     partUrl: async (bucket, key, uploadId, partNumber, contentLength) =>
       presignPutWithLength({
         endpoint: signing,
@@ -98,7 +105,11 @@ export function multipartUploads(server: S3Endpoint, signing: S3Endpoint = serve
  * The uploads of the service's S3 server; their part URLs name `uploadEndpoint` when browsers
  * reach storage there rather than at the server's own address.
  */
-export function multipartUploadsOf(s3: S3Endpoint, uploadEndpoint?: string): MultipartUploads {
+export function multipartUploadsOf(
+  s3: S3Endpoint,
+  uploadEndpoint: string | undefined,
+  ready: () => Promise<unknown>,
+): MultipartUploads {
   const server = {
     endPoint: s3.endPoint,
     port: s3.port,
@@ -106,5 +117,9 @@ export function multipartUploadsOf(s3: S3Endpoint, uploadEndpoint?: string): Mul
     accessKey: s3.accessKey,
     secretKey: s3.secretKey,
   };
-  return multipartUploads(server, uploadEndpoint ? { ...server, ...endpointOf(uploadEndpoint) } : server);
+  return multipartUploads(
+    server,
+    uploadEndpoint ? { ...server, ...endpointOf(uploadEndpoint) } : server,
+    ready,
+  );
 }

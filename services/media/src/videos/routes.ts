@@ -385,7 +385,7 @@ export async function captionRoutes(app: ServiceApp): Promise<void> {
       const problem = captionsProblem(request.body);
       if (problem) throw badRequest(problem);
       const bytes = Buffer.from(request.body, 'utf8');
-      await app.storage.client.putObject(
+      await (await app.storage.client()).putObject(
         app.storage.bucket(RENDITIONS_BUCKET),
         captionKey(video._id, lang),
         bytes,
