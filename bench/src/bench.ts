@@ -3,7 +3,7 @@
  * throughput, authenticated reads, writes, purchases, media, course conversation, a live class,
  * memory and CPU, the front end), then the results file. Each section is its own module under `sections/`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,12 @@ export async function runBench(
     sections.push(footprintSection(ctx, growth.atRest));
     sections.push(await frontEndSize(repoRoot, mode, frontEndBuildError));
     sections.push(await lighthouseSection(ctx));
+  } catch (error) {
+    // The platform's logs say why; the data folder goes, they are kept.
+    const kept = mkdtempSync(join(tmpdir(), 'liveedu-bench-logs-'));
+    cpSync(join(dataDir, 'logs'), kept, { recursive: true, force: true });
+    log(`the run stopped; the platform's logs are in ${kept}`);
+    throw error;
   } finally {
     sampler.stop();
     load.stop();

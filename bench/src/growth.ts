@@ -76,7 +76,7 @@ function ofRandomBuyer(ctx: GrowthContext, call: string, url: string, key: strin
   return {
     name: `${call} of a random student`,
     varies: `one of the ${ctx.buyers} students who bought`,
-    p99TargetMs: 50,
+    p99TargetMs: 20,
     next: (rand) => ({ url, headers: ctx.identityOf(between(rand, ctx.buyers)) }),
     holds: listOf(key),
   };
@@ -142,7 +142,7 @@ export function growthProbes(ctx: GrowthContext): GrowthProbe[] {
     {
       name: 'get-course-details/{random id}',
       varies: `one of the ${ctx.courses} courses`,
-      p99TargetMs: 50,
+      p99TargetMs: 20,
       next: (rand) => ({
         url: `${ctx.catalog}/api/v1/get-course-details/${oid('course', between(rand, ctx.courses)).toHexString()}`,
       }),
