@@ -16,7 +16,7 @@ import { LoadGenerator } from './load.ts';
 import { PeakSampler } from './memory.ts';
 import type { Mode } from './modes.ts';
 import { INTERNAL_SECRET, measuredProcesses, startBenchPlatform } from './platform-under-test.ts';
-import type { Results, Section } from './report.ts';
+import { notTaken, type Results, type Section } from './report.ts';
 import { saveResults } from './results-file.ts';
 import { authenticatedReads } from './sections/authenticated-reads.ts';
 import { conversation } from './sections/conversation.ts';
@@ -71,6 +71,8 @@ export async function runBench(
 
   const sections: Section[] = [];
   const dataSet: Record<string, number | string> = {};
+  /** What stopped before its figures were taken. */
+  const stopped: string[] = [];
   try {
     const p = await timed('platform start s', () => startBenchPlatform({ dataDir, sandbox, log }));
     platform = p;
@@ -97,23 +99,38 @@ export async function runBench(
     const people = await seedPeople(ctx, seeder);
     const growth = await seedAndProbeGrowth(ctx, people);
     const rested = growth.atRest.get(mode.growth[mode.growth.length - 1]!)!;
-    sections.push(...(await publicReads(ctx, people)));
-    sections.push(await authenticatedReads(ctx));
-    sections.push(await writes(ctx, people));
-    sections.push(await eventLatency(ctx, people));
-    sections.push(await media(ctx));
-    sections.push(await conversation(ctx, people));
-    sections.push(await liveClass(ctx));
+    /** A section that stops is kept as not taken, with why; the run goes on with the next. */
+    const attempt = async (id: string, title: string, run: () => Promise<Section | Section[]>) => {
+      try {
+        const taken = await run();
+        sections.push(...(Array.isArray(taken) ? taken : [taken]));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        log(`  ${title} stopped: ${reason}`);
+        stopped.push(id);
+        sections.push({
+          id,
+          title,
+          about: 'the section stopped before its figures were taken',
+          columns: ['figure'],
+          rows: [{ name: 'not taken', cells: { figure: notTaken(reason) } }],
+        });
+      }
+    };
+    await attempt('public-reads', 'Public reads', () => publicReads(ctx, people));
+    await attempt('authenticated-reads', 'Authenticated reads', () => authenticatedReads(ctx));
+    await attempt('writes', 'Writes', () => writes(ctx, people));
+    await attempt('event-latency', 'Event latency', () => eventLatency(ctx, people));
+    await attempt('media', 'Video', () => media(ctx));
+    await attempt('conversation', 'Course conversation', () => conversation(ctx, people));
+    await attempt('live-class', 'Live class', () => liveClass(ctx));
     sections.push(growthSection(ctx, growth));
     sections.push(memorySection(ctx, rested.memory, rested.cpu));
     sections.push(footprintSection(ctx, growth.atRest));
     sections.push(await frontEndSize(repoRoot, mode, frontEndBuildError));
-    sections.push(await lighthouseSection(ctx));
+    await attempt('lighthouse', 'Front end: Lighthouse', () => lighthouseSection(ctx));
   } catch (error) {
-    // The platform's logs say why; the data folder goes, they are kept.
-    const kept = mkdtempSync(join(tmpdir(), 'liveedu-bench-logs-'));
-    cpSync(join(dataDir, 'logs'), kept, { recursive: true, force: true });
-    log(`the run stopped; the platform's logs are in ${kept}`);
+    stopped.push('the run');
     throw error;
   } finally {
     sampler.stop();
@@ -121,6 +138,12 @@ export async function runBench(
     await seeder?.close().catch(() => {});
     await platform?.stop().catch(() => {});
     await sandbox.stop().catch(() => {});
+    if (stopped.length > 0) {
+      // The platform's logs say why; the data folder goes, they are kept.
+      const kept = mkdtempSync(join(tmpdir(), 'liveedu-bench-logs-'));
+      cpSync(join(dataDir, 'logs'), kept, { recursive: true, force: true });
+      log(`${stopped.join(', ')} stopped; the platform's logs are in ${kept}`);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -26,9 +26,11 @@
  */
 export const HEAP_FLOOR_MIB = 256;
 
-export function mongoJavaOptions(heap: string): string[] {
+export function mongoJavaOptions(heap: string, gcLog: string): string[] {
   const floorMib = Math.min(HEAP_FLOOR_MIB, toMib(heap));
   return [
+    // Every collection, its pause and the heap before and after, in two files of at most 10 MiB.
+    `-Xlog:gc:file=${gcLog}:time,uptime:filecount=2,filesize=10m`,
     `-Xms${floorMib}m`,
     `-Xmx${heap}`,
     '-XX:+AlwaysPreTouch',

@@ -165,7 +165,7 @@ export async function startMongo(opts: MongoStartOptions): Promise<RunningServer
           logFile,
           env: {
             ...env,
-            LIVEEDU_MONGO_JAVA_OPTS: mongoJavaOptions(heap).join(' '),
+            LIVEEDU_MONGO_JAVA_OPTS: mongoJavaOptions(heap, join(dataDir, 'logs', 'mongo-gc.log')).join(' '),
           },
         });
     const url = `mongodb://127.0.0.1:${port}/`;
