@@ -10,6 +10,7 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.backend.memory.MemoryCollection;
 import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.wire.message.MongoMessage;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
@@ -36,6 +37,22 @@ final class KeyedCollections {
       @Override
       protected MongoDatabase openOrCreateDatabase(String databaseName) {
         return new KeyedH2Database(databaseName, store, getCursorRegistry());
+      }
+
+      /**
+       * Each command holds on to the store's version it started on: the collections read their maps
+       * without a transaction, so a scan that outlasts the store's retention time (a listing of
+       * 100,000 compressed courses, while other services write) would otherwise find the chunks
+       * of the pages it had yet to read freed and reused ("Chunk N not found").
+       */
+      @Override
+      public Document handleMessage(MongoMessage message) {
+        MVStore.TxCounter inUse = store.registerVersionUsage();
+        try {
+          return super.handleMessage(message);
+        } finally {
+          store.deregisterVersionUsage(inUse);
+        }
       }
     };
   }
