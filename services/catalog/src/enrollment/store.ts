@@ -116,6 +116,9 @@ export async function enroll(
     counted: false,
     countToken: new ObjectId().toHexString(),
   };
+  // Listed for the student before the row exists, so whoever sees the enrollment finds the course
+  // in their list too, and a redelivery after a crash lists it again.
+  await studentCourses(db).add(opts.studentId, opts.courseId);
   let row: EnrollmentDoc | null = fresh;
   let outcome: EnrollOutcome = 'enrolled';
   try {
@@ -126,8 +129,6 @@ export async function enroll(
     row = await rows.findOne({ _id: fresh._id });
     if (!row) throw new Error(`enrollment ${fresh._id} vanished after a duplicate key`);
   }
-  // Listed for the student before counting, so a redelivery heals a crash between the two.
-  await studentCourses(db).add(opts.studentId, opts.courseId);
   // Rows from before counting was done this way carry no flag: the migration counted them.
   if (row.counted !== false) return outcome;
   return (await countOnce(db, outbox, row)) ? outcome : 'no-course';
