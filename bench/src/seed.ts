@@ -155,6 +155,7 @@ export class Seeder {
       const ledger: Document[] = [];
       const courseReviews: Document[] = [];
       const purchases: Document[] = [];
+      const orderRows: Document[] = [];
       const d = this.derived;
       for (let i = at; i < end; i += 1) {
         const c = course(this.seed, this.size, categories, i);
@@ -180,6 +181,7 @@ export class Seeder {
           d.touched.tutors.add(c.tutorId);
           reviewEntries.push({ id: docs.review._id, at: docs.review.createdAt.getTime() });
           purchases.push({ _id: `${studentId}:${courseId}`, at: docs.payment.paidAt });
+          orderRows.push({ _id: docs.payment.razorpay_order_id, ids: [paymentId], count: 1 });
           d.highlight({
             courseId,
             userId: studentId,
@@ -201,6 +203,7 @@ export class Seeder {
         (async () => {
           await this.insert('payments', 'payments', payments);
           await this.insert('payments', 'purchases', purchases);
+          await this.insert('payments', 'order_rows', orderRows);
         })(),
         this.insert('earnings', 'ledger', ledger),
       ]);
@@ -211,7 +214,8 @@ export class Seeder {
         payments.length +
         ledger.length +
         courseReviews.length +
-        purchases.length;
+        purchases.length +
+        orderRows.length;
     }
     documents += await this.writeDerived();
     return { documents, courses: to - from, seconds: (performance.now() - started) / 1000 };

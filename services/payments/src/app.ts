@@ -11,7 +11,13 @@ import { orderHistoryRoutes, paymentHistoryRoutes } from './history/routes.ts';
 import { onPaymentSucceeded, onRefundProcessed } from './invoices/handlers.ts';
 import invoiceRoutes from './invoices/routes.ts';
 import { CREDIT_NOTES, INVOICES } from './invoices/store.ts';
-import { dropOrderUnique, ensurePaymentLists, ensurePurchases, PAYMENTS } from './payments/store.ts';
+import {
+  dropOrderUnique,
+  ensureOrderRows,
+  ensurePaymentLists,
+  ensurePurchases,
+  PAYMENTS,
+} from './payments/store.ts';
 import { refundQueueRoutes, refundRequestRoutes } from './refunds/routes.ts';
 import { sweepRefunds } from './refunds/sending.ts';
 import { REFUND_REQUESTS } from './refunds/store.ts';
@@ -55,6 +61,7 @@ export const paymentsService: ServiceDefinition = {
   async onReady(app) {
     await dropOrderUnique(app.db, app.log);
     await ensurePaymentLists(app.db, app.log);
+    await ensureOrderRows(app.db, app.log);
     await ensurePurchases(app.db, app.log);
   },
 };

@@ -1,6 +1,6 @@
 import { isDuplicateKey } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
-import { PAYMENTS } from '../payments/store.ts';
+import { PAYMENTS, rowsOfOrder } from '../payments/store.ts';
 import {
   appliesTo,
   availability,
@@ -320,12 +320,17 @@ async function settle(db: Db, reservation: CouponReservationDoc): Promise<void> 
   );
 }
 
-/** Whether the order of this key was paid: a paid payment row with the key as its id or its order id. */
+/**
+ * Whether the order of this key was paid: its row of that id is paid, or (a key from before
+ * orders were keyed by their least row id) a row of the order of that id is.
+ */
 async function orderPaid(db: Db, orderKey: string): Promise<boolean> {
-  const byRow = /^[0-9a-f]{24}$/.test(orderKey) ? [{ _id: new ObjectId(orderKey) }] : [];
-  const paid = await PAYMENTS.in(db).findOne(
-    { $or: [...byRow, { razorpay_order_id: orderKey }], success: true },
-    { projection: { _id: 1 } },
-  );
-  return paid !== null;
+  if (/^[0-9a-f]{24}$/.test(orderKey)) {
+    const paid = await PAYMENTS.in(db).findOne(
+      { _id: new ObjectId(orderKey), success: true },
+      { projection: { _id: 1 } },
+    );
+    if (paid) return true;
+  }
+  return (await rowsOfOrder(db, orderKey)).some((row) => row.success);
 }

@@ -52,7 +52,11 @@ export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
     });
     if (draft.lines.length === 0) return;
     const invoice = await issueDocument(db, INVOICE_NUMBERS, orderId, draft);
-    await noteInvoiceNumber(db, orderId, invoice.number);
+    await noteInvoiceNumber(
+      db,
+      rows.map((row) => row._id),
+      invoice.number,
+    );
   },
 };
 

@@ -1,5 +1,5 @@
 import { isDuplicateKey, type StoredCollection, storedCollection } from '@liveedu/service-kit';
-import type { Db } from 'mongodb';
+import type { Db, ObjectId } from 'mongodb';
 import { PAYMENTS } from '../payments/store.ts';
 import {
   type CounterState,
@@ -132,9 +132,10 @@ async function move(
 }
 
 /** Notes the invoice's number on the order's rows it lists, for the order history. */
-export async function noteInvoiceNumber(db: Db, orderId: string, number: string): Promise<void> {
+export async function noteInvoiceNumber(db: Db, rowIds: readonly ObjectId[], number: string): Promise<void> {
+  if (rowIds.length === 0) return;
   await PAYMENTS.in(db).updateMany(
-    { razorpay_order_id: orderId, amountPaise: { $gt: 0 }, invoiceNumber: { $ne: number } },
+    { _id: { $in: [...rowIds] }, amountPaise: { $gt: 0 }, invoiceNumber: { $ne: number } },
     { $set: { invoiceNumber: number } },
   );
 }

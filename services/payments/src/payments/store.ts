@@ -32,7 +32,15 @@ export const PAYMENTS = storedCollection<PaymentDoc>('payments', [
 export const paymentLists = (db: Db) => ({
   studentOrders: keyedList(db, 'student_orders'),
   tutorSales: keyedList(db, 'tutor_sales'),
+  /**
+   * Each order's rows, keyed by its Razorpay order id: a callback or webhook names only the
+   * order, a prefix of `order_course_unique` the embedded database cannot look up by.
+   */
+  orderRows: keyedList(db, 'order_rows'),
 });
+
+/** The most rows one order holds (a full cart); an order's list is read whole. */
+const ROWS_PER_ORDER_READ = 100;
 
 /** Builds the lists from the payment rows once, for rows written before the lists existed. */
 export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void> {
@@ -54,9 +62,30 @@ export function ensurePaymentLists(db: Db, log: FastifyBaseLogger): Promise<void
   );
 }
 
-/** A checkout's row: first the entry in the student's order list, then the row itself. */
+/** Builds each order's list of rows once, for rows written before the lists existed. */
+export function ensureOrderRows(db: Db, log: FastifyBaseLogger): Promise<void> {
+  return buildKeyedLists(
+    db,
+    'order-rows-1',
+    [
+      {
+        rows: PAYMENTS.collection,
+        list: 'order_rows',
+        owner: 'razorpay_order_id',
+        item: '_id',
+        at: 'createdAt',
+      },
+    ],
+    log,
+  );
+}
+
+/** A checkout's row: first its entries in the student's and the order's lists, then the row itself. */
 export async function recordOrder(db: Db, row: PaymentDoc): Promise<void> {
-  await paymentLists(db).studentOrders.add(row.studentId, row._id.toHexString());
+  const lists = paymentLists(db);
+  const id = row._id.toHexString();
+  await lists.studentOrders.add(row.studentId, id);
+  await lists.orderRows.add(row.razorpay_order_id, id);
   await PAYMENTS.in(db).insertOne(row);
 }
 
@@ -95,8 +124,11 @@ export async function dropOrderUnique(db: Db, log: FastifyBaseLogger): Promise<v
 }
 
 /** Every row of an order: one for a one-course checkout, one per course for a cart. */
-export function rowsOfOrder(db: Db, orderId: string): Promise<WithId<PaymentDoc>[]> {
-  return PAYMENTS.in(db).find({ razorpay_order_id: orderId }).toArray();
+export async function rowsOfOrder(db: Db, orderId: string): Promise<WithId<PaymentDoc>[]> {
+  const { ids } = await paymentLists(db).orderRows.page(orderId, 0, ROWS_PER_ORDER_READ);
+  // The list is newest first; the rows come in the order they were written. A listed id whose
+  // row was never written (a checkout that stopped between the two) is left out.
+  return paymentsByIds(db, ids.reverse());
 }
 
 export interface PurchaseDoc {
