@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, HttpError, tooLarge } from './http/errors.ts';
 import { isUnavailable } from './http/unavailable.ts';
-import { peek, type Storage } from './storage.ts';
+import { detectFileType, peek, type Storage } from './storage.ts';
 
 /** Documents a learner may hand in, each recognised by its bytes. */
 export const FILE_KINDS = ['pdf', 'zip', 'png', 'jpg', 'txt'] as const;
@@ -22,7 +21,7 @@ const isBinary = (text: string) => /\p{Cc}/u.test(text.replace(/[\t\n\f\r]/g, ''
 
 /** What the first bytes of a file are, among the kinds above; undefined for anything else. */
 export async function fileKindOf(head: Buffer): Promise<FileKind | undefined> {
-  const detected = await fileTypeFromBuffer(head);
+  const detected = await detectFileType(head);
   if (detected) {
     const ext = detected.ext as string;
     return ext === 'pdf' || ext === 'zip' || ext === 'png' || ext === 'jpg' ? ext : undefined;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Type } from 'typebox';
+import { loadOnce } from './load-once.ts';
 
 export interface Mail {
   to: string;
@@ -37,8 +38,9 @@ export interface MailSettings {
  */
 export function createMailer(settings: MailSettings): Mailer {
   const { MAIL_FROM: from, SMTP_URL: smtpUrl } = settings;
+  // The mail library is loaded with the first message: most processes send none for hours.
   if (smtpUrl) {
-    const transport = lazily(() => import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
+    const transport = loadOnce(() => import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
     return {
       destination: new URL(smtpUrl).host,
       async send(mail) {
@@ -47,7 +49,7 @@ export function createMailer(settings: MailSettings): Mailer {
     };
   }
   const folder = join(resolve(settings.DATA_DIR), 'outbox');
-  const transport = lazily(() =>
+  const transport = loadOnce(() =>
     import('nodemailer').then((m) =>
       m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ),
@@ -63,14 +65,5 @@ export function createMailer(settings: MailSettings): Mailer {
       await writeFile(partial, info.message as Buffer);
       await rename(partial, join(folder, `${name}.eml`));
     },
-  };
-}
-
-/** The mail library is loaded with the first message: most processes send none for hours. */
-function lazily<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => {
-    made ??= make();
-    return made;
   };
 }

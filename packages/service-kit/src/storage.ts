@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { imageVariants } from '@liveedu/contracts';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Client } from 'minio';
 import type { S3Config } from './config.ts';
 import { badRequest, HttpError, tooLarge } from './http/errors.ts';
 import { isUnavailable } from './http/unavailable.ts';
 import { encodeImage, IMAGE_MIME, type ImageKind, imageKindOf, putEncodedImage } from './images.ts';
+import { loadOnce } from './load-once.ts';
 
 export interface StoredObject {
   bucket: string;
@@ -39,23 +39,27 @@ export interface BucketDef {
 }
 
 /**
+ * What a file's first bytes say it is. The detector (about 10 MiB of a process) is loaded with
+ * the first upload, not at every service's start.
+ */
+export async function detectFileType(head: Uint8Array) {
+  const { fileTypeFromBuffer } = await import('file-type');
+  return fileTypeFromBuffer(head);
+}
+
+/**
  * The storage of a service with buckets. Nothing is loaded or asked of the storage until a file
  * is first written or read: the S3 module costs a process about 15 MiB, and a service may go
  * without files for its whole life (an identity service nobody changes an avatar on).
  */
 export function createStorage(config: S3Config, buckets: readonly BucketDef[]): Storage {
   const bucket = (name: string) => `${config.bucketPrefix}${name}`;
-  let ready: Promise<Client> | null = null;
-  const client = () => {
-    ready ??= connect(
+  const client = loadOnce(() =>
+    connect(
       config,
       buckets.map((b) => ({ ...b, name: bucket(b.name) })),
-    ).catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
-    return ready;
-  };
+    ),
+  );
   return {
     client,
     bucket,
@@ -168,7 +172,7 @@ export async function storeImage(
   rule: UploadRule,
 ): Promise<StoredObject> {
   const { head, rest, size } = await peek(file.file);
-  const detected = await fileTypeFromBuffer(head);
+  const detected = await detectFileType(head);
   const kind = detected ? imageKindOf(detected.ext) : undefined;
   if (!kind || !rule.accept.includes(kind)) {
     // Read the rest away so the request completes; a size-limit error changes nothing here.
