@@ -1,4 +1,6 @@
-import { type WebhookEvent, WebhookReceiver } from 'livekit-server-sdk';
+import { loadOnce } from '@liveedu/service-kit';
+import type { WebhookEvent } from 'livekit-server-sdk';
+import { livekitSdk } from '../livekit-sdk.ts';
 
 /** A participant joined or left a room, as the media server's webhook says it. */
 export interface PresenceReport {
@@ -16,15 +18,16 @@ export interface PresenceReport {
  * reads it; null when it is not the media server's (a bad or missing signature, a changed body).
  */
 export function webhookReader(apiKey: string, apiSecret: string) {
-  const receiver = new WebhookReceiver(apiKey, apiSecret);
+  const receiver = loadOnce(async () => new (await livekitSdk()).WebhookReceiver(apiKey, apiSecret));
   return async (
     body: string,
     authorization: string | undefined,
     now: Date,
   ): Promise<PresenceReport | null> => {
+    const reading = await receiver();
     let event: WebhookEvent;
     try {
-      event = await receiver.receive(body, authorization);
+      event = await reading.receive(body, authorization);
     } catch {
       return null;
     }

@@ -1,6 +1,7 @@
-import { HttpError } from '@liveedu/service-kit';
-import { AccessToken, RoomServiceClient, ServerError, type VideoGrant } from 'livekit-server-sdk';
+import { HttpError, loadOnce } from '@liveedu/service-kit';
+import type { RoomServiceClient, VideoGrant } from 'livekit-server-sdk';
 import type { LiveConfig } from '../config.ts';
+import { livekitSdk } from '../livekit-sdk.ts';
 
 /** What this service asks of the media server: tokens it signs, and changes through its API. */
 export interface LiveRooms {
@@ -18,23 +19,35 @@ export interface LiveRooms {
   allowPublishing(room: string, identity: string, allowed: boolean): Promise<boolean>;
 }
 
-/** The media server's "no such room or participant". */
-const absent = (error: unknown) =>
-  error instanceof ServerError && (error.status === 404 || error.code === 'not_found');
-
-/** Any other failure of the media server's API: the caller may try again (503, never a 500). */
-const unavailable = (error: unknown) => {
-  if (absent(error)) return false;
-  throw Object.assign(new HttpError(503, 'The media server is unavailable, please try again'), {
-    cause: error,
-  });
-};
-
 export function liveRooms(config: LiveConfig['livekit']): LiveRooms {
-  const api = new RoomServiceClient(config.apiUrl, config.apiKey, config.apiSecret, { requestTimeout: 10 });
+  const rooms = loadOnce(async () => {
+    const sdk = await livekitSdk();
+    return {
+      sdk,
+      api: new sdk.RoomServiceClient(config.apiUrl, config.apiKey, config.apiSecret, { requestTimeout: 10 }),
+    };
+  });
+  /**
+   * A change through the media server's API: false when the room or participant is not there;
+   * any other failure is a 503 the caller may try again (never a 500).
+   */
+  const change = async (call: (api: RoomServiceClient) => Promise<unknown>) => {
+    const { sdk, api } = await rooms();
+    try {
+      await call(api);
+      return true;
+    } catch (error) {
+      if (error instanceof sdk.ServerError && (error.status === 404 || error.code === 'not_found'))
+        return false;
+      throw Object.assign(new HttpError(503, 'The media server is unavailable, please try again'), {
+        cause: error,
+      });
+    }
+  };
   return {
     publicUrl: config.publicUrl,
     async token(participant, grant, ttlSeconds) {
+      const { AccessToken } = await livekitSdk();
       const token = new AccessToken(config.apiKey, config.apiSecret, {
         identity: participant.identity,
         name: participant.name,
@@ -43,24 +56,13 @@ export function liveRooms(config: LiveConfig['livekit']): LiveRooms {
       token.addGrant(grant);
       return token.toJwt();
     },
-    async remove(room, identity) {
-      try {
-        await api.removeParticipant(room, identity);
-        return true;
-      } catch (error) {
-        return unavailable(error);
-      }
-    },
-    async allowPublishing(room, identity, allowed) {
-      try {
-        await api.updateParticipant(room, identity, {
+    remove: (room, identity) => change((api) => api.removeParticipant(room, identity)),
+    allowPublishing: (room, identity, allowed) =>
+      change((api) =>
+        api.updateParticipant(room, identity, {
           permission: { canPublish: allowed, canSubscribe: true, canPublishData: true },
-        });
-        return true;
-      } catch (error) {
-        return unavailable(error);
-      }
-    },
+        }),
+      ),
   };
 }
 

@@ -3,7 +3,8 @@
  * part, lists what S3 already holds (so an interrupted upload resumes) and completes or aborts
  * it. The bytes go from the browser to S3 and never through the gateway or this service.
  */
-import { Client } from 'minio';
+import { loadOnce } from '@liveedu/service-kit';
+import type { ClientOptions } from 'minio';
 import { presignPutWithLength } from './presign-part.ts';
 
 export interface UploadedPart {
@@ -15,11 +16,18 @@ export interface UploadedPart {
 /** S3's own limits on multipart uploads are `MAX_PARTS` and `MIN_PART_BYTES` (domain.ts). */
 export const PART_URL_SECONDS = 15 * 60;
 
-/** `listParts` is part of S3's API; the client keeps it for its own resumable uploads. */
-class MultipartClient extends Client {
-  partsOf(bucket: string, key: string, uploadId: string) {
-    return this.listParts(bucket, key, uploadId);
+/**
+ * The S3 client, loaded with its library on the first upload (a service that takes none does not
+ * hold it). `listParts` is part of S3's API; the client keeps it for its own resumable uploads.
+ */
+async function multipartClient(options: ClientOptions) {
+  const { Client } = await import('minio');
+  class MultipartClient extends Client {
+    partsOf(bucket: string, key: string, uploadId: string) {
+      return this.listParts(bucket, key, uploadId);
+    }
   }
+  return new MultipartClient(options);
 }
 
 export interface MultipartUploads {
@@ -66,11 +74,11 @@ export function multipartUploads(
   signing: S3Endpoint,
   ready: () => Promise<unknown>,
 ): MultipartUploads {
-  const client = new MultipartClient({ ...server, region: 'us-east-1' });
+  const s3 = loadOnce(() => multipartClient({ ...server, region: 'us-east-1' }));
   return {
     async start(bucket, key, contentType) {
       await ready();
-      return client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+      return (await s3()).initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
     },
     partUrl: async (bucket, key, uploadId, partNumber, contentLength) =>
       presignPutWithLength({
@@ -82,13 +90,13 @@ export function multipartUploads(
         expiresSeconds: PART_URL_SECONDS,
       }),
     async parts(bucket, key, uploadId) {
-      const parts = await client.partsOf(bucket, key, uploadId);
+      const parts = await (await s3()).partsOf(bucket, key, uploadId);
       return parts
         .map((p) => ({ PartNumber: p.part, ETag: p.etag.replace(/^"|"$/g, ''), Size: p.size }))
         .sort((a, b) => a.PartNumber - b.PartNumber);
     },
     async complete(bucket, key, uploadId, parts) {
-      await client.completeMultipartUpload(
+      await (await s3()).completeMultipartUpload(
         bucket,
         key,
         uploadId,
@@ -97,7 +105,7 @@ export function multipartUploads(
           .map((p) => ({ part: p.PartNumber, etag: p.ETag })),
       );
     },
-    abort: (bucket, key, uploadId) => client.abortMultipartUpload(bucket, key, uploadId),
+    abort: async (bucket, key, uploadId) => (await s3()).abortMultipartUpload(bucket, key, uploadId),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type CatalogClient, catalogClient, type ServiceApp } from '@liveedu/service-kit';
+import { type CatalogClient, catalogClient, loadOnce, type ServiceApp } from '@liveedu/service-kit';
 import type Razorpay from 'razorpay';
 import { type PaymentsConfig, paymentsConfig, paymentsSettings } from '../config.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
@@ -6,7 +6,8 @@ import { createRazorpayClient } from './razorpay-client.ts';
 /** What the route plugins share: built once per service from its settings. */
 export interface PaymentsDeps {
   config: PaymentsConfig;
-  razorpay: Razorpay;
+  /** The Razorpay SDK's client, made on first use. */
+  razorpay: () => Promise<Razorpay>;
   /** The catalog's internal calls: a checkout's price and whether the buyer has the course. */
   catalog: CatalogClient;
 }
@@ -19,7 +20,7 @@ export function paymentsDeps(app: ServiceApp): PaymentsDeps {
     const config = paymentsConfig(paymentsSettings.of(app));
     deps = {
       config,
-      razorpay: createRazorpayClient(config),
+      razorpay: loadOnce(() => createRazorpayClient(config)),
       catalog: catalogClient('payments', {
         baseUrl: config.catalogUrl,
         internalSecret: app.config.internalSecret,

@@ -40,7 +40,7 @@ export interface OrderTerms {
 export interface OrderPlace {
   db: Db;
   outbox: Outbox;
-  razorpay: Razorpay;
+  razorpay: () => Promise<Razorpay>;
   log: FastifyBaseLogger;
   requestId: string;
 }
@@ -155,7 +155,7 @@ export async function placeLines(
   let orderId = `free_${orderKey}`;
   if (amountPaise > 0) {
     try {
-      const created = await place.razorpay.orders.create({
+      const created = await (await place.razorpay()).orders.create({
         amount: amountPaise,
         currency: 'INR',
         receipt: orderKey,

@@ -87,8 +87,8 @@ export async function sendRefund(
     if (done) await finishRefundedLine(app.db, done);
     return;
   }
-  const { razorpay } = paymentsDeps(app);
   try {
+    const razorpay = await paymentsDeps(app).razorpay();
     const earlier = (claim.sendAttempts ?? 1) > 1 ? await earlierRefund(razorpay, claim) : null;
     const refund =
       earlier ??
@@ -131,7 +131,8 @@ export async function settleRefunds(app: ServiceApp, now = new Date()): Promise<
       continue;
     }
     try {
-      const refund = (await paymentsDeps(app).razorpay.payments.fetchRefund(
+      const razorpay = await paymentsDeps(app).razorpay();
+      const refund = (await razorpay.payments.fetchRefund(
         request.paymentId,
         request.refundId,
       )) as unknown as RefundEntity;
