@@ -1,2 +1,3 @@
+export { renderPostMarkdownLater } from './post-markdown-later.ts';
 export { renderMarkdown, renderPostMarkdown } from './render.ts';
 export { sanitizeHtml, WEB_ADDRESS } from './sanitize.ts';

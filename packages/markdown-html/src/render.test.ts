@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderPostMarkdownLater } from './post-markdown-later.ts';
 import { renderMarkdown, renderPostMarkdown } from './render.ts';
 
 describe("a tutor's Markdown", () => {
@@ -43,5 +44,11 @@ describe("a learner's post", () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('href="javascript:');
     expect(html.match(/<a /g)).toHaveLength(2);
+  });
+
+  it('is rendered the same where the server loads the parser with the first post', async () => {
+    const source = 'A [link](https://example.com) and <b>raw</b> and [bad](javascript:x)\n\n- item';
+    expect(await renderPostMarkdownLater(source)).toBe(renderPostMarkdown(source));
+    expect(await renderPostMarkdownLater('**again**')).toBe(renderPostMarkdown('**again**'));
   });
 });

@@ -1,5 +1,5 @@
 import { type CallerIdentity, COMMUNITY_ANNOUNCEMENT_POSTED } from '@liveedu/contracts';
-import { renderPostMarkdown } from '@liveedu/markdown-html';
+import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { isDuplicateKey, newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import type { CourseMember } from '../members/catalog.ts';
@@ -67,7 +67,7 @@ export async function announce(
     courseId,
     title: input.title.trim(),
     body: input.body,
-    bodyHtml: renderPostMarkdown(input.body),
+    bodyHtml: await renderPostMarkdownLater(input.body),
     authorId: who.userId,
     authorName: who.username,
     createdAt: now,

@@ -1,5 +1,5 @@
 import { type CallerIdentity, COMMUNITY_ANSWER_POSTED } from '@liveedu/contracts';
-import { renderPostMarkdown } from '@liveedu/markdown-html';
+import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import { answerRecipients } from '../posts/domain.ts';
@@ -25,7 +25,7 @@ export async function postAnswer(
     questionId: question._id,
     courseId: question.courseId,
     body,
-    bodyHtml: renderPostMarkdown(body),
+    bodyHtml: await renderPostMarkdownLater(body),
     authorId: who.userId,
     authorName: who.username,
     byInstructor,
@@ -74,7 +74,7 @@ export async function postAnswer(
 }
 
 export async function editAnswer(db: Db, answer: AnswerDoc, body: string): Promise<AnswerDoc> {
-  const set = { body, bodyHtml: renderPostMarkdown(body), editedAt: new Date() };
+  const set = { body, bodyHtml: await renderPostMarkdownLater(body), editedAt: new Date() };
   const after = await ANSWERS.in(db).findOneAndUpdate(
     { _id: answer._id },
     { $set: set },

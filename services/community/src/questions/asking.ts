@@ -1,5 +1,5 @@
 import { type CallerIdentity, COMMUNITY_QUESTION_ASKED } from '@liveedu/contracts';
-import { renderPostMarkdown } from '@liveedu/markdown-html';
+import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { newEvent, type Outbox } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import type { CourseMember } from '../members/catalog.ts';
@@ -26,7 +26,7 @@ export async function askQuestion(
     atSec: input.atSec,
     title: input.title.trim(),
     body: input.body,
-    bodyHtml: renderPostMarkdown(input.body),
+    bodyHtml: await renderPostMarkdownLater(input.body),
     excerpt: excerptOf(input.body),
     authorId: who.userId,
     authorName: who.username,

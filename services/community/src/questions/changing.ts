@@ -1,5 +1,5 @@
 import { COMMUNITY_ANSWER_ACCEPTED } from '@liveedu/contracts';
-import { renderPostMarkdown } from '@liveedu/markdown-html';
+import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
 import type { Db, ObjectId } from 'mongodb';
 import { excerptOf, mayAccept, visibleTo } from '../posts/domain.ts';
@@ -33,7 +33,7 @@ export async function editQuestion(
   if (change.title !== undefined) set.title = change.title.trim();
   if (change.body !== undefined) {
     set.body = change.body;
-    set.bodyHtml = renderPostMarkdown(change.body);
+    set.bodyHtml = await renderPostMarkdownLater(change.body);
     set.excerpt = excerptOf(change.body);
   }
   const after = await QUESTIONS.in(db).findOneAndUpdate(
