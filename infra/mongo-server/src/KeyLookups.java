@@ -2,6 +2,10 @@ import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.bson.Document;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Lets a query that names a unique index's fields by value use that index even when it has
@@ -18,6 +22,33 @@ import java.util.List;
  */
 final class KeyLookups {
   private KeyLookups() {}
+
+  private static final Logger LOG = LoggerFactory.getLogger("liveedu-mongo-server");
+  /** A collection this large is worth a warning when a query reads all of it. */
+  static final int SCAN_WARNING_DOCUMENTS = 10_000;
+  private static final long SCAN_WARNING_EVERY_MS = 60_000;
+  private static final Map<String, Long> lastWarned = new ConcurrentHashMap<>();
+
+  /**
+   * Warns (once a minute per collection and query shape) that a query on a large collection is
+   * answered by reading every document: no unique index has exactly its fields, so the library
+   * scans, holding the collection while it does. Only the query's field names are written, never
+   * its values.
+   */
+  static <P> void warnOnScan(String collection, int documents, List<Index<P>> indexes, Document query) {
+    // An empty query reads everything on purpose (a read model built at start, a migration).
+    if (documents < SCAN_WARNING_DOCUMENTS || query.isEmpty()) return;
+    for (Index<P> index : indexes) {
+      if (index.canHandle(query)) return;
+    }
+    String shape = collection + " " + query.keySet();
+    long now = System.currentTimeMillis();
+    Long last = lastWarned.get(shape);
+    if (last != null && now - last < SCAN_WARNING_EVERY_MS) return;
+    lastWarned.put(shape, now);
+    LOG.warn("a query on {} fields {} reads all {} documents: no unique index has exactly these fields",
+        collection, query.keySet(), documents);
+  }
 
   /**
    * The candidate positions for {@code query} from the first index whose fields it names and

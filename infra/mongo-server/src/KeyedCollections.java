@@ -95,7 +95,10 @@ final class KeyedCollections {
     protected QueryResult queryDocuments(
         Document query, Document orderBy, int skip, int limit, int batchSize, Document fields) {
       Iterable<Integer> candidates = KeyLookups.candidates(getIndexes(), query);
-      if (candidates == null) return super.queryDocuments(query, orderBy, skip, limit, batchSize, fields);
+      if (candidates == null) {
+        KeyLookups.warnOnScan(getDatabaseName() + "." + getCollectionName(), count(), getIndexes(), query);
+        return super.queryDocuments(query, orderBy, skip, limit, batchSize, fields);
+      }
       return matchDocuments(query, candidates, orderBy, skip, limit, batchSize, fields);
     }
   }
@@ -115,7 +118,10 @@ final class KeyedCollections {
     protected QueryResult queryDocuments(
         Document query, Document orderBy, int skip, int limit, int batchSize, Document fields) {
       Iterable<Object> candidates = KeyLookups.candidates(getIndexes(), query);
-      if (candidates == null) return super.queryDocuments(query, orderBy, skip, limit, batchSize, fields);
+      if (candidates == null) {
+        KeyLookups.warnOnScan(getDatabaseName() + "." + getCollectionName(), count(), getIndexes(), query);
+        return super.queryDocuments(query, orderBy, skip, limit, batchSize, fields);
+      }
       return matchDocuments(query, candidates, orderBy, skip, limit, batchSize, fields);
     }
   }

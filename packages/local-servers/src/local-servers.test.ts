@@ -202,6 +202,38 @@ describe('startMongo', () => {
     const fileMiB = statSync(join(dataDir, 'mongo', 'liveedu.mv.db')).size / 1024 / 1024;
     expect(fileMiB).toBeLessThan(8);
   });
+  it('warns once, with field names and no values, when a query reads a whole large collection', async () => {
+    const dataDir = join(root, 'mongo-scan');
+    const server = await startMongo({ dataDir, backend: 'memory', heap: '256m' });
+    const client = new MongoClient(server.url);
+    const warnings = () =>
+      readFileSync(join(dataDir, 'logs', 'mongo.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('reads all'));
+    try {
+      const rows = client.db('lstest').collection<{ _id: number; owner: string; code: string }>('rows');
+      await rows.insertMany(
+        Array.from({ length: 10_000 }, (_, i) => ({ _id: i, owner: `owner-${i % 10}`, code: `secret-${i}` })),
+      );
+      // By key, with a further condition, and everything on purpose: no warning.
+      expect(await rows.findOne({ _id: 7, owner: 'owner-7' })).not.toBeNull();
+      expect(await rows.countDocuments({})).toBe(10_000);
+      await rows.find({}).limit(5).toArray();
+      expect(warnings()).toEqual([]);
+
+      // A field no unique index has: every document is read, and the log says so once.
+      expect(await rows.findOne({ owner: 'owner-3', code: 'secret-3' })).not.toBeNull();
+      await rows.findOne({ owner: 'owner-4', code: 'secret-4' });
+      const said = warnings();
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('lstest.rows fields [owner, code] reads all 10000 documents');
+      expect(said[0]).not.toContain('secret-');
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  });
+
   it('exits and says so when its port is taken, so a start on free ports can try another', async () => {
     await whilePortTaken(async (port) => {
       await expect(
