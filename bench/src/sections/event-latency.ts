@@ -31,9 +31,10 @@ export async function eventLatency(ctx: BenchContext, people: People): Promise<S
     ),
   );
   ctx.sampler.stop();
+  const failures = tally(events.failures);
   const eventCell = (samples: number[], p: number): Cell =>
     samples.length === 0
-      ? notTaken(`no purchase completed (${events.failures.join('; ') || 'none attempted'})`)
+      ? notTaken(`no purchase completed (${failures || 'none attempted'})`)
       : { median: percentile(samples, p), unit: 'ms' };
   const rows: Row[] = [
     { name: 'callback answered', samples: events.callback },
@@ -58,8 +59,18 @@ export async function eventLatency(ctx: BenchContext, people: People): Promise<S
   return {
     id: 'event-latency',
     title: 'Event latency',
-    about: `${mode.purchases} purchases in ${mode.purchaseLanes} parallel lanes: checkout, pay on the sandbox's page, then the callback POST; from sending the callback until the student's enrolled-courses lists the course and the tutor's balance includes the 80% credit (polled every 20 ms through the gateway; sandbox webhooks off so the callback alone drives it)${events.stoppedAfter !== undefined ? `; stopped starting purchases after ${mode.purchaseBudgetSec} s (time budget), the samples are the purchases made by then` : ''}${events.failures.length ? `; failures: ${events.failures.slice(0, 3).join('; ')}` : ''}`,
+    about: `${mode.purchases} purchases in ${mode.purchaseLanes} parallel lanes: checkout, pay on the sandbox's page, then the callback POST; from sending the callback until the student's enrolled-courses lists the course and the tutor's balance includes the 80% credit (polled every 20 ms through the gateway; sandbox webhooks off so the callback alone drives it)${events.stoppedAfter !== undefined ? `; stopped starting purchases after ${mode.purchaseBudgetSec} s (time budget), the samples are the purchases made by then` : ''}${failures ? `; failures: ${failures}` : ''}`,
     columns: ['p50', 'p95', 'max', 'samples'],
     rows,
   };
+}
+
+/** The distinct failures, most frequent first, each with how often it happened (at most three). */
+function tally(failures: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const failure of failures) counts.set(failure, (counts.get(failure) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const shown = ranked.slice(0, 3).map(([failure, n]) => (n > 1 ? `${failure} (×${n})` : failure));
+  if (ranked.length > 3) shown.push(`${ranked.length - 3} other kinds`);
+  return shown.join('; ');
 }
