@@ -40,6 +40,7 @@ class Derived {
   readonly studentCourses = new Map<string, Entry[]>();
   readonly studentOrders = new Map<string, Entry[]>();
   readonly tutorSales = new Map<string, Entry[]>();
+  readonly tutorLines = new Map<string, Entry[]>();
   readonly tutorCredits = new Map<string, number>();
   topReviews: Array<Document & { rating: number; createdAt: Date }> = [];
   touched = { students: new Set<string>(), tutors: new Set<string>() };
@@ -176,6 +177,7 @@ export class Seeder {
           });
           Derived.add(d.studentOrders, studentId, { id: paymentId, at: paidAt });
           Derived.add(d.tutorSales, c.tutorId, { id: paymentId, at: paidAt });
+          Derived.add(d.tutorLines, c.tutorId, { id: docs.ledger._id, at: docs.ledger.recordedAt.getTime() });
           d.tutorCredits.set(c.tutorId, (d.tutorCredits.get(c.tutorId) ?? 0) + docs.ledger.tutorPaise);
           d.touched.students.add(studentId);
           d.touched.tutors.add(c.tutorId);
@@ -254,6 +256,11 @@ export class Seeder {
       ),
       write(
         'earnings',
+        'tutor_lines',
+        replace(tutors, (id) => Derived.list(d.tutorLines.get(id))),
+      ),
+      write(
+        'earnings',
         'accounts',
         replace(tutors, (id) => ({ creditedPaise: d.tutorCredits.get(id) ?? 0, creditedPayments: [] })),
       ),
@@ -263,7 +270,7 @@ export class Seeder {
         replace(['top-reviews'], () => ({ reviews: d.topReviews })),
       ),
     ]);
-    return students.length * 2 + tutors.length * 2 + 1;
+    return students.length * 2 + tutors.length * 3 + 1;
   }
 
   async count(db: string, collection: string): Promise<number> {

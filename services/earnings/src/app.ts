@@ -6,7 +6,7 @@ import { onDisputeClosed, onDisputeCreated } from './disputes/handlers.ts';
 import { DISPUTES } from './disputes/store.ts';
 import incomeRoutes from './income/routes.ts';
 import { onPaymentSucceeded, onRefundProcessed } from './ledger/handlers.ts';
-import { dropLegacyPaymentIndex, LEDGER } from './ledger/store.ts';
+import { dropLegacyPaymentIndex, ensureLedgerLists, LEDGER } from './ledger/store.ts';
 import revenueRoutes from './revenue/routes.ts';
 import { onUserDeleted, onUserRegistered, onUserUpdated } from './tutors/handlers.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes.ts';
@@ -33,5 +33,6 @@ export const earningsService: ServiceDefinition = {
   routes: [incomeRoutes, bankDetailsRoutes, withdrawalRoutes, withdrawalAdminRoutes, revenueRoutes],
   async onReady(app) {
     await dropLegacyPaymentIndex(app.db, app.log);
+    await ensureLedgerLists(app.db, app.log);
   },
 };

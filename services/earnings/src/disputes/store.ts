@@ -1,6 +1,6 @@
 import { isDuplicateKey, storedCollection } from '@liveedu/service-kit';
 import type { Db } from 'mongodb';
-import { LEDGER } from '../ledger/store.ts';
+import { LEDGER, ledgerLists } from '../ledger/store.ts';
 import { type DisputeState, freezePlan } from './domain.ts';
 
 /** The latest that is known of a dispute of a payment, whichever of its events came first. */
@@ -93,6 +93,13 @@ export async function isDisputed(db: Db, paymentId: string): Promise<boolean> {
  */
 export async function settleFreezes(db: Db, paymentId: string): Promise<void> {
   const ledger = LEDGER.in(db);
+  const { frozenLines } = ledgerLists(db);
+  // A disputed payment's sales, each listed among its tutor's frozen lines before it is frozen
+  // (a tutor's balance reads that list, never the ledger by flag); read by payment, which the
+  // embedded database scans for, but only for the rare payment that is disputed.
+  const sales = await ledger
+    .find({ paymentId, refundKey: { $exists: false } }, { projection: { _id: 1, tutorId: 1 } })
+    .toArray();
   for (;;) {
     const disputes = await DISPUTES.in(db)
       .find({ paymentId }, { projection: { _id: 1, state: 1 } })
@@ -101,7 +108,10 @@ export async function settleFreezes(db: Db, paymentId: string): Promise<void> {
     if (plan.release.length > 0) {
       await ledger.updateMany({ paymentId, frozenBy: { $in: plan.release } }, { $unset: { frozenBy: '' } });
     }
+    // A released line stays listed (it is read as not frozen): taking it out could race with
+    // another dispute of the payment listing it again to freeze it.
     if (!plan.freezeWith) return;
+    for (const sale of sales) await frozenLines.add(sale.tutorId, sale._id);
     await ledger.updateMany(
       { paymentId, refundKey: { $exists: false }, frozenBy: { $exists: false } },
       { $set: { frozenBy: plan.freezeWith } },

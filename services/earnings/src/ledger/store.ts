@@ -1,4 +1,11 @@
-import { type HandlerContext, isDuplicateKey, storedCollection } from '@liveedu/service-kit';
+import {
+  buildKeyedLists,
+  type HandlerContext,
+  isDuplicateKey,
+  keyedList,
+  storedCollection,
+} from '@liveedu/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Collection, Db, Document, Filter } from 'mongodb';
 import { accountKey, type LineKind } from './domain.ts';
 
@@ -87,13 +94,45 @@ export function saleLine(db: Db, paymentId: string, courseId: string): Promise<L
 }
 
 /**
+ * Each tutor's ledger lines, latest recorded first, and those a dispute may hold frozen (a
+ * superset: a line there is frozen only while it says so), read by key: the embedded database
+ * would scan the ledger for a tutor's lines by range or flag.
+ */
+export const ledgerLists = (db: Db) => ({
+  tutorLines: keyedList(db, 'tutor_lines'),
+  frozenLines: keyedList(db, 'tutor_frozen_lines'),
+});
+
+/** Builds the tutors' lists from the ledger once, for lines written before the lists existed. */
+export function ensureLedgerLists(db: Db, log: FastifyBaseLogger): Promise<void> {
+  return buildKeyedLists(
+    db,
+    'ledger-lists-1',
+    [
+      { rows: LEDGER.collection, list: 'tutor_lines', owner: 'tutorId', item: '_id', at: 'recordedAt' },
+      {
+        rows: LEDGER.collection,
+        filter: { frozenBy: { $exists: true } },
+        list: 'tutor_frozen_lines',
+        owner: 'tutorId',
+        item: '_id',
+        at: 'recordedAt',
+      },
+    ],
+    log,
+  );
+}
+
+/**
  * Writes a line once: ours, or the one already written for the same sale or refund (under this
  * event id or another). Throws when the insert is refused and no such line exists, which only
  * the one-line-per-payment index can cause until `dropLegacyPaymentIndex` has run: the event is
- * then handled again later.
+ * then handled again later. The line is listed for its tutor first: a listed id whose line was
+ * never written is skipped, a line missing from the list would be missed.
  */
 export async function insertLine(db: Db, line: LedgerEntry): Promise<LedgerEntry> {
   const ledger = LEDGER.in(db);
+  await ledgerLists(db).tutorLines.add(line.tutorId, line._id);
   try {
     await ledger.insertOne(line);
     return line;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_DETAILS } from '../bank-details/store.ts';
 import { onDisputeClosed, onDisputeCreated } from '../disputes/handlers.ts';
 import { onPaymentSucceeded, onRefundProcessed } from '../ledger/handlers.ts';
-import { creditAccount, LEDGER, type LedgerEntry } from '../ledger/store.ts';
+import { creditAccount, insertLine, LEDGER, type LedgerEntry, postLine } from '../ledger/store.ts';
 import { earningsTestDatabase } from '../ledger/test-database.ts';
 import { refundOf } from '../ledger/test-events.ts';
 import { BALANCE_TOO_LOW, DAY_MS } from './domain.ts';
@@ -183,6 +183,40 @@ describe('the payout hold', () => {
     // The pending credit is not taken, and is still there once free.
     const later = await tutorPosition(db, tutor.userId, { ...HOLD, now: new Date(Date.now() + 29 * DAY_MS) });
     expect(later).toMatchObject({ balancePaise: 200_000, held: { pendingPaise: 0, availableOn: null } });
+  });
+
+  it('holds back the recent credits of a tutor with many older ones, read from the head of their list', async () => {
+    const tutor = await newTutor();
+    // 120 sales recorded 40 days ago (more than two pages of the tutor's list), then two fresh ones.
+    for (let n = 0; n < 120; n += 1) {
+      const at = daysAgo(40);
+      const line = await insertLine(db, {
+        _id: `old-${tutor.userId}-${n}`,
+        kind: 'sale',
+        paymentId: `pay-old-${tutor.userId}-${n}`,
+        orderId: `order-old-${n}`,
+        courseId: 'c',
+        courseTitle: 'Course',
+        studentId: 's',
+        tutorId: tutor.userId,
+        grossPaise: 1_000,
+        tutorPaise: 800,
+        platformPaise: 200,
+        paidAt: at,
+        day: '2026-01-01',
+        month: '2026-01',
+        recordedAt: at,
+        unposted: true,
+      });
+      await postLine(db, line);
+    }
+    await sell(tutor.userId, 1000, 3);
+    await sell(tutor.userId, 500, 1);
+    expect(await tutorPosition(db, tutor.userId, HOLD)).toMatchObject({
+      creditedPaise: 120 * 800 + 80_000 + 40_000,
+      balancePaise: 120 * 800,
+      held: { pendingPaise: 120_000, frozenPaise: 0 },
+    });
   });
 
   it('freezes a disputed credit, and releases it when the dispute closes', async () => {

@@ -4,7 +4,7 @@ import { type Db, ObjectId } from 'mongodb';
 import type { BankDetails } from '../bank-details/domain.ts';
 import { bankDetailsOfTutor } from '../bank-details/store.ts';
 import { accountKey, saleKey } from '../ledger/domain.ts';
-import { accountOf, LEDGER, type LedgerEntry } from '../ledger/store.ts';
+import { accountOf, LEDGER, type LedgerEntry, ledgerLists } from '../ledger/store.ts';
 import {
   CHAIN_START,
   type ChainLink,
@@ -88,20 +88,54 @@ const readLine = (line: StoredLine): ReadLine => {
   };
 };
 
+/** How many of a tutor's listed lines are read at a time, latest recorded first. */
+const LINES_PAGE = 50;
 /**
- * The tutor's lines that can hold credit back: those since `since` (sales within the hold and
- * the refunds of any of them, an indexed range of the tutor's latest lines, never all of them)
- * and the frozen sales of any age, with the refunds of the older ones.
+ * A tutor's list is in the order the lines were recorded, give or take events handled at the same
+ * time: a page whose lines were all recorded this long before `since` ends the walk.
+ */
+const RECORDING_SLACK_MS = 60_000;
+/** Disputes are rare: a tutor's frozen lines are read whole, up to this many. */
+const FROZEN_READ = 1_000;
+
+const linesByIds = (db: Db, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : LEDGER.in(db)
+        .find<StoredLine & Pick<LedgerEntry, 'recordedAt'>>(
+          { _id: { $in: ids } },
+          { projection: { ...LINE_FIELDS, recordedAt: 1 } },
+        )
+        .toArray();
+
+/**
+ * The tutor's lines paid after `since`, from the head of the tutor's list: a line is recorded
+ * after it is paid, so every such line was listed after `since`, and the walk stops at a page of
+ * lines all recorded well before it.
+ */
+async function linesPaidSince(db: Db, tutorId: string, since: Date): Promise<StoredLine[]> {
+  const list = ledgerLists(db).tutorLines;
+  const oldEnough = since.getTime() - RECORDING_SLACK_MS;
+  const found: StoredLine[] = [];
+  for (let skip = 0; ; skip += LINES_PAGE) {
+    const { ids, total } = await list.page(tutorId, skip, LINES_PAGE);
+    const lines = await linesByIds(db, ids);
+    found.push(...lines.filter((line) => line.paidAt > since));
+    const pageIsOld = lines.every((line) => line.recordedAt.getTime() < oldEnough);
+    if (ids.length === 0 || skip + LINES_PAGE >= total || pageIsOld) return found;
+  }
+}
+
+/**
+ * The tutor's lines that can hold credit back: those paid since `since` (sales within the hold and
+ * the refunds of any of them, the head of the tutor's list, never all of it) and the frozen sales
+ * of any age, with the refunds of the older ones.
  */
 async function heldLines(db: Db, tutorId: string, since: Date): Promise<ReadLine[]> {
   const ledger = LEDGER.in(db);
-  const recent = await ledger
-    .find<StoredLine>({ tutorId, paidAt: { $gt: since } }, { projection: LINE_FIELDS })
-    .toArray();
-  const frozen = await ledger
-    // A range over the dispute ids (never empty) in `by_tutor_frozen`: only the frozen lines.
-    .find<StoredLine>({ tutorId, frozenBy: { $gt: '' } }, { projection: LINE_FIELDS })
-    .toArray();
+  const recent = await linesPaidSince(db, tutorId, since);
+  const { ids: maybeFrozen } = await ledgerLists(db).frozenLines.page(tutorId, 0, FROZEN_READ);
+  const frozen = (await linesByIds(db, maybeFrozen)).filter((line) => line.frozenBy !== undefined);
   const olderFrozen = frozen
     .filter((line) => line.paidAt <= since)
     .map((line) => saleKey(line.paymentId, line.courseId));
