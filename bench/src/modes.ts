@@ -64,7 +64,8 @@ export const FULL: Mode = {
   announcementStudents: 10_000,
   liveViewers: 20,
   liveSeconds: 30,
-  budgetSec: 20 * 60,
+  // Writing 100k courses takes 8 minutes of it; every section after the purchases needs the rest.
+  budgetSec: 40 * 60,
 };
 
 /** The full run made small: the same seed and concurrency, less data, time and work. */
