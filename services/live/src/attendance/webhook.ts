@@ -1,6 +1,6 @@
 import { loadOnce } from '@liveedu/service-kit';
 import type { WebhookEvent } from 'livekit-server-sdk';
-import { livekitSdk } from '../livekit-sdk.ts';
+import { livekitSdk } from '../joining/livekit-sdk.ts';
 
 /** A participant joined or left a room, as the media server's webhook says it. */
 export interface PresenceReport {

@@ -1,7 +1,7 @@
 import { HttpError, loadOnce } from '@liveedu/service-kit';
 import type { RoomServiceClient, VideoGrant } from 'livekit-server-sdk';
 import type { LiveConfig } from '../config.ts';
-import { livekitSdk } from '../livekit-sdk.ts';
+import { livekitSdk } from './livekit-sdk.ts';
 
 /** What this service asks of the media server: tokens it signs, and changes through its API. */
 export interface LiveRooms {
