@@ -38,6 +38,7 @@ export { natsServerOptions, natsUrlWithUser } from './events/nats-connect.ts';
 export {
   newEvent,
   OUTBOX_COLLECTION,
+  OUTBOX_FIELD,
   OUTBOX_PENDING,
   type Outbox,
   type OutboxRelay,
