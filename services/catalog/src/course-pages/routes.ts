@@ -21,7 +21,7 @@ export default async function coursePageRoutes(app: ServiceApp): Promise<void> {
       if (!page) throw notFound('Course not found');
       const enrolled = viewerId ? await isEnrolled(ENROLLMENTS.in(app.db), courseId, viewerId) : false;
       const tutor = page.courseCreatedBy;
-      const { profile, totals } = app.listing.tutor(tutor._id);
+      const { profile, totals } = app.listing.tutor(tutor._id, page);
       return {
         ...page,
         studentsEnrolled: enrolled && viewerId ? [viewerId] : [],

@@ -413,4 +413,22 @@ describe("a tutor's totals", () => {
       totals: { courses: 0, students: 0, ratingAverage: 0, ratingCount: 0 },
     });
   });
+
+  it("counts a course page's own figures for that course while the listing has older ones", () => {
+    const listing = createCourseListing();
+    const mine = { tutorId: 'tutor-9', tutorUsername: 'Asha' };
+    const algebra = course('Algebra', { ...mine, enrolledCount: 1, ratingAverage: 4, ratingCount: 1 });
+    listing.put(algebra);
+    listing.put(course('Geometry', { ...mine, enrolledCount: 2, ratingAverage: 2, ratingCount: 1 }));
+
+    const page = { _id: algebra._id, enrolledCount: 2, ratingAverage: 5, ratingCount: 2 };
+    expect(listing.tutor('tutor-9', page).totals).toEqual({
+      courses: 2,
+      students: 4,
+      ratingAverage: 4,
+      ratingCount: 3,
+    });
+    const unlisted = { _id: 'not-listed', enrolledCount: 50, ratingAverage: 1, ratingCount: 9 };
+    expect(listing.tutor('tutor-9', unlisted).totals.students).toBe(3);
+  });
 });

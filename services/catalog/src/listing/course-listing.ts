@@ -7,6 +7,7 @@
  * external search engine can take its place (ADR 6).
  */
 import {
+  type CourseFigures,
   FacetCounter,
   type Facets,
   FilterColumns,
@@ -102,7 +103,8 @@ export interface CourseListing {
   /** The tutor with this username, compared in lower case. */
   tutorByUsername(usernameKey: string): ListedTutor | undefined;
   /** A tutor's profile (if known) and what their listed courses add up to. */
-  tutor(tutorId: string): { profile?: ListedTutor; totals: TutorTotals };
+  /** A tutor and their totals; `fresher` replaces that listed course's figures in them. */
+  tutor(tutorId: string, fresher?: CourseFigures): { profile?: ListedTutor; totals: TutorTotals };
   /** The usernames of the tutors with a listed course, in order. */
   teaching(): string[];
   readonly size: number;
@@ -485,9 +487,9 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
       return profile;
     },
 
-    tutor(tutorId) {
+    tutor(tutorId, fresher) {
       const found = tutors.get(tutorId);
-      const totals = tutorTotals(byTutor.get(tutorId)?.items ?? []);
+      const totals = tutorTotals(byTutor.get(tutorId)?.items ?? [], fresher);
       if (!found) return { totals };
       const { key: _key, ...profile } = found;
       return { profile, totals };

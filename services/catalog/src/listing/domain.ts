@@ -227,12 +227,20 @@ export interface TutorTotals {
   ratingCount: number;
 }
 
-/** A tutor's totals from their listed courses (each course's average weighted by its ratings). */
-export function tutorTotals(courses: readonly ListedCourse[]): TutorTotals {
+/** A course's own figures, as read fresher than the listing has them. */
+export type CourseFigures = Pick<ListedCourse, '_id' | 'enrolledCount' | 'ratingAverage' | 'ratingCount'>;
+
+/**
+ * A tutor's totals from their listed courses (each course's average weighted by its ratings).
+ * `fresher` stands in for its listed course, so a course page's instructor adds up with the page's
+ * own counts while the listing still waits for the event that brings them.
+ */
+export function tutorTotals(courses: readonly ListedCourse[], fresher?: CourseFigures): TutorTotals {
   let students = 0;
   let ratingCount = 0;
   let ratingSum = 0;
-  for (const course of courses) {
+  for (const listed of courses) {
+    const course = fresher && listed._id === fresher._id ? fresher : listed;
     students += course.enrolledCount;
     ratingCount += course.ratingCount;
     ratingSum += course.ratingAverage * course.ratingCount;

@@ -52,7 +52,7 @@ function swappable(initial: CourseListing): CourseListing & { swap(next: CourseL
     deleteTutor: (tutorId) => current.deleteTutor(tutorId),
     searchTutors: (text, limit) => current.searchTutors(text, limit),
     tutorByUsername: (usernameKey) => current.tutorByUsername(usernameKey),
-    tutor: (tutorId) => current.tutor(tutorId),
+    tutor: (tutorId, fresher) => current.tutor(tutorId, fresher),
     teaching: () => current.teaching(),
     get size() {
       return current.size;
