@@ -40,9 +40,13 @@ export function approvedByRule(opts: { paidAt: Date; completedPercent: number; n
   );
 }
 
-/** A date as the standing says it, in India's calendar: `27 Dec`. */
-const shortDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(at);
+/** A date as the standing says it, in India's calendar: `27 Dec`. Made once: building it costs more than an order-history page. */
+const SHORT_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+const shortDate = (at: Date) => SHORT_DATE.format(at);
 
 /**
  * Where the student stands with the rule, in words: `refundable until 27 Dec, 12% completed`; once
