@@ -4,6 +4,7 @@ import type { Static, TObject } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { HttpError } from './errors.ts';
 import { createServiceTokenSigner, SERVICE_TOKEN_HEADER } from './identity.ts';
+import { jsonRequest } from './json-request.ts';
 import { MessageReply } from './schemas.ts';
 
 /** What a call of `route` sends: its path parameters, and its query and body where it has them. */
@@ -68,8 +69,7 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
       let status: number;
       let body: unknown;
       try {
-        // One deadline for the answer and its body alike.
-        const response = await fetch(`${opts.baseUrl}${pathOf(route, given.params)}${query}`, {
+        ({ status, body } = await jsonRequest(`${opts.baseUrl}${pathOf(route, given.params)}${query}`, {
           method: route.method,
           headers: {
             accept: 'application/json',
@@ -78,10 +78,8 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
             ...(given.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           ...(given.body !== undefined ? { body: JSON.stringify(given.body) } : {}),
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 5_000),
-        });
-        status = response.status;
-        body = await response.json().catch(() => undefined);
+          timeoutMs: opts.timeoutMs ?? 5_000,
+        }));
       } catch {
         throw unavailable();
       }
