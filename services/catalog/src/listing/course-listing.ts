@@ -102,8 +102,7 @@ export interface CourseListing {
   searchTutors(text: string, limit: number): ListedTutor[];
   /** The tutor with this username, compared in lower case. */
   tutorByUsername(usernameKey: string): ListedTutor | undefined;
-  /** A tutor's profile (if known) and what their listed courses add up to. */
-  /** A tutor and their totals; `fresher` replaces that listed course's figures in them. */
+  /** A tutor's profile (if known) and what their listed courses add up to; `fresher` replaces that listed course's figures in them. */
   tutor(tutorId: string, fresher?: CourseFigures): { profile?: ListedTutor; totals: TutorTotals };
   /** The usernames of the tutors with a listed course, in order. */
   teaching(): string[];
