@@ -47,6 +47,21 @@ describe('keyedList', () => {
     );
   });
 
+  it('reads the newest ids of several owners at once, leaving out those with none', async () => {
+    const list = listIn();
+    for (const id of ['a', 'b', 'c']) await list.add('three', id);
+    await list.add('one', 'x');
+    await list.add('emptied', 'y');
+    await list.remove('emptied', 'y');
+    expect(await list.firstOf(['three', 'one', 'emptied', 'never'], 2)).toEqual(
+      new Map([
+        ['three', ['c', 'b']],
+        ['one', ['x']],
+      ]),
+    );
+    expect(await list.firstOf([], 2)).toEqual(new Map());
+  });
+
   it('adds each id once and counts right when many writes race, the first ones included', async () => {
     const list = listIn();
     const ids = Array.from({ length: 40 }, (_, i) => `id${i % 20}`);

@@ -19,6 +19,8 @@ export interface KeyedList {
   page(owner: string, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** How many ids each owner's list holds (0 for an owner with none), by key. */
   sizes(owners: readonly string[]): Promise<Map<string, number>>;
+  /** The newest `limit` ids of each of several owners' lists, in one lookup by key; owners with none are left out. */
+  firstOf(owners: readonly string[], limit: number): Promise<Map<string, string[]>>;
 }
 
 interface ListDoc {
@@ -75,6 +77,14 @@ export function keyedList(db: Db, collection: string): KeyedList {
       const found = await lists.find({ _id: { $in: [...owners] } }, { projection: { count: 1 } }).toArray();
       const byOwner = new Map(found.map((doc) => [doc._id, doc.count]));
       return new Map(owners.map((owner) => [owner, byOwner.get(owner) ?? 0]));
+    },
+
+    async firstOf(owners, limit) {
+      if (owners.length === 0) return new Map();
+      const found = await lists
+        .find({ _id: { $in: [...owners] } }, { projection: { ids: { $slice: [0, limit] } } })
+        .toArray();
+      return new Map(found.filter((doc) => doc.ids.length > 0).map((doc) => [doc._id, doc.ids]));
     },
   };
 }

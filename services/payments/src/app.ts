@@ -20,7 +20,7 @@ import {
 } from './payments/store.ts';
 import { refundQueueRoutes, refundRequestRoutes } from './refunds/routes.ts';
 import { sweepRefunds } from './refunds/sending.ts';
-import { REFUND_REQUESTS } from './refunds/store.ts';
+import { ensureLineRequests, REFUND_REQUESTS } from './refunds/store.ts';
 import verificationRoutes from './verification/routes.ts';
 import webhookRoutes from './webhook/routes.ts';
 
@@ -62,6 +62,7 @@ export const paymentsService: ServiceDefinition = {
     await dropOrderUnique(app.db, app.log);
     await ensurePaymentLists(app.db, app.log);
     await ensureOrderRows(app.db, app.log);
+    await ensureLineRequests(app.db, app.log);
     await ensurePurchases(app.db, app.log);
   },
 };

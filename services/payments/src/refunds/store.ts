@@ -1,5 +1,13 @@
 import { PAYMENTS_REFUND_PROCESSED } from '@liveedu/contracts';
-import { isDuplicateKey, newEvent, type Outbox, storedCollection } from '@liveedu/service-kit';
+import {
+  buildKeyedLists,
+  isDuplicateKey,
+  keyedList,
+  newEvent,
+  type Outbox,
+  storedCollection,
+} from '@liveedu/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Db, ObjectId, type WithId } from 'mongodb';
 import { purchaseKey } from '../payments/domain.ts';
 import { PAYMENTS, PURCHASES } from '../payments/store.ts';
@@ -50,8 +58,37 @@ export const REFUND_REQUESTS = storedCollection<RefundRequestDoc>('refund_reques
 
 export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
+/**
+ * Each line's requests, newest first (`line_refund_requests`, keyed by the row's id): the order
+ * history reads its page's lines' latest requests by key, where a filter on `rowId` would read
+ * every request. An id is listed before its request is written; one whose request never was (the
+ * line was held by another) is passed over.
+ */
+const lineRequests = (db: Db) => keyedList(db, 'line_refund_requests');
+/** More requests than a line ever has: each after the first follows a rejection or a failure. */
+const LINE_REQUESTS_READ = 50;
+
+/** Lists every request of the lines once, for requests made before the lists existed. */
+export function ensureLineRequests(db: Db, log: FastifyBaseLogger): Promise<void> {
+  return buildKeyedLists(
+    db,
+    'line-refund-requests-1',
+    [
+      {
+        rows: REFUND_REQUESTS.collection,
+        list: 'line_refund_requests',
+        owner: 'rowId',
+        item: '_id',
+        at: 'createdAt',
+      },
+    ],
+    log,
+  );
+}
+
 /** Stores a new request; null when another holds the line already (pending, approved or refunded). */
 export async function insertRequest(db: Db, doc: RefundRequestDoc): Promise<RefundRequestDoc | null> {
+  await lineRequests(db).add(doc.rowId.toHexString(), doc._id.toHexString());
   try {
     await REFUND_REQUESTS.in(db).insertOne(doc);
     return doc;
@@ -193,9 +230,17 @@ export async function latestRequestsOf(
   db: Db,
   rowIds: readonly ObjectId[],
 ): Promise<Map<string, WithId<RefundRequestDoc>>> {
-  if (rowIds.length === 0) return new Map();
+  const listed = await lineRequests(db).firstOf(
+    rowIds.map((id) => id.toHexString()),
+    LINE_REQUESTS_READ,
+  );
+  const ids = [...listed.values()].flat();
+  if (ids.length === 0) return new Map();
   const found = await REFUND_REQUESTS.in(db)
-    .find({ rowId: { $in: [...rowIds] } }, { projection: { rowId: 1, status: 1, createdAt: 1 } })
+    .find(
+      { _id: { $in: ids.map((id) => new ObjectId(id)) } },
+      { projection: { rowId: 1, status: 1, createdAt: 1 } },
+    )
     .sort(NEWEST_FIRST)
     .toArray();
   const latest = new Map<string, WithId<RefundRequestDoc>>();
