@@ -48,6 +48,13 @@ beforeAll(async () => {
     if (kind === 'status') return reply.status(418).send({ message: 'teapot' });
     if (kind === 'body') return { ok: 'yes' };
     if (kind === 'html') return reply.type('text/html').send('<h1>hi</h1>');
+    if (kind === 'stalled') {
+      // The head and half a body, then nothing until the caller gives up.
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json' });
+      reply.raw.write('{"ok":');
+      return reply;
+    }
     return { ok: true };
   });
   url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -76,7 +83,7 @@ describe('the typed internal client', () => {
 
   it('is 503 for an undeclared status, a body of another shape, a timeout or no address', async () => {
     const unavailable = { statusCode: 503, message: 'The numbers service is unavailable, please try again' };
-    for (const kind of ['status', 'body', 'html']) {
+    for (const kind of ['status', 'body', 'html', 'stalled']) {
       await expect(
         client().call('shape', { params: { kind }, query: { wait: '0' } }, 'r'),
       ).rejects.toMatchObject(unavailable);

@@ -22,6 +22,10 @@ function readJson(response: IncomingMessage): Promise<JsonAnswer> {
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));
     response.on('error', reject);
+    // Closed before its end (the deadline passed mid-body, the callee went away): no answer.
+    response.on('close', () => {
+      if (!response.complete) reject(new Error('the answer was cut short'));
+    });
     response.on('end', () => {
       let body: unknown;
       try {
