@@ -6,9 +6,14 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
+/**
+ * A connection left idle this long is closed by the caller: well before a fastify callee closes
+ * it (72 s), so a call is rarely sent on a connection the callee is closing.
+ */
+const IDLE_CLOSE_MS = 30_000;
 const agents = {
-  'http:': new HttpAgent({ keepAlive: true }),
-  'https:': new HttpsAgent({ keepAlive: true }),
+  'http:': new HttpAgent({ keepAlive: true, timeout: IDLE_CLOSE_MS }),
+  'https:': new HttpsAgent({ keepAlive: true, timeout: IDLE_CLOSE_MS }),
 };
 
 export interface JsonAnswer {
@@ -43,22 +48,44 @@ export function jsonRequest(
   url: string,
   opts: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
 ): Promise<JsonAnswer> {
-  const target = new URL(url);
+  // One deadline for the answer and its body alike, a second try included.
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  return send(new URL(url), opts, signal).catch((error: unknown) => {
+    // A kept connection the callee closed as the call went out: the callee never saw the call
+    // (nothing came back), so it is sent once more on a new connection.
+    if ((error as { reusedSocket?: boolean }).reusedSocket && !signal.aborted) {
+      return send(new URL(url), opts, signal);
+    }
+    throw error;
+  });
+}
+
+function send(
+  target: URL,
+  opts: { method: string; headers: Record<string, string>; body?: string },
+  signal: AbortSignal,
+): Promise<JsonAnswer> {
   const secure = target.protocol === 'https:';
-  const send = secure ? httpsRequest : httpRequest;
+  const request = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const outgoing = send(target, {
+    let answered = false;
+    const outgoing = request(target, {
       method: opts.method,
       headers:
         opts.body === undefined
           ? opts.headers
           : { ...opts.headers, 'content-length': Buffer.byteLength(opts.body) },
       agent: agents[secure ? 'https:' : 'http:'],
-      // One deadline for the answer and its body alike.
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      signal,
     });
-    outgoing.on('error', reject);
-    outgoing.on('response', (response) => readJson(response).then(resolve, reject));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const closedUnderUs = !answered && outgoing.reusedSocket && error.code === 'ECONNRESET';
+      reject(closedUnderUs ? Object.assign(error, { reusedSocket: true }) : error);
+    });
+    outgoing.on('response', (response) => {
+      answered = true;
+      readJson(response).then(resolve, reject);
+    });
     outgoing.end(opts.body);
   });
 }
