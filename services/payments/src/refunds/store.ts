@@ -61,11 +61,11 @@ export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /**
  * Each line's requests, newest first (`line_refund_requests`, keyed by the row's id): the order
  * history reads its page's lines' latest requests by key, where a filter on `rowId` would read
- * every request. An id is listed before its request is written; one whose request never was (the
- * line was held by another) is passed over.
+ * every request. An id is listed before its request is written and taken out when the line turns
+ * out held by another; one left by a crash in between is passed over.
  */
 const lineRequests = (db: Db) => keyedList(db, 'line_refund_requests');
-/** More requests than a line ever has: each after the first follows a rejection or a failure. */
+/** How many of a line's newest requests are read for its latest: a line has a few (one after each rejection or failure). */
 const LINE_REQUESTS_READ = 50;
 
 /** Lists every request of the lines once, for requests made before the lists existed. */
@@ -88,13 +88,16 @@ export function ensureLineRequests(db: Db, log: FastifyBaseLogger): Promise<void
 
 /** Stores a new request; null when another holds the line already (pending, approved or refunded). */
 export async function insertRequest(db: Db, doc: RefundRequestDoc): Promise<RefundRequestDoc | null> {
-  await lineRequests(db).add(doc.rowId.toHexString(), doc._id.toHexString());
+  const [line, id] = [doc.rowId.toHexString(), doc._id.toHexString()];
+  await lineRequests(db).add(line, id);
   try {
     await REFUND_REQUESTS.in(db).insertOne(doc);
     return doc;
   } catch (error) {
-    if (isDuplicateKey(error)) return null;
-    throw error;
+    if (!isDuplicateKey(error)) throw error;
+    // Asked again while a request holds the line: not a request of the line, so not listed.
+    await lineRequests(db).remove(line, id);
+    return null;
   }
 }
 
