@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { catalogService } from '@liveedu/catalog';
-import { CATALOG_INTERNAL, IDENTITY_INTERNAL, type InternalRoute } from '@liveedu/contracts';
+import {
+  CATALOG_INTERNAL,
+  COURSE_STUDENTS_PAGE,
+  IDENTITY_INTERNAL,
+  type InternalRoute,
+} from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
 import { internalClient, type Service } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +124,36 @@ describe('the internal calls of the contracts', () => {
       'r',
     );
     expect(rest).toEqual({ ok: true, body: { studentIds: inOrder.slice(1), next: null } });
+  });
+
+  it('lists a course whose students fill whole pages in those pages, with no empty page after them', async () => {
+    const tutor = await newTutor(stack, 'fullpages');
+    const courseId = await createCourse(stack, tutor, { title: 'Filled Up', price: 0 });
+    const hex = (n: number) => n.toString(16).padStart(24, '0');
+    const studentIds = Array.from({ length: 2 * COURSE_STUDENTS_PAGE }, (_, n) => hex(0xfeed000000 + n));
+    const enrolledAt = new Date();
+    await (stack.services.catalog as Service).app.db.collection<{ _id: string }>('enrollments').insertMany(
+      studentIds.map((studentId) => ({
+        _id: `${studentId}:${courseId}`,
+        studentId,
+        courseId,
+        enrolledAt,
+        free: true,
+        counted: true,
+      })),
+    );
+    const catalog = catalogCalledBy('notifications');
+    const first = await catalog.call('courseStudents', { params: { courseId }, query: {} }, 'r');
+    const firstHalf = studentIds.slice(0, COURSE_STUDENTS_PAGE);
+    expect(first).toEqual({ ok: true, body: { studentIds: firstHalf, next: firstHalf.at(-1) } });
+    const second = await catalog.call(
+      'courseStudents',
+      { params: { courseId }, query: { after: firstHalf.at(-1) } },
+      'r',
+    );
+    expect(second).toEqual({
+      ok: true,
+      body: { studentIds: studentIds.slice(COURSE_STUDENTS_PAGE), next: null },
+    });
   });
 });

@@ -47,11 +47,13 @@ export default async function memberRoutes(app: ServiceApp): Promise<void> {
           projection: { studentId: 1 },
         })
         .sort({ studentId: 1 })
-        .limit(COURSE_STUDENTS_PAGE)
+        // One more than a page says whether another follows, so a course whose students fill
+        // whole pages is not asked once more for an empty one.
+        .limit(COURSE_STUDENTS_PAGE + 1)
         .toArray();
-      const studentIds = rows.map((row) => row.studentId);
-      const last = studentIds.at(-1);
-      return { studentIds, next: studentIds.length === COURSE_STUDENTS_PAGE && last ? last : null };
+      const studentIds = rows.slice(0, COURSE_STUDENTS_PAGE).map((row) => row.studentId);
+      const more = rows.length > COURSE_STUDENTS_PAGE;
+      return { studentIds, next: more ? (studentIds.at(-1) ?? null) : null };
     },
   );
 
