@@ -18,7 +18,8 @@ function catalogOf(config: Pick<KitConfig, 'settings' | 'publicUrl' | 'internalS
 
 /**
  * The students of a course, a page (`COURSE_STUDENTS_PAGE` ids) at a time, as the catalog lists
- * them; the catalog away throws (503), so the event is handled again later.
+ * them; the catalog away throws (503), so the event is handled again later. The next page is asked
+ * for as soon as a page arrives, so it is read while the one before is being delivered.
  */
 export async function* courseStudents(
   config: Pick<KitConfig, 'settings' | 'publicUrl' | 'internalSecret'>,
@@ -26,15 +27,22 @@ export async function* courseStudents(
   requestId: string,
 ): AsyncGenerator<string[]> {
   const catalog = catalogOf(config);
-  let after: string | null = null;
-  do {
-    const answer: InternalAnswer<typeof CATALOG_INTERNAL.courseStudents> = await catalog.call(
+  type Page = InternalAnswer<typeof CATALOG_INTERNAL.courseStudents>;
+  const ask = (after: string | null): Promise<Page> => {
+    const answer = catalog.call(
       'courseStudents',
       { params: { courseId }, query: after === null ? {} : { after } },
       requestId,
     );
+    // A page asked ahead and never awaited (the delivery before it failed) is not an unhandled rejection.
+    answer.catch(() => {});
+    return answer;
+  };
+  let coming: Promise<Page> | null = ask(null);
+  while (coming) {
+    const answer: Page = await coming;
     if (!answer.ok) return;
+    coming = answer.body.next === null ? null : ask(answer.body.next);
     yield answer.body.studentIds;
-    after = answer.body.next;
-  } while (after !== null);
+  }
 }
