@@ -1,7 +1,7 @@
 import { type InternalRoute, REQUEST_ID_HEADER } from '@liveedu/contracts';
 import type { FastifySchema } from 'fastify';
 import type { Static, TObject } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { answerCheck } from './answer-check.ts';
 import { HttpError } from './errors.ts';
 import { createServiceTokenSigner, SERVICE_TOKEN_HEADER } from './identity.ts';
 import { jsonRequest } from './json-request.ts';
@@ -26,8 +26,8 @@ export interface InternalClient<Api extends Record<string, InternalRoute>> {
   ): Promise<InternalAnswer<Api[K]>>;
 }
 
-/** Every error answer's shape, checked by one compiled validator. */
-const isMessage = Compile(MessageReply);
+/** Every error answer's shape. */
+const isMessage = answerCheck(MessageReply);
 
 const pathOf = (route: InternalRoute, params: Record<string, unknown>) =>
   route.path.replace(/:([A-Za-z]+)/g, (_all, name: string) => encodeURIComponent(String(params[name])));
@@ -52,8 +52,8 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
   },
 ): InternalClient<Api> {
   const token = createServiceTokenSigner(opts.internalSecret, opts.caller);
-  // Each answer's validator compiled once, not interpreted at every call (the gateway's access check is one).
-  const answers = new Map(Object.entries(api).map(([name, route]) => [name, Compile(route.response)]));
+  // Each answer's validator compiled once, with the call's first answer, not interpreted at every call.
+  const answers = new Map(Object.entries(api).map(([name, route]) => [name, answerCheck(route.response)]));
   const unavailable = () =>
     new HttpError(503, `The ${opts.service} service is unavailable, please try again`);
   return {
@@ -83,10 +83,10 @@ export function internalClient<Api extends Record<string, InternalRoute>>(
       } catch {
         throw unavailable();
       }
-      if (status === 200 && answers.get(name)?.Check(body)) {
+      if (status === 200 && answers.get(name)?.(body)) {
         return { ok: true, body } as InternalAnswer<Api[typeof name]>;
       }
-      if (route.errors.includes(status) && isMessage.Check(body)) {
+      if (route.errors.includes(status) && isMessage(body)) {
         return { ok: false, status, message: body.message } as InternalAnswer<Api[typeof name]>;
       }
       throw unavailable();
