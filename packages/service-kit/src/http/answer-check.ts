@@ -13,18 +13,25 @@ const addFormats = ajvFormats.default;
 let validator: Ajv | null = null;
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
+/** The schema's validator, compiled once however many clients check it. */
+function validatorOf(schema: TSchema): ValidateFunction {
+  let check = compiled.get(schema);
+  if (!check) {
+    validator ??= addFormats(new Ajv({ strict: false }));
+    check = validator.compile(schema);
+    compiled.set(schema, check);
+  }
+  return check;
+}
+
 /**
  * Whether a value has the declared shape. The schema is compiled with its first check, so a
  * client of many calls holds the code of only those it makes.
  */
 export function answerCheck<S extends TSchema>(schema: S): (value: unknown) => value is Static<S> {
+  let check: ValidateFunction | undefined;
   return (value: unknown): value is Static<S> => {
-    let check = compiled.get(schema);
-    if (!check) {
-      validator ??= addFormats(new Ajv({ strict: false }));
-      check = validator.compile(schema);
-      compiled.set(schema, check);
-    }
+    check ??= validatorOf(schema);
     return check(value) === true;
   };
 }
