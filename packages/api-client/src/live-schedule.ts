@@ -1,40 +1,17 @@
-import type { ApiClientOptions } from './client.ts';
-import { untypedCalls } from './untyped-calls.ts';
+import { type ApiClientOptions, apiCalls } from './client.ts';
+import type { BodyOf, ResponseOf } from './types.ts';
+
+/** A live class of a course, as the live service answers it. */
+export type LiveSession = ResponseOf<'/api/v1/live-sessions/{sessionId}', 'get'>['session'];
 
 /**
  * Where a live class stands: `open` once joining opens (10 minutes before the start), `live`
  * from its start until its end.
  */
-export type LiveSessionState = 'upcoming' | 'open' | 'live' | 'ended' | 'cancelled';
-
-/** A live class of a course, as the live service answers it. */
-export interface LiveSession {
-  _id: string;
-  courseId: string;
-  courseTitle: string;
-  tutorId: string;
-  tutorName: string;
-  title: string;
-  /** May be empty. */
-  description: string;
-  startsAt: string;
-  durationMin: number;
-  endsAt: string;
-  /** 10 minutes before `startsAt`. */
-  joinOpensAt: string;
-  state: LiveSessionState;
-  /** The lecture made from the class's recording, once there is one. */
-  recording: null | { videoId: string; itemId: string };
-}
+export type LiveSessionState = LiveSession['state'];
 
 /** A live class as its tutor schedules or changes it. */
-export interface LiveSessionBody {
-  title: string;
-  /** ISO time, in the future, at most 180 days ahead. */
-  startsAt: string;
-  durationMin: number;
-  description?: string;
-}
+export type LiveSessionBody = BodyOf<'/api/v1/courses/{courseId}/live-sessions', 'post'>;
 
 /** What the server accepts of a live class, for checking a form before sending it. */
 export const LIVE_SESSION_LIMITS = {
@@ -49,46 +26,29 @@ export const LIVE_SESSION_LIMITS = {
 } as const;
 
 /** A page of a course's live classes (20 a page): coming ones first by start, then ended ones newest first. */
-export interface LiveSessionPage {
-  sessions: LiveSession[];
-  page: number;
-  pages: number;
-  total: number;
-}
+export type LiveSessionPage = ResponseOf<'/api/v1/courses/{courseId}/live-sessions', 'get'>;
 
 /** Whether a course is live now, and when its next class starts: the course page's badge. */
-export interface LiveStatus {
-  live: boolean;
-  sessionId: string | null;
-  nextStartsAt: string | null;
-}
+export type LiveStatus = ResponseOf<'/api/v1/courses/{courseId}/live-status', 'get'>;
 
 /** Who came to a live class, from the media server's reports. */
-export interface LiveAttendee {
-  userId: string;
-  username: string;
-  firstJoinedAt: string;
-  lastLeftAt: string | null;
-  /** Minutes in the class, to one decimal. */
-  totalMinutes: number;
-  present: boolean;
-}
+export type LiveAttendee = ResponseOf<
+  '/api/v1/live-sessions/{sessionId}/attendance',
+  'get'
+>['attendees'][number];
 
 /** The address of the user's private calendar feed of their coming live classes. */
-export interface CalendarFeed {
-  url: string;
-}
+export type CalendarFeed = ResponseOf<'/api/v1/calendar/feed', 'get'>;
 
 const auth = { auth: true } as const;
 
 /**
  * Scheduling live classes and reading them: the tutor's schedule of a course, a member's coming
  * classes across their courses, a course's live badge, attendance, and the calendar files and
- * feed. Joining and running the room are the room page's own calls. The answers are written out
- * from the agreed API until the API document is generated from the live service.
+ * feed. Joining and running the room are the room page's own calls.
  */
 export function createLiveScheduleClient(options: ApiClientOptions) {
-  const { get, post, put, del, getFile, url } = untypedCalls(options);
+  const { get, post, put, del, getFile, url } = apiCalls(options);
   return {
     /** 201 with the class; only the course's tutor (others 403). */
     schedule: (courseId: string, body: LiveSessionBody) =>
@@ -96,19 +56,17 @@ export function createLiveScheduleClient(options: ApiClientOptions) {
         ...auth,
         params: { courseId },
         body,
-      }) as Promise<{ session: LiveSession }>,
+      }),
     /** The tutor changes a class that has not ended and was not cancelled (else 409). */
     update: (sessionId: string, body: LiveSessionBody) =>
       put('/api/v1/live-sessions/{sessionId}', {
         ...auth,
         params: { sessionId },
         body,
-      }) as Promise<{ session: LiveSession }>,
+      }),
     /** The tutor cancels a class that has not ended; its students are told. */
     cancel: (sessionId: string) =>
-      del('/api/v1/live-sessions/{sessionId}', { ...auth, params: { sessionId } }) as Promise<{
-        message: string;
-      }>,
+      del('/api/v1/live-sessions/{sessionId}', { ...auth, params: { sessionId } }),
     /** A course's classes but the cancelled ones, to its students, its tutor and the admin. */
     courseSessions: (courseId: string, page = 1, signal?: AbortSignal) =>
       get('/api/v1/courses/{courseId}/live-sessions', {
@@ -116,25 +74,22 @@ export function createLiveScheduleClient(options: ApiClientOptions) {
         params: { courseId },
         query: page > 1 ? `?page=${page}` : '',
         signal,
-      }) as Promise<LiveSessionPage>,
+      }),
     /** One class, to the members of its course. */
     session: (sessionId: string, signal?: AbortSignal) =>
-      get('/api/v1/live-sessions/{sessionId}', { ...auth, params: { sessionId }, signal }) as Promise<{
-        session: LiveSession;
-      }>,
+      get('/api/v1/live-sessions/{sessionId}', { ...auth, params: { sessionId }, signal }),
     /** The caller's coming classes, soonest first (at most 50): a student's courses', a tutor's own. */
-    upcoming: (signal?: AbortSignal) =>
-      get('/api/v1/live-sessions/upcoming', { ...auth, signal }) as Promise<{ sessions: LiveSession[] }>,
+    upcoming: (signal?: AbortSignal) => get('/api/v1/live-sessions/upcoming', { ...auth, signal }),
     /** Public: whether the course is live now and when its next class starts. */
     liveStatus: (courseId: string, signal?: AbortSignal) =>
-      get('/api/v1/courses/{courseId}/live-status', { params: { courseId }, signal }) as Promise<LiveStatus>,
+      get('/api/v1/courses/{courseId}/live-status', { params: { courseId }, signal }),
     /** Who came to a class, to its tutor and the admin. */
     attendance: (sessionId: string, signal?: AbortSignal) =>
       get('/api/v1/live-sessions/{sessionId}/attendance', {
         ...auth,
         params: { sessionId },
         signal,
-      }) as Promise<{ attendees: LiveAttendee[] }>,
+      }),
     /** The address of a class's calendar file (read with the session's credentials: see `sessionCalendar`). */
     sessionCalendarUrl: (sessionId: string) =>
       url('/api/v1/live-sessions/{sessionId}/calendar.ics', { sessionId }),
@@ -142,10 +97,9 @@ export function createLiveScheduleClient(options: ApiClientOptions) {
     sessionCalendar: (sessionId: string) =>
       getFile('/api/v1/live-sessions/{sessionId}/calendar.ics', { ...auth, params: { sessionId } }),
     /** The caller's private feed address, made on the first call. */
-    calendarFeed: (signal?: AbortSignal) =>
-      get('/api/v1/calendar/feed', { ...auth, signal }) as Promise<CalendarFeed>,
+    calendarFeed: (signal?: AbortSignal) => get('/api/v1/calendar/feed', { ...auth, signal }),
     /** A new feed address; the old one stops working. */
-    resetCalendarFeed: () => post('/api/v1/calendar/feed', auth) as Promise<CalendarFeed>,
+    resetCalendarFeed: () => post('/api/v1/calendar/feed', auth),
   };
 }
 
