@@ -1,6 +1,6 @@
-import type { ApiClientOptions } from './client.ts';
-import type { AnnouncementPage, Answer, Question, QuestionThread } from './staff-community.ts';
-import { queryOf, rateLimitedPost, untypedCalls } from './untyped-calls.ts';
+import { type ApiClientOptions, apiCalls } from './client.ts';
+import type { Answer } from './staff-community.ts';
+import { queryOf, rateLimitedPost } from './untyped-calls.ts';
 
 const auth = { auth: true } as const;
 
@@ -9,7 +9,7 @@ const auth = { auth: true } as const;
  * answering it and accepting an answer, and a course's announcements.
  */
 export function questionThreadCalls(options: ApiClientOptions) {
-  const { get, put } = untypedCalls(options);
+  const { get, put } = apiCalls(options);
   return {
     /** A question whole, with its answers (the accepted one first, then by upvotes, then oldest). */
     question: (questionId: string, signal?: AbortSignal) =>
@@ -17,7 +17,7 @@ export function questionThreadCalls(options: ApiClientOptions) {
         ...auth,
         params: { questionId },
         signal,
-      }) as Promise<QuestionThread>,
+      }),
     /** 201 with the answer, whose writer then follows the question; 429 (as `TooManyPostsError`) when posting too often. */
     answerQuestion: (questionId: string, body: string) =>
       rateLimitedPost<Answer>(options, (c) =>
@@ -29,7 +29,7 @@ export function questionThreadCalls(options: ApiClientOptions) {
         ...auth,
         params: { questionId },
         body: { answerId },
-      }) as Promise<Question>,
+      }),
     /** A course's announcements, newest first. */
     announcements: (courseId: string, page = 1, signal?: AbortSignal) =>
       get('/api/v1/courses/{courseId}/announcements', {
@@ -37,6 +37,6 @@ export function questionThreadCalls(options: ApiClientOptions) {
         params: { courseId },
         query: queryOf({ page }),
         signal,
-      }) as Promise<AnnouncementPage>,
+      }),
   };
 }
