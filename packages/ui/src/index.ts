@@ -1,3 +1,4 @@
+export { useBusyAction } from './busy-action.ts';
 export { AppProviders, type AppProvidersProps } from './components/app-providers.tsx';
 export { Avatar } from './components/avatar.tsx';
 export { BILLING_STATE_KEY, BillingStateSelect, useBillingState } from './components/billing-state.tsx';

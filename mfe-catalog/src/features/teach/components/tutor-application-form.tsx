@@ -1,6 +1,5 @@
-import { messageOf } from '@liveedu/api-client';
 import { sessionActions, useApi, useSessionDispatch } from '@liveedu/session';
-import { Button, Loading, TextField, theme, toast } from '@liveedu/ui';
+import { Button, Loading, TextField, theme, toast, useBusyAction } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
@@ -24,7 +23,7 @@ export function TutorApplicationForm() {
   const dispatch = useSessionDispatch();
   const [ytLink, setYtLink] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,16 +31,11 @@ export function TutorApplicationForm() {
       toast.error('Please fill atleast one field');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const res = file ? await api.tutorRequestFile(file) : await api.tutorRequestYtLink(ytLink.trim());
       toast.success(res.message);
       dispatch(sessionActions.statusOfPageSet('in progress'));
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (busy) return <Loading label="Sending your application…" />;

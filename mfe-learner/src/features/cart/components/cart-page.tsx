@@ -16,6 +16,7 @@ import {
   theme,
   toast,
   useBillingState,
+  useBusyAction,
 } from '@liveedu/ui';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -120,7 +121,7 @@ function CartView({
   const commerce = useCommerceApi();
   const navigate = useNavigate();
   const [billingState, setBillingState] = useBillingState();
-  const [paying, setPaying] = useState(false);
+  const [paying, pay] = useBusyAction();
   const applied = cart.coupon?.valid ? cart.coupon.code : undefined;
   const remove = useApiMutation(
     (courseId: string) => commerce.saveCart(cart.courseIds.filter((id) => id !== courseId)),
@@ -141,17 +142,11 @@ function CartView({
       toast.error(messageOf(error));
     }
   };
-  const checkout = async () => {
-    setPaying(true);
-    try {
+  const checkout = () =>
+    pay(async () => {
       const step = await checkOut();
       if (step.step === 'paid') navigate(`/paymentsuccess?reference=${encodeURIComponent(step.orderId)}`);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setPaying(false);
-    }
-  };
+    });
 
   return (
     <Layout>

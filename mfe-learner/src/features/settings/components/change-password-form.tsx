@@ -1,6 +1,5 @@
-import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { Button, Field, toast } from '@liveedu/ui';
+import { Button, Field, toast, useBusyAction } from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 
 const EMPTY = { currPass: '', newPass: '', confirmNewPass: '' };
@@ -15,7 +14,7 @@ const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete
 export function ChangePasswordForm() {
   const api = useApi();
   const [values, setValues] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -25,16 +24,11 @@ export function ChangePasswordForm() {
       toast.error('All fields are required');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const res = await api.changePassword(values);
       toast.success(res.message);
       setValues(EMPTY);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

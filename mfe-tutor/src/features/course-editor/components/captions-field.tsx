@@ -1,6 +1,5 @@
-import { messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
-import { theme, toast } from '@liveedu/ui';
+import { theme, toast, useBusyAction } from '@liveedu/ui';
 import { CAPTION_LANGUAGES, languageName } from '@liveedu/video';
 import { type ChangeEvent, useId, useState } from 'react';
 import styled from 'styled-components';
@@ -35,7 +34,7 @@ export function CaptionsField({
   const api = useApi();
   const id = useId();
   const [lang, setLang] = useState('en');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -45,16 +44,11 @@ export function CaptionsField({
       toast.error('Captions files can be at most 1 MB');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.putCaptions(videoId, lang, await file.text());
       toast.success(`${languageName(lang)} captions saved`);
       onSaved();
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
