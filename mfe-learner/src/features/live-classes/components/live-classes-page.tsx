@@ -20,8 +20,8 @@ import {
 } from '@liveedu/ui';
 import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
+import { DownloadButton } from '../../../shared/components/download-button.tsx';
 import { PageSection, Panel } from '../../../shared/components/page-section.tsx';
-import { saveFile } from '../../../shared/save-file.ts';
 import { calendarFileName } from '../api/calendar-file.ts';
 import { useLiveScheduleApi } from '../hooks/live-schedule-api.ts';
 
@@ -53,27 +53,14 @@ const feedKey = ['learner', 'calendar-feed'];
 /** Downloads a class's calendar file, read with the session's credentials. */
 function AddToCalendar({ session }: { session: LiveSession }) {
   const live = useLiveScheduleApi();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await live.sessionCalendar(session._id), calendarFileName(session.title));
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      type="button"
-      $variant="secondary"
-      onClick={download}
-      disabled={busy}
+    <DownloadButton
+      read={() => live.sessionCalendar(session._id)}
+      fileName={calendarFileName(session.title)}
       aria-label={`Add to calendar: ${session.title}`}
     >
       Add to calendar
-    </Button>
+    </DownloadButton>
   );
 }
 

@@ -1,9 +1,8 @@
-import { messageOf, type PaymentRecord } from '@liveedu/api-client';
-import { Button, type Column, DiscountedPrice, formatRupees, orderColumns, theme, toast } from '@liveedu/ui';
-import { useState } from 'react';
+import type { PaymentRecord } from '@liveedu/api-client';
+import { Button, type Column, DiscountedPrice, formatRupees, orderColumns, theme } from '@liveedu/ui';
 import styled from 'styled-components';
+import { DownloadButton } from '../../../shared/components/download-button.tsx';
 import { useCommerceApi } from '../../../shared/hooks/use-commerce-api.ts';
-import { saveFile } from '../../../shared/save-file.ts';
 import { pdfName } from '../api/documents.ts';
 import { mayAskRefund, REFUND_STATUS_WORDS, standingWords } from '../api/refund-words.ts';
 
@@ -39,21 +38,10 @@ function DocumentButton({
   number: string;
   read: () => Promise<Blob>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await read(), pdfName(number));
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button type="button" $variant="secondary" className="document" onClick={download} disabled={busy}>
+    <DownloadButton className="document" read={read} fileName={pdfName(number)}>
       {label} <small>{number}</small>
-    </Button>
+    </DownloadButton>
   );
 }
 

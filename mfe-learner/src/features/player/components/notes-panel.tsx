@@ -4,7 +4,7 @@ import { Button, ConfirmDialog, Field, flatPanel, ResourceView, theme, toast } f
 import { clockOf, type VideoControl } from '@liveedu/video';
 import { type FormEvent, type RefObject, useState } from 'react';
 import styled from 'styled-components';
-import { saveFile } from '../../../shared/save-file.ts';
+import { DownloadButton } from '../../../shared/components/download-button.tsx';
 import { playerKeys } from '../api/keys.ts';
 import { useItemNotes } from '../hooks/use-item-notes.ts';
 import { useLearningApi } from '../hooks/use-learning-api.ts';
@@ -159,7 +159,6 @@ export function NotesPanel({
   const [draft, setDraft] = useState('');
   const [draftAt, setDraftAt] = useState<number | undefined>(undefined);
   const [deleting, setDeleting] = useState<{ note: Note; name: string } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const invalidates = [playerKeys.notes(courseId)];
   const create = useApiMutation(
     (body: { text: string; atSec?: number }) => api.createNote({ courseId, itemId, ...body }),
@@ -196,24 +195,17 @@ export function NotesPanel({
     }
   };
 
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      saveFile(await api.exportNotes(courseId), `notes-${courseId}.md`);
-    } catch (e) {
-      toast.error(messageOf(e));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <Panel aria-labelledby="notes-heading">
       <div className="head">
         <h2 id="notes-heading">Notes</h2>
-        <Button type="button" $variant="secondary" onClick={exportAll} disabled={exporting}>
-          {exporting ? 'Exporting…' : 'Export notes'}
-        </Button>
+        <DownloadButton
+          read={() => api.exportNotes(courseId)}
+          fileName={`notes-${courseId}.md`}
+          busyLabel="Exporting…"
+        >
+          Export notes
+        </DownloadButton>
       </div>
       <form onSubmit={add}>
         <Field>
