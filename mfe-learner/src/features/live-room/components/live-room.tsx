@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { hasTrack, recordedAudioOf, remoteAudioOf, speakersOf, stageOf } from '../api/room-media.ts';
 import { ROOM_END_WORDS } from '../api/room-phase.ts';
+import { useLeaveWarning } from '../hooks/use-leave-warning.ts';
 import { useLiveRoom, viewersOf } from '../hooks/use-live-room.ts';
 import { type Recording, useStageRecorder } from '../hooks/use-stage-recorder.ts';
 import { ChatPanel } from './chat-panel.tsx';
@@ -115,15 +116,7 @@ export function LiveRoom({
   }, [open, stopRecording]);
 
   // A recording under way is lost with the page: the browser asks before leaving it.
-  useEffect(() => {
-    if (!recorder.recording) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [recorder.recording]);
+  useLeaveWarning(recorder.recording);
 
   const local = room?.localParticipant;
   const canPublish = isHost || local?.permissions?.canPublish === true;

@@ -1,10 +1,11 @@
 import { type LiveSession, messageOf } from '@liveedu/api-client';
 import { useApi } from '@liveedu/session';
 import { startVideoUpload } from '@liveedu/video';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { saveFile } from '../../../shared/save-file.ts';
 import { plainVideoType, recordingFileName } from '../api/recording-format.ts';
 import { type SaveProgress, saveRecording } from '../api/save-recording.ts';
+import { useLeaveWarning } from './use-leave-warning.ts';
 import { useLiveRoomApi } from './use-live-room-api.ts';
 import type { Recording } from './use-stage-recorder.ts';
 
@@ -95,16 +96,7 @@ export function useRecordingSaves(session: LiveSession) {
   );
 
   // A recording not yet saved is lost with the page: the browser asks before leaving it.
-  const unsaved = saves.some((s) => s.status !== 'saved');
-  useEffect(() => {
-    if (!unsaved) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [unsaved]);
+  useLeaveWarning(saves.some((s) => s.status !== 'saved'));
 
   return { saves, save, retry };
 }
