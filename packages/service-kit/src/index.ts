@@ -107,7 +107,14 @@ export {
 } from './http/shared-rate-limit.ts';
 export { isUnavailable } from './http/unavailable.ts';
 export { addMissingImageVariants, type ImageKind, putImage } from './images.ts';
-export { buildKeyedLists, type KeyedList, type KeyedListSource, keyedList } from './keyed-list.ts';
+export {
+  buildKeyedLists,
+  type KeyedList,
+  type KeyedListEntry,
+  type KeyedListSource,
+  keyedList,
+  keyedListDocs,
+} from './keyed-list.ts';
 export { loadOnce } from './load-once.ts';
 export { createMailer, type Mail, type Mailer, type MailSettings, mailSettingsFields } from './mailer.ts';
 export { type CollectionIndexes, isDuplicateKey, type StoredCollection, storedCollection } from './mongo.ts';

@@ -1,7 +1,7 @@
 import { isolation, testServers } from '@liveedu/test-kit';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyedList } from './keyed-list.ts';
+import { keyedList, keyedListDocs } from './keyed-list.ts';
 
 let client: MongoClient;
 beforeAll(async () => {
@@ -28,6 +28,25 @@ describe('keyedList', () => {
     expect(await list.remove('owner', 'b')).toBe(false);
     expect(await list.has('owner', 'b')).toBe(false);
     expect(await list.page('owner', 0, 10)).toEqual({ ids: ['c', 'a'], total: 2 });
+    expect(await list.all('owner')).toEqual(['c', 'a']);
+    expect(await list.all('nobody')).toEqual([]);
+  });
+
+  it('writes many lists at once as the list reads them, newest first and each id once', async () => {
+    const db = client.db(isolation('keyed-docs').dbName('kit'));
+    const docs = keyedListDocs([
+      { owner: 'one', id: 'old', at: 1 },
+      { owner: 'two', id: 'only', at: 5 },
+      { owner: 'one', id: 'new', at: 3 },
+      { owner: 'one', id: 'old', at: 2 },
+    ]);
+    await db.collection<{ _id: string }>('lists').insertMany(docs);
+    const list = keyedList(db, 'lists');
+    expect(await list.page('one', 0, 10)).toEqual({ ids: ['new', 'old'], total: 2 });
+    expect(await list.all('two')).toEqual(['only']);
+    expect(await list.add('one', 'newer')).toBe(true);
+    expect(await list.add('one', 'old')).toBe(false);
+    expect(await list.page('one', 0, 10)).toEqual({ ids: ['newer', 'new', 'old'], total: 3 });
   });
 
   it('tells how many ids each of several owners holds, 0 for one that has none', async () => {

@@ -15,6 +15,8 @@ export interface KeyedList {
   /** Takes the id out of the owner's list; false when it was not there. */
   remove(owner: string, id: string): Promise<boolean>;
   has(owner: string, id: string): Promise<boolean>;
+  /** Every id of the owner's list, newest first (none for an owner with no list). */
+  all(owner: string): Promise<string[]>;
   /** `limit` ids from `skip` on, newest first, and how many the list holds. */
   page(owner: string, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** How many ids each owner's list holds (0 for an owner with none), by key. */
@@ -23,7 +25,7 @@ export interface KeyedList {
   firstOf(owners: readonly string[], limit: number): Promise<Map<string, string[]>>;
 }
 
-interface ListDoc {
+export interface ListDoc {
   _id: string;
   ids: string[];
   count: number;
@@ -57,6 +59,10 @@ export function keyedList(db: Db, collection: string): KeyedList {
     async has(owner, id) {
       // A find by key (a count is an aggregation, which the embedded database answers by scanning).
       return (await lists.findOne({ _id: owner, ids: id }, { projection: { _id: 1 } })) !== null;
+    },
+
+    async all(owner) {
+      return (await lists.findOne({ _id: owner }, { projection: { ids: 1 } }))?.ids ?? [];
     },
 
     async page(owner, skip, limit) {
@@ -104,6 +110,31 @@ export interface KeyedListSource {
   at: string;
 }
 
+/** One entry of a keyed list as its rows give it: whose list, which id, and when (ms). */
+export interface KeyedListEntry {
+  owner: string;
+  id: string;
+  at: number;
+}
+
+/**
+ * The documents of the keyed lists holding `entries`, one per owner, newest first and each id
+ * once: what `keyedList` reads, for writing many lists at once (a build, a data set written
+ * around the service).
+ */
+export function keyedListDocs(entries: readonly KeyedListEntry[]): ListDoc[] {
+  const byOwner = new Map<string, KeyedListEntry[]>();
+  for (const entry of entries) {
+    const owned = byOwner.get(entry.owner);
+    if (owned) owned.push(entry);
+    else byOwner.set(entry.owner, [entry]);
+  }
+  return [...byOwner].map(([owner, owned]) => {
+    const ids = [...new Set(owned.sort((a, b) => b.at - a.at).map((e) => e.id))];
+    return { _id: owner, ids, count: ids.length };
+  });
+}
+
 const MIGRATIONS = 'migrations';
 
 /**
@@ -120,23 +151,17 @@ export async function buildKeyedLists(
   const migrations = db.collection<{ _id: string; at: Date }>(MIGRATIONS);
   if (await migrations.findOne({ _id: marker })) return;
   for (const source of sources) {
-    const byOwner = new Map<string, { id: string; at: number }[]>();
+    const entries: KeyedListEntry[] = [];
     for await (const row of db.collection<Document>(source.rows).find(source.filter ?? {})) {
-      const owner = typeof source.owner === 'string' ? String(row[source.owner]) : source.owner(row);
-      const entry = {
+      entries.push({
+        owner: typeof source.owner === 'string' ? String(row[source.owner]) : source.owner(row),
         id: String(row[source.item]),
         at: (row[source.at] as Date | undefined)?.getTime() ?? 0,
-      };
-      const entries = byOwner.get(owner);
-      if (entries) entries.push(entry);
-      else byOwner.set(owner, [entry]);
+      });
     }
-    const writes: AnyBulkWriteOperation<ListDoc>[] = [...byOwner].map(([owner, entries]) => {
-      const ids = [...new Set(entries.sort((a, b) => b.at - a.at).map((e) => e.id))];
-      return {
-        replaceOne: { filter: { _id: owner }, replacement: { ids, count: ids.length }, upsert: true },
-      };
-    });
+    const writes: AnyBulkWriteOperation<ListDoc>[] = keyedListDocs(entries).map(({ _id, ...list }) => ({
+      replaceOne: { filter: { _id }, replacement: list, upsert: true },
+    }));
     for (let at = 0; at < writes.length; at += 500) {
       await db.collection<ListDoc>(source.list).bulkWrite(writes.slice(at, at + 500), { ordered: false });
     }
