@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { catalogService } from '@liveedu/catalog';
+import { catalogService, ROSTERS, rosterKey, rosterPart } from '@liveedu/catalog';
 import {
   CATALOG_INTERNAL,
   COURSE_STUDENTS_PAGE,
@@ -7,7 +7,7 @@ import {
   type InternalRoute,
 } from '@liveedu/contracts';
 import { identityService } from '@liveedu/identity';
-import { internalClient, type Service } from '@liveedu/service-kit';
+import { internalClient, keyedListDocs, type Service } from '@liveedu/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, enrolledFree, newTutor } from '../support/flows.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -115,15 +115,13 @@ describe('the internal calls of the contracts', () => {
       ),
     ).toEqual({ ok: false, status: 404, message: 'Course not found' });
 
-    const inOrder = students.map((student) => student._id).sort();
     const all = await catalog.call('courseStudents', { params: { courseId }, query: {} }, 'r');
-    expect(all).toEqual({ ok: true, body: { studentIds: inOrder, next: null } });
-    const rest = await catalog.call(
-      'courseStudents',
-      { params: { courseId }, query: { after: inOrder[0] } },
-      'r',
-    );
-    expect(rest).toEqual({ ok: true, body: { studentIds: inOrder.slice(1), next: null } });
+    if (!all.ok) throw new Error(`the course's students answered ${all.status}`);
+    expect(all.body.next).toBeNull();
+    expect([...all.body.studentIds].sort()).toEqual(students.map((student) => student._id).sort());
+    const [first, ...others] = all.body.studentIds;
+    const rest = await catalog.call('courseStudents', { params: { courseId }, query: { after: first } }, 'r');
+    expect(rest).toEqual({ ok: true, body: { studentIds: others, next: null } });
   });
 
   it('lists a course whose students fill whole pages in those pages, with no empty page after them', async () => {
@@ -131,29 +129,26 @@ describe('the internal calls of the contracts', () => {
     const courseId = await createCourse(stack, tutor, { title: 'Filled Up', price: 0 });
     const hex = (n: number) => n.toString(16).padStart(24, '0');
     const studentIds = Array.from({ length: 2 * COURSE_STUDENTS_PAGE }, (_, n) => hex(0xfeed000000 + n));
-    const enrolledAt = new Date();
-    await (stack.services.catalog as Service).app.db.collection<{ _id: string }>('enrollments').insertMany(
-      studentIds.map((studentId) => ({
-        _id: `${studentId}:${courseId}`,
-        studentId,
-        courseId,
-        enrolledAt,
-        free: true,
-        counted: true,
-      })),
-    );
+    // Written as a data set written around the service is: the course's roster, by its parts.
+    const { db } = (stack.services.catalog as Service).app;
+    await db
+      .collection<{ _id: string }>(ROSTERS)
+      .insertMany(
+        keyedListDocs(studentIds.map((id, at) => ({ owner: rosterKey(courseId, rosterPart(id)), id, at }))),
+      );
     const catalog = catalogCalledBy('notifications');
     const first = await catalog.call('courseStudents', { params: { courseId }, query: {} }, 'r');
-    const firstHalf = studentIds.slice(0, COURSE_STUDENTS_PAGE);
-    expect(first).toEqual({ ok: true, body: { studentIds: firstHalf, next: firstHalf.at(-1) } });
+    if (!first.ok) throw new Error(`the first page answered ${first.status}`);
+    expect(first.body.studentIds).toHaveLength(COURSE_STUDENTS_PAGE);
+    expect(first.body.next).toBe(first.body.studentIds.at(-1));
     const second = await catalog.call(
       'courseStudents',
-      { params: { courseId }, query: { after: firstHalf.at(-1) } },
+      { params: { courseId }, query: { after: first.body.next ?? undefined } },
       'r',
     );
-    expect(second).toEqual({
-      ok: true,
-      body: { studentIds: studentIds.slice(COURSE_STUDENTS_PAGE), next: null },
-    });
+    if (!second.ok) throw new Error(`the second page answered ${second.status}`);
+    expect(second.body.studentIds).toHaveLength(COURSE_STUDENTS_PAGE);
+    expect(second.body.next).toBeNull();
+    expect([...first.body.studentIds, ...second.body.studentIds].sort()).toEqual(studentIds);
   });
 });

@@ -10,6 +10,7 @@ import {
   EARNINGS_WITHDRAWAL_UPDATED,
   IDENTITY_USER_DELETED,
   LEARNING_SUBMISSION_GRADED,
+  PAYMENTS_REFUND_PROCESSED,
 } from '@liveedu/contracts';
 import { outgoingMail, sendDueDigests } from '@liveedu/notifications';
 import { newEvent, type Service } from '@liveedu/service-kit';
@@ -65,6 +66,13 @@ function listed(as: Session, count: number, query = '') {
 }
 
 const knownAddress = (user: Session) => addressKnown(stack, user);
+
+/** Waits until the student's progress in the course answers `status` (200 enrolled, 403 not). */
+const enrolled = (student: Session, courseId: string, status: 200 | 403) =>
+  eventually(async () => {
+    const progress = await stack.call('GET', `/api/v1/progress/${courseId}`, { as: student });
+    return progress.status === status ? true : undefined;
+  });
 
 /** A mail's header value, its folded lines joined. */
 const headerOf = (mail: string, name: string) =>
@@ -251,6 +259,22 @@ describe('notifications from events', () => {
     ]);
     for (const student of students) await enrollByPayment(stack, tutor, courseId, student);
     const outsider = await stack.newUser('outsider');
+    // A student who bought the course and was refunded is no longer one of its students.
+    const refunded = await stack.newUser('refunded');
+    const bought = await publishPaymentSucceeded(stack.services.catalog, {
+      courseId,
+      studentId: refunded._id,
+      tutorId: tutor._id,
+      amountPaise: 29_900,
+    });
+    await enrolled(refunded, courseId, 200);
+    await publish(PAYMENTS_REFUND_PROCESSED, {
+      ...bought.data,
+      requestId: oid(),
+      refundId: `rfnd_${oid()}`,
+      refundedAt: new Date().toISOString(),
+    });
+    await enrolled(refunded, courseId, 403);
     await publish(COMMUNITY_ANNOUNCEMENT_POSTED, {
       announcementId: oid(),
       courseId,
@@ -269,7 +293,9 @@ describe('notifications from events', () => {
     }
     await sleep(500);
     expect((await list(outsider)).body.total).toBe(0);
-    expect((await list(tutor)).body.notifications.some((n) => n.kind === 'announcement')).toBe(false);
+    for (const notTold of [tutor, refunded]) {
+      expect((await list(notTold)).body.notifications.some((n) => n.kind === 'announcement')).toBe(false);
+    }
   });
 
   it("forgets a deleted user's notifications and preferences", async () => {

@@ -143,9 +143,10 @@ export const CATALOG_INTERNAL = {
     errors: [404],
   },
   /**
-   * The students enrolled in a course, a page at a time in the order of their ids: up to
-   * `COURSE_STUDENTS_PAGE` ids after `after` (exclusive; none for the first page), and the id to
-   * ask after next (`null` on the last page). A course the catalog does not know has none.
+   * The students enrolled in a course, a page at a time in an order that stays the same between
+   * pages: up to `COURSE_STUDENTS_PAGE` ids after `after` (exclusive; none for the first page),
+   * and the id to ask after next (`null` on the last page). A course the catalog does not know
+   * has none.
    */
   courseStudents: {
     method: 'GET',

@@ -1,7 +1,14 @@
 import { buildKeyedLists, storedCollection } from '@liveedu/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyBulkWriteOperation, Db, ObjectId } from 'mongodb';
-import { ENROLLMENTS, type EnrollmentDoc, enrollmentId, LEGACY_COURSE } from '../enrollment/store.ts';
+import { rosterKey, rosterPart } from '../enrollment/domain.ts';
+import {
+  ENROLLMENTS,
+  type EnrollmentDoc,
+  enrollmentId,
+  LEGACY_COURSE,
+  ROSTERS,
+} from '../enrollment/store.ts';
 import { FAVOURITES } from '../favourites/store.ts';
 import {
   LATEST_REVIEWS,
@@ -199,6 +206,21 @@ export async function ensureKeyedLists(db: Db, log: FastifyBaseLogger): Promise<
         owner: (row) => starsOwner(String(row.courseId), Number(row.rating)),
         item: '_id',
         at: 'createdAt',
+      },
+    ],
+    log,
+  );
+  // So did the courses' rosters.
+  await buildKeyedLists(
+    db,
+    'keyed-lists-3',
+    [
+      {
+        rows: ENROLLMENTS.collection,
+        list: ROSTERS,
+        owner: (row) => rosterKey(String(row.courseId), rosterPart(String(row.studentId))),
+        item: 'studentId',
+        at: 'enrolledAt',
       },
     ],
     log,

@@ -8,7 +8,7 @@ import { newestReviews, ratingTotals, type StoredReview, textKey, videoIdsOf } f
 import { courseCreated } from '../courses/events.ts';
 import { urlsOf } from '../courses/present.ts';
 import { COURSES, type CourseDoc, THUMBNAILS_BUCKET } from '../courses/store.ts';
-import { ENROLLMENTS, enrollmentId, studentCourses } from '../enrollment/store.ts';
+import { courseRoster, ENROLLMENTS, enrollmentId, studentCourses } from '../enrollment/store.ts';
 import { TUTORS } from '../instructors/store.ts';
 import { courseReviews, fileUnderStars, LATEST_REVIEWS, REVIEWS, reviewId } from '../reviews/store.ts';
 import { linkCourseVideos } from '../video-access/store.ts';
@@ -128,6 +128,7 @@ export async function seedDemo(app: ServiceApp): Promise<void> {
         { upsert: true },
       );
       await studentCourses(app.db).add(studentId, demo.id);
+      await courseRoster(app.db).add(demo.id, studentId);
     }
     for (const review of reviews) {
       await db.reviews.updateOne(

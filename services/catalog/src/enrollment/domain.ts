@@ -35,3 +35,43 @@ export function freeEnrollmentRefusal(course: FreeEnrollmentCourse, userId: stri
   if (!isFree(course.pricePaise)) return { status: 400, message: NOT_FREE_MESSAGE };
   return null;
 }
+
+/**
+ * How many lists a course's students are spread over. One list per course would be read whole
+ * for every page of students and rewritten whole for every enrollment; a real MongoDB document
+ * (16 MiB) holds about 400,000 ids, so sixteen parts keep a course open to millions of students.
+ */
+export const ROSTER_PARTS = 16;
+
+/** Which part of the course's students holds a student: a hash of the id (FNV-1a), even over the parts. */
+export function rosterPart(studentId: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of studentId.toLowerCase()) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % ROSTER_PARTS;
+}
+
+/** The key of one part of a course's students. */
+export const rosterKey = (courseId: string, part: number) => `${courseId.toLowerCase()}/${part}`;
+
+/**
+ * One page of a course's students from its parts, in the order the contract promises pages in:
+ * part by part, by id within a part. `readPart` gives a part's ids in any order; parts are read
+ * only as far as the page (and one id beyond it, to tell whether another page follows) needs.
+ */
+export async function rosterPage(
+  readPart: (part: number) => Promise<string[]>,
+  after: string | undefined,
+  size: number,
+): Promise<{ studentIds: string[]; next: string | null }> {
+  const found: string[] = [];
+  for (let part = after ? rosterPart(after) : 0; part < ROSTER_PARTS; part += 1) {
+    const ids = (await readPart(part)).sort();
+    found.push(...(after && part === rosterPart(after) ? ids.filter((id) => id > after) : ids));
+    if (found.length > size) break;
+  }
+  const studentIds = found.slice(0, size);
+  return { studentIds, next: found.length > size ? (studentIds.at(-1) ?? null) : null };
+}

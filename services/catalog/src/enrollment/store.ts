@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { type Collection, type Db, ObjectId } from 'mongodb';
 import { COURSES, type CourseDoc } from '../courses/store.ts';
+import { rosterKey, rosterPage, rosterPart } from './domain.ts';
 
 /** The record of a purchase or a free enrollment: one per student and course, by `_id`. */
 export interface EnrollmentDoc {
@@ -50,6 +51,31 @@ export const enrollmentId = (studentId: string, courseId: string) => `${studentI
  * database would scan `enrollments` to filter and sort them).
  */
 export const studentCourses = (db: Db) => keyedList(db, 'student_courses');
+
+/** The students of each course, spread over parts (`rosterPart`), each a keyed list by `rosterKey`. */
+export const ROSTERS = 'course_students';
+
+/**
+ * A course's students, read by key: who to tell of an announcement. The embedded database would
+ * read every enrollment to find one course's (it uses no index that is not unique).
+ */
+export function courseRoster(db: Db) {
+  const lists = keyedList(db, ROSTERS);
+  const keyOf = (courseId: string, studentId: string) => rosterKey(courseId, rosterPart(studentId));
+  return {
+    add: (courseId: string, studentId: string) => lists.add(keyOf(courseId, studentId), studentId),
+    remove: (courseId: string, studentId: string) => lists.remove(keyOf(courseId, studentId), studentId),
+    /** Up to `size` students after `after` (none: from the first), and the one to ask after next. */
+    page: (courseId: string, after: string | undefined, size: number) =>
+      rosterPage((part) => lists.all(rosterKey(courseId, part)), after, size),
+  };
+}
+
+/** Lists the enrollment for its student and its course: before its row is written, and again by a redelivery. */
+async function listEnrollment(db: Db, studentId: string, courseId: string): Promise<void> {
+  await studentCourses(db).add(studentId, courseId);
+  await courseRoster(db).add(courseId, studentId);
+}
 
 /**
  * How many recently counted rows a course remembers. A retry only needs its own token to still
@@ -116,9 +142,9 @@ export async function enroll(
     counted: false,
     countToken: new ObjectId().toHexString(),
   };
-  // Listed for the student before the row exists, so whoever sees the enrollment finds the course
-  // in their list too, and a redelivery after a crash lists it again.
-  await studentCourses(db).add(opts.studentId, opts.courseId);
+  // Listed before the row exists, so whoever sees the enrollment finds the course in the student's
+  // list and the student in the course's, and a redelivery after a crash lists it again.
+  await listEnrollment(db, opts.studentId, opts.courseId);
   let row: EnrollmentDoc | null = fresh;
   let outcome: EnrollOutcome = 'enrolled';
   try {
@@ -199,8 +225,8 @@ export async function countLeftovers(
   let finished = 0;
   for (const row of waiting) {
     try {
-      // As in `enroll`: listed for the student first, in case the call stopped before that too.
-      await studentCourses(db).add(row.studentId, row.courseId);
+      // As in `enroll`: listed first, in case the call stopped before that too.
+      await listEnrollment(db, row.studentId, row.courseId);
       if (await countOnce(db, outbox, row)) finished += 1;
     } catch (error) {
       log.warn({ err: error, enrollment: row._id }, 'an enrollment could not be counted yet');

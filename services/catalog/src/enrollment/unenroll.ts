@@ -7,7 +7,7 @@
  * 2. unless the row was never counted in, `$inc: {enrolledCount: -1}` and `$push` the token onto
  *    the course's `countedTokens` in ONE update, on condition that the token is not there yet;
  * 3. delete the row (guarded by its token);
- * 4. take the course off the student's `student_courses` list.
+ * 4. take the course off the student's list, and the student off the course's.
  *
  * A crash or an error between any two steps makes the event come again, and the redelivery
  * finishes the job: before step 2 it decrements; between 2 and 3 the token on the course says the
@@ -20,6 +20,7 @@ import { type Db, ObjectId } from 'mongodb';
 import { COURSES, type CourseDoc } from '../courses/store.ts';
 import {
   COUNTED_WINDOW,
+  courseRoster,
   ENROLLMENTS,
   type EnrollmentDoc,
   enrollmentId,
@@ -60,8 +61,8 @@ export async function endEnrollment(
   const courseId = new ObjectId(opts.courseId);
   let row = await rows.findOne({ _id });
   if (!row) {
-    // Ended by an earlier delivery that stopped before the list (or never enrolled).
-    await studentCourses(db).remove(opts.studentId, opts.courseId);
+    // Ended by an earlier delivery that stopped before the lists (or never enrolled).
+    await unlist(db, opts);
     return 'not-enrolled';
   }
   if (row.free || (row.paymentId !== undefined && row.paymentId !== opts.paymentId)) return 'held-otherwise';
@@ -89,8 +90,14 @@ export async function endEnrollment(
     if (counted.matchedCount === 0) await notCountedWhy(db, courseId);
   }
   await rows.deleteOne({ _id, endToken: token });
-  await studentCourses(db).remove(opts.studentId, opts.courseId);
+  await unlist(db, opts);
   return 'ended';
+}
+
+/** Step 4: the course off the student's list and the student off the course's. */
+async function unlist(db: Db, opts: { courseId: string; studentId: string }): Promise<void> {
+  await studentCourses(db).remove(opts.studentId, opts.courseId);
+  await courseRoster(db).remove(opts.courseId, opts.studentId);
 }
 
 /**

@@ -2,7 +2,7 @@ import { CATALOG_INTERNAL, COURSE_STUDENTS_PAGE, LEARNER_COURSES_MAX } from '@li
 import { internalSchema, notFound, requireServiceToken, type ServiceApp } from '@liveedu/service-kit';
 import { ObjectId } from 'mongodb';
 import { COURSES } from '../courses/store.ts';
-import { ENROLLMENTS, isEnrolled, studentCourses } from '../enrollment/store.ts';
+import { courseRoster, ENROLLMENTS, isEnrolled, studentCourses } from '../enrollment/store.ts';
 import { memberAccess } from './domain.ts';
 
 /**
@@ -40,20 +40,10 @@ export default async function memberRoutes(app: ServiceApp): Promise<void> {
     courseStudents.path,
     { preHandler: onlyUs, schema: internalSchema(courseStudents) },
     async (request) => {
-      const courseId = request.params.courseId.toLowerCase();
       const after = request.query.after?.toLowerCase();
-      const rows = await ENROLLMENTS.in(app.db)
-        .find(after ? { courseId, studentId: { $gt: after } } : { courseId }, {
-          projection: { studentId: 1 },
-        })
-        .sort({ studentId: 1 })
-        // One more than a page says whether another follows, so a course whose students fill
-        // whole pages is not asked once more for an empty one.
-        .limit(COURSE_STUDENTS_PAGE + 1)
-        .toArray();
-      const studentIds = rows.slice(0, COURSE_STUDENTS_PAGE).map((row) => row.studentId);
-      const more = rows.length > COURSE_STUDENTS_PAGE;
-      return { studentIds, next: more ? (studentIds.at(-1) ?? null) : null };
+      // Read by key, part by part (never a scan of the enrollments), one id past the page to tell
+      // whether another follows.
+      return courseRoster(app.db).page(request.params.courseId, after, COURSE_STUDENTS_PAGE);
     },
   );
 
