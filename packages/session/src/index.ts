@@ -1,4 +1,4 @@
-export { type SessionDispatch, useApi, useSession, useSessionDispatch } from './hooks.ts';
+export { type SessionDispatch, useApi, useClientOf, useSession, useSessionDispatch } from './hooks.ts';
 export {
   initialSessionState,
   type RootStateWithSession,

@@ -1,9 +1,7 @@
 import { createStaffCommerceClient, type StaffCommerceClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The admin's coupon and refund calls, over the session's address (kept out of the site's main client). */
 export function useCommerceApi(): StaffCommerceClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createStaffCommerceClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createStaffCommerceClient);
 }

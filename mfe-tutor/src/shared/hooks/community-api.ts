@@ -1,9 +1,7 @@
 import { createStaffCommunityClient, type StaffCommunityClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The tutor's community calls (questions inbox, answers, announcements), over the session's address. */
 export function useCommunityApi(): StaffCommunityClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createStaffCommunityClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createStaffCommunityClient);
 }

@@ -1,9 +1,7 @@
 import { createTutorLearningClient, type TutorLearningClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The tutor's learning calls (quizzes, assignments, grading, figures), over the session's address. */
 export function useTutorLearningApi(): TutorLearningClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createTutorLearningClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createTutorLearningClient);
 }

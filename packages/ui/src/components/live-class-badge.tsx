@@ -1,7 +1,7 @@
 import { createLiveScheduleClient, type LiveStatus } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { useApi } from '@liveedu/session';
-import { useEffect, useMemo, useState } from 'react';
+import { useClientOf } from '@liveedu/session';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { formatLiveTime, joinOpensAt, liveRoomPath, useNow } from '../live-classes.ts';
 import { theme } from '../theme.ts';
@@ -60,9 +60,8 @@ export const liveStatusKey = (courseId: string) => ['live', 'status', courseId];
  * when the read fails.
  */
 export function LiveClassBadge({ courseId, now: fixedNow }: { courseId: string; now?: number }) {
-  const { baseUrl } = useApi();
   const now = useNow(fixedNow);
-  const live = useMemo(() => createLiveScheduleClient({ baseUrl }), [baseUrl]);
+  const live = useClientOf(createLiveScheduleClient);
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const status = useApiQuery(liveStatusKey(courseId), (signal) => live.liveStatus(courseId, signal), {

@@ -1,9 +1,7 @@
 import { createStaffCommunityClient, type StaffCommunityClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The admin's moderation calls, over the session's address (kept out of the site's main client). */
 export function useCommunityApi(): StaffCommunityClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createStaffCommunityClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createStaffCommunityClient);
 }

@@ -1,9 +1,7 @@
 import { createLiveScheduleClient, type LiveScheduleClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The live class calls (coming classes, calendar files and feed), over the session's address. */
 export function useLiveScheduleApi(): LiveScheduleClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createLiveScheduleClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createLiveScheduleClient);
 }

@@ -1,9 +1,7 @@
 import { type CommunityClient, createCommunityClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The community calls (questions, answers, announcements), over the session's address and credentials. */
 export function useCommunityApi(): CommunityClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createCommunityClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createCommunityClient);
 }

@@ -1,9 +1,7 @@
 import { createLearningClient, type LearningClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The learning calls (quizzes, assignments, notes), over the session's address and credentials. */
 export function useLearningApi(): LearningClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createLearningClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createLearningClient);
 }

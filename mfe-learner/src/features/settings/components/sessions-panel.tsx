@@ -1,8 +1,8 @@
 import { createAccountSessionsClient, messageOf } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { logOut, useApi, useSessionDispatch } from '@liveedu/session';
+import { logOut, useClientOf, useSessionDispatch } from '@liveedu/session';
 import { Button, ErrorState, Loading, theme, toast } from '@liveedu/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 
@@ -30,8 +30,7 @@ const when = (iso: string) =>
 
 /** The devices logged in to the account: log one out, or every one (this one too). */
 export function SessionsPanel() {
-  const { baseUrl } = useApi();
-  const api = useMemo(() => createAccountSessionsClient({ baseUrl }), [baseUrl]);
+  const api = useClientOf(createAccountSessionsClient);
   const dispatch = useSessionDispatch();
   const navigate = useNavigate();
   const sessions = useApiQuery(['learner', 'sessions'], (signal) => api.sessions(signal));

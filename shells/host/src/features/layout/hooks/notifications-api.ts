@@ -1,9 +1,7 @@
 import { createNotificationsClient, type NotificationsClient } from '@liveedu/api-client';
-import { useApi } from '@liveedu/session';
-import { useMemo } from 'react';
+import { useClientOf } from '@liveedu/session';
 
 /** The notification calls and stream, over the session's address and credentials. */
 export function useNotificationsApi(): NotificationsClient {
-  const { baseUrl } = useApi();
-  return useMemo(() => createNotificationsClient({ baseUrl }), [baseUrl]);
+  return useClientOf(createNotificationsClient);
 }
