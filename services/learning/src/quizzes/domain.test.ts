@@ -50,6 +50,25 @@ describe('a tutor writing a quiz', () => {
     expect(again[0]?.correct).toEqual([q.options[2]?._id]);
     const unknown = prepareQuestions([{ ...single, _id: 'f'.repeat(24) }], first, false, fresh);
     expect(unknown).toEqual({ ok: false, message: 'Unknown question in the quiz' });
+    const twice = prepareQuestions(
+      [
+        { ...single, _id: q._id },
+        { ...short, _id: q._id },
+      ],
+      first,
+      false,
+      fresh,
+    );
+    expect(twice).toEqual({ ok: false, message: 'Unknown question in the quiz' });
+    const sentBack = q.options.map((o) => ({ _id: o._id, text: o.text }));
+    const strange = [{ _id: 'e'.repeat(24), text: 'Pluto' }, ...sentBack.slice(1)];
+    const doubled = [sentBack[0]!, sentBack[0]!, sentBack[2]!];
+    for (const options of [strange, doubled]) {
+      expect(prepareQuestions([{ ...single, _id: q._id, options }], first, false, fresh)).toEqual({
+        ok: false,
+        message: 'Unknown option in the quiz',
+      });
+    }
   });
 
   it('refuses a choice question without a right option, two right options on a single choice, and a short answer with none accepted', () => {

@@ -63,17 +63,24 @@ function correctIds(given: string[], options: Option[], sentIds: Array<string | 
   return [...out];
 }
 
+/**
+ * Whether an id the author sent back is one the quiz has and is not sent a second time; it then
+ * counts as seen.
+ */
+function claimed(id: string, known: ReadonlySet<string>, seen: Set<string>): boolean {
+  if (!known.has(id) || seen.has(id)) return false;
+  seen.add(id);
+  return true;
+}
+
 function checkQuestion(
   input: QuestionInput,
   known: { questions: ReadonlySet<string>; options: ReadonlySet<string> },
   seen: { questions: Set<string>; options: Set<string> },
   fresh: () => string,
 ): Checked<Question> {
-  if (input._id !== undefined) {
-    if (!known.questions.has(input._id) || seen.questions.has(input._id)) {
-      return fail('Unknown question in the quiz');
-    }
-    seen.questions.add(input._id);
+  if (input._id !== undefined && !claimed(input._id, known.questions, seen.questions)) {
+    return fail('Unknown question in the quiz');
   }
   const prompt = input.prompt.trim();
   if (!prompt) return fail('Every question needs a prompt');
@@ -93,11 +100,8 @@ function checkQuestion(
   if ((input.accepted ?? []).length > 0) return fail('A choice question has options, not accepted answers');
   const options: Option[] = [];
   for (const option of sent) {
-    if (option._id !== undefined) {
-      if (!known.options.has(option._id) || seen.options.has(option._id)) {
-        return fail('Unknown option in the quiz');
-      }
-      seen.options.add(option._id);
+    if (option._id !== undefined && !claimed(option._id, known.options, seen.options)) {
+      return fail('Unknown option in the quiz');
     }
     const text = option.text.trim();
     if (!text) return fail('Every option needs a text');
