@@ -2,7 +2,7 @@ import { type CallerIdentity, COMMUNITY_ANSWER_POSTED } from '@liveedu/contracts
 import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
-import { answerRecipients } from '../posts/domain.ts';
+import { answerRecipients, momentOf } from '../posts/domain.ts';
 import { ANSWERS, type AnswerDoc, QUESTIONS, type QuestionDoc } from '../posts/store.ts';
 import { markChanged } from '../question-list/store.ts';
 import { FOLLOWS, markKey } from '../votes/store.ts';
@@ -44,8 +44,7 @@ export async function postAnswer(
         questionId,
         questionTitle: question.title,
         courseId: question.courseId,
-        ...(question.itemId ? { itemId: question.itemId } : {}),
-        ...(question.atSec !== null ? { atSec: question.atSec } : {}),
+        ...momentOf(question),
         authorId: who.userId,
         authorName: who.username,
         byInstructor,

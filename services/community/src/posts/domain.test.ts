@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerRecipients, authorOf, excerptOf, mayAccept, visibleTo } from './domain.ts';
+import { answerRecipients, authorOf, excerptOf, mayAccept, momentOf, visibleTo } from './domain.ts';
 
 describe('a question in lists', () => {
   it('shows its body as plain text cut to 200 characters', () => {
@@ -9,6 +9,15 @@ describe('a question in lists', () => {
     const long = excerptOf('word '.repeat(100));
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('the moment a question is about', () => {
+  it('names its item and second only when it has them, the first second too', () => {
+    expect(momentOf({ itemId: 'item', atSec: 135 })).toEqual({ itemId: 'item', atSec: 135 });
+    expect(momentOf({ itemId: 'item', atSec: 0 })).toEqual({ itemId: 'item', atSec: 0 });
+    expect(momentOf({ itemId: null, atSec: null })).toEqual({});
+    expect(Object.keys(momentOf({ itemId: 'item', atSec: null }))).toEqual(['itemId']);
   });
 });
 

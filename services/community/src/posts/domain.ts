@@ -7,6 +7,20 @@ export const EXCERPT_LENGTH = 200;
 /** What an author deleted from the platform is shown as. */
 export const DELETED_USER = 'deleted user';
 
+/**
+ * The lesson item and the second of its video a question is about, as the events of the question
+ * and of its answers carry them: each only when the question has one.
+ */
+export function momentOf(question: { itemId: string | null; atSec: number | null }): {
+  itemId?: string;
+  atSec?: number;
+} {
+  return {
+    ...(question.itemId ? { itemId: question.itemId } : {}),
+    ...(question.atSec !== null ? { atSec: question.atSec } : {}),
+  };
+}
+
 /** The body as plain text, cut to `EXCERPT_LENGTH` characters: what a list shows. */
 export function excerptOf(markdown: string): string {
   const plain = markdown

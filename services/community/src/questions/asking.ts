@@ -3,7 +3,7 @@ import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { newEvent, type Outbox } from '@liveedu/service-kit';
 import { type Db, ObjectId } from 'mongodb';
 import type { CourseMember } from '../members/catalog.ts';
-import { excerptOf } from '../posts/domain.ts';
+import { excerptOf, momentOf } from '../posts/domain.ts';
 import { QUESTIONS, type QuestionDoc } from '../posts/store.ts';
 import { markChanged, noteTutorCourse } from '../question-list/store.ts';
 import { FOLLOWS, markKey } from '../votes/store.ts';
@@ -53,8 +53,7 @@ export async function askQuestion(
         askerId: who.userId,
         askerName: who.username,
         title: doc.title,
-        ...(doc.itemId ? { itemId: doc.itemId } : {}),
-        ...(doc.atSec !== null ? { atSec: doc.atSec } : {}),
+        ...momentOf(doc),
         askedAt: now.toISOString(),
       },
       { id: `question-asked:${questionId}` },

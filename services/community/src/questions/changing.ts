@@ -2,7 +2,7 @@ import { COMMUNITY_ANSWER_ACCEPTED } from '@liveedu/contracts';
 import { renderPostMarkdownLater } from '@liveedu/markdown-html';
 import { isDuplicateKey, newEvent, type Outbox } from '@liveedu/service-kit';
 import type { Db, ObjectId } from 'mongodb';
-import { excerptOf, mayAccept, visibleTo } from '../posts/domain.ts';
+import { excerptOf, mayAccept, momentOf, visibleTo } from '../posts/domain.ts';
 import { ANSWERS, type AnswerDoc, QUESTIONS, type QuestionDoc } from '../posts/store.ts';
 import { markChanged } from '../question-list/store.ts';
 import { FOLLOWS, markKey } from '../votes/store.ts';
@@ -78,8 +78,7 @@ export async function acceptAnswer(
             questionId,
             questionTitle: question.title,
             courseId: question.courseId,
-            ...(question.itemId ? { itemId: question.itemId } : {}),
-            ...(question.atSec !== null ? { atSec: question.atSec } : {}),
+            ...momentOf(question),
             answerAuthorId: answer.authorId,
             acceptedBy: userId,
             acceptedAt: new Date().toISOString(),
