@@ -13,9 +13,8 @@ import type {
   ReportPage,
 } from '@liveedu/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, enrolledFree, newTutor } from '../support/flows.ts';
-import { COMMUNITY_SERVICES } from '../support/platform.ts';
-import { type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { communityClass } from '../support/community.ts';
+import type { Session, TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let admin: Session;
@@ -24,8 +23,6 @@ let student: Session;
 let classmate: Session;
 let outsider: Session;
 let courseId = '';
-
-const enrolled = (prefix: string) => enrolledFree(stack, courseId, prefix);
 
 const ask = async (as: Session, title: string) => {
   const asked = await stack.call<Question>('POST', `/api/v1/courses/${courseId}/questions`, {
@@ -52,25 +49,14 @@ const decide = (reportId: string, action: 'hide' | 'dismiss', as: Session = admi
   });
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: COMMUNITY_SERVICES });
-  admin = await stack.loginAdmin();
-  tutor = await newTutor(stack, 'modtutor');
-  ({ courseId } = await courseWithItems(
-    stack,
-    tutor,
-    [
-      {
-        sectionTitle: 'Lessons',
-        videoTitle: 'Welcome',
-        videoDesc: 'The first lesson',
-        videoLink: 'https://videos.example.com/welcome.mp4',
-      },
-    ],
-    { price: 0 },
-  ));
-  student = await enrolled('modasker');
-  classmate = await enrolled('modclassmate');
-  outsider = await stack.newUser('modoutsider');
+  ({ stack, admin, tutor, student, classmate, outsider, courseId } = await communityClass('mod', [
+    {
+      sectionTitle: 'Lessons',
+      videoTitle: 'Welcome',
+      videoDesc: 'The first lesson',
+      videoLink: 'https://videos.example.com/welcome.mp4',
+    },
+  ]));
 }, 120_000);
 afterAll(() => stack?.close());
 

@@ -5,9 +5,9 @@
  */
 import type { Answer, Question, QuestionInList, QuestionThread } from '@liveedu/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseWithItems, enrolledFree, newTutor, videoItem } from '../support/flows.ts';
-import { COMMUNITY_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { communityClass } from '../support/community.ts';
+import { enrolledFree, videoItem } from '../support/flows.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 interface QuestionList {
   questions: QuestionInList[];
@@ -44,15 +44,10 @@ const answer = (as: Session, questionId: string, body: string) =>
   });
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: COMMUNITY_SERVICES });
-  admin = await stack.loginAdmin();
-  tutor = await newTutor(stack, 'qatutor');
-  ({ courseId, itemIds } = await courseWithItems(stack, tutor, [videoItem('Rendering'), videoItem('Hooks')], {
-    price: 0,
-  }));
-  student = await enrolled('asker');
-  classmate = await enrolled('classmate');
-  outsider = await stack.newUser('outsider');
+  ({ stack, admin, tutor, student, classmate, outsider, courseId, itemIds } = await communityClass('qa', [
+    videoItem('Rendering'),
+    videoItem('Hooks'),
+  ]));
 }, 120_000);
 afterAll(() => stack?.close());
 
