@@ -71,6 +71,7 @@ export {
   liveStateAt,
   useNow,
 } from './live-classes.ts';
+export { useMarkNotificationsRead, useNotificationsApi } from './notifications.ts';
 export {
   type CheckoutStep,
   checkOut,

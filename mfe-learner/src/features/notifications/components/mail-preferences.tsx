@@ -1,12 +1,11 @@
 import { messageOf, type NotificationPreferences } from '@liveedu/api-client';
 import { useApiMutation, useApiQuery } from '@liveedu/query';
 import { useSession } from '@liveedu/session';
-import { Banner, Button, ErrorState, flatPanel, Loading, theme } from '@liveedu/ui';
+import { Banner, Button, ErrorState, flatPanel, Loading, theme, useNotificationsApi } from '@liveedu/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 import { choicesOf, MAIL_CHOICES, mailKindsFor } from '../api/mail-kinds.ts';
-import { useNotificationsApi } from '../hooks/notifications-api.ts';
 
 const PREFERENCES = ['learner', 'notification-preferences'];
 

@@ -1,5 +1,5 @@
-import { type AppNotification, messageOf } from '@liveedu/api-client';
-import { SHARED_KEYS, useApiMutation, usePagedQuery } from '@liveedu/query';
+import type { AppNotification } from '@liveedu/api-client';
+import { SHARED_KEYS, usePagedQuery } from '@liveedu/query';
 import {
   Button,
   EmptyState,
@@ -9,13 +9,13 @@ import {
   PagedListEnd,
   theme,
   timeAgo,
-  toast,
+  useMarkNotificationsRead,
+  useNotificationsApi,
 } from '@liveedu/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
-import { useNotificationsApi } from '../hooks/notifications-api.ts';
 import { MailPreferences } from './mail-preferences.tsx';
 
 const Controls = styled.div`
@@ -100,17 +100,7 @@ export function NotificationsPage() {
       .notifications({ unread: unreadOnly, page }, signal)
       .then((r) => ({ items: r.notifications, total: r.total, pages: r.pages })),
   );
-  const markRead = useApiMutation((which: string[] | 'all') => notifications.markRead(which), {
-    invalidates: [SHARED_KEYS.notifications],
-    answers: SHARED_KEYS.notificationsUnread,
-  });
-  const mark = async (which: string[] | 'all') => {
-    try {
-      await markRead.mutateAsync(which);
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
+  const markRead = useMarkNotificationsRead();
 
   let body: ReactNode;
   if (list.status === 'loading') body = <Loading label="Loading your notifications…" />;
@@ -125,8 +115,8 @@ export function NotificationsPage() {
             <NotificationRow
               key={notification._id}
               notification={notification}
-              markRead={(ids) => void mark(ids)}
-              busy={markRead.isPending}
+              markRead={(ids) => void markRead.mark(ids)}
+              busy={markRead.busy}
             />
           ))}
         </List>
@@ -153,8 +143,8 @@ export function NotificationsPage() {
             <Button
               type="button"
               $variant="secondary"
-              aria-disabled={markRead.isPending || undefined}
-              onClick={() => void mark('all')}
+              aria-disabled={markRead.busy || undefined}
+              onClick={() => void markRead.mark('all')}
             >
               Mark all as read
             </Button>

@@ -1,10 +1,17 @@
-import { type AppNotification, messageOf } from '@liveedu/api-client';
-import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
-import { Button, ErrorState, Loading, theme, timeAgo, toast } from '@liveedu/ui';
+import type { AppNotification } from '@liveedu/api-client';
+import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
+import {
+  Button,
+  ErrorState,
+  Loading,
+  theme,
+  timeAgo,
+  useMarkNotificationsRead,
+  useNotificationsApi,
+} from '@liveedu/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { useNotificationsApi } from '../hooks/notifications-api.ts';
 import { MenuBox } from './notification-menu-box.tsx';
 
 /** How many of the newest notifications the dropdown shows. */
@@ -93,21 +100,11 @@ export function NotificationMenu({ id, onClose }: { id: string; onClose: () => v
   const latest = useApiQuery([...SHARED_KEYS.notifications, 'latest'], (signal) =>
     notifications.notifications({}, signal),
   );
-  const markRead = useApiMutation((which: string[] | 'all') => notifications.markRead(which), {
-    invalidates: [SHARED_KEYS.notifications],
-    answers: SHARED_KEYS.notificationsUnread,
-  });
+  const markRead = useMarkNotificationsRead();
 
   const open = (notification: AppNotification) => {
-    if (!notification.read) markRead.mutate([notification._id]);
+    if (!notification.read) markRead.markInBackground([notification._id]);
     onClose();
-  };
-  const markAll = async () => {
-    try {
-      await markRead.mutateAsync('all');
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
   };
 
   let body: ReactNode;
@@ -132,8 +129,8 @@ export function NotificationMenu({ id, onClose }: { id: string; onClose: () => v
           <Button
             type="button"
             $variant="secondary"
-            aria-disabled={markRead.isPending || undefined}
-            onClick={() => void markAll()}
+            aria-disabled={markRead.busy || undefined}
+            onClick={() => void markRead.mark('all')}
           >
             Mark all as read
           </Button>

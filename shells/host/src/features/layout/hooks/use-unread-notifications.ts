@@ -1,7 +1,7 @@
 import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
+import { useNotificationsApi } from '@liveedu/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNotificationsApi } from './notifications-api.ts';
 
 /**
  * How many of the signed-in user's notifications are unread, kept live: the notification stream
