@@ -118,4 +118,4 @@ export {
   startPrivateMongo,
   startPrivateNats,
 } from './private-servers.ts';
-export { type IndexedCollection, testDatabase } from './test-database.ts';
+export { fileTestDatabase, type IndexedCollection, testDatabase } from './test-database.ts';

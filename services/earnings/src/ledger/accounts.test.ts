@@ -6,7 +6,7 @@ import {
 import { loadKitConfig, newEvent, outboxWrites } from '@liveedu/service-kit';
 import fastify from 'fastify';
 import type { Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onPaymentSucceeded, onRefundProcessed } from './handlers.ts';
 import {
   ACCOUNTS,
@@ -17,15 +17,10 @@ import {
   LEGACY_PAYMENT_INDEX,
   type LedgerEntry,
 } from './store.ts';
-import { earningsTestDatabase } from './test-database.ts';
+import { earningsFileDatabase, earningsTestDatabase } from './test-database.ts';
 import { refundOf } from './test-events.ts';
 
-let db: Db;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, drop } = await earningsTestDatabase('accounts', { maxPoolSize: 60 }));
-});
-afterAll(() => drop?.());
+const db = earningsFileDatabase('accounts', { maxPoolSize: 60 });
 
 const log = fastify({ logger: false }).log;
 let n = 0;

@@ -8,23 +8,17 @@ import {
 } from '@liveedu/contracts';
 import { type EventHandler, loadKitConfig, newEvent, outboxWrites } from '@liveedu/service-kit';
 import fastify from 'fastify';
-import type { Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BANK_DETAILS } from '../bank-details/store.ts';
 import { onDisputeClosed, onDisputeCreated } from '../disputes/handlers.ts';
 import { onPaymentSucceeded, onRefundProcessed } from '../ledger/handlers.ts';
 import { creditAccount, insertLine, LEDGER, type LedgerEntry, postLine } from '../ledger/store.ts';
-import { earningsTestDatabase } from '../ledger/test-database.ts';
+import { earningsFileDatabase } from '../ledger/test-database.ts';
 import { refundOf } from '../ledger/test-events.ts';
 import { BALANCE_TOO_LOW, DAY_MS } from './domain.ts';
 import { appendWithdrawal, requestWithdrawal, tutorPosition, WITHDRAWALS } from './store.ts';
 
-let db: Db;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, drop } = await earningsTestDatabase('earnwd'));
-});
-afterAll(() => drop?.());
+const db = earningsFileDatabase('earnwd');
 
 const BANK = {
   fullName: 'Anil Rao',

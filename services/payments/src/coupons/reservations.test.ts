@@ -1,6 +1,6 @@
-import { testDatabase } from '@liveedu/test-kit';
-import { type Db, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '@liveedu/test-kit';
+import { ObjectId } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import { PAYMENTS } from '../payments/store.ts';
 import { COUPON_REFUSALS, RESERVATION_MS } from './domain.ts';
 import {
@@ -13,12 +13,7 @@ import {
 } from './reservations.ts';
 import { buyerKey, COUPON_BUYERS, COUPON_RESERVATIONS, COUPONS, type CouponDoc } from './store.ts';
 
-let db: Db;
-let drop: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  ({ db, drop } = await testDatabase('payments', 'coupons', [COUPONS, COUPON_RESERVATIONS, PAYMENTS]));
-});
-afterAll(() => drop());
+const db = fileTestDatabase('payments', 'coupons', [COUPONS, COUPON_RESERVATIONS, PAYMENTS]);
 
 const now = new Date();
 let made = 0;

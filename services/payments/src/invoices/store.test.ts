@@ -1,6 +1,5 @@
-import { testDatabase } from '@liveedu/test-kit';
-import type { Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '@liveedu/test-kit';
+import { describe, expect, it } from 'vitest';
 import { invoiceDraft, numbered, sellerOf } from './domain.ts';
 import {
   CREDIT_NOTE_NUMBERS,
@@ -12,12 +11,7 @@ import {
   NumberPending,
 } from './store.ts';
 
-let db: Db;
-let drop: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  ({ db, drop } = await testDatabase('payments', 'invoices', [INVOICES, CREDIT_NOTES]));
-});
-afterAll(() => drop());
+const db = fileTestDatabase('payments', 'invoices', [INVOICES, CREDIT_NOTES]);
 
 const seller = sellerOf({
   legalName: 'LiveEdu Learning Private Limited',

@@ -1,7 +1,7 @@
-import { testDatabase } from '@liveedu/test-kit';
+import { fileTestDatabase } from '@liveedu/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import {
   ensureOrderRows,
   PAYMENTS,
@@ -11,12 +11,7 @@ import {
   rowsOfOrder,
 } from './store.ts';
 
-let db: Db;
-let drop: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  ({ db, drop } = await testDatabase('payments', 'order-rows', [PAYMENTS]));
-});
-afterAll(() => drop());
+const db = fileTestDatabase('payments', 'order-rows', [PAYMENTS]);
 
 const quiet = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 let made = 0;

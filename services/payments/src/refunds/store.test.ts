@@ -1,7 +1,7 @@
-import { testDatabase } from '@liveedu/test-kit';
+import { fileTestDatabase } from '@liveedu/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import type { RefundStatus } from './domain.ts';
 import {
   decide,
@@ -12,12 +12,7 @@ import {
   type RefundRequestDoc,
 } from './store.ts';
 
-let db: Db;
-let drop: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  ({ db, drop } = await testDatabase('payments', 'line-requests', [REFUND_REQUESTS]));
-});
-afterAll(() => drop());
+const db = fileTestDatabase('payments', 'line-requests', [REFUND_REQUESTS]);
 
 const quiet = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 let made = 0;
