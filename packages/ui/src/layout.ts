@@ -1,4 +1,4 @@
-import { css } from 'styled-components';
+import styled, { css } from 'styled-components';
 import { media, theme } from './theme.ts';
 
 /** Columns of a grid from the smallest screen up: `base` on phones, then from each breakpoint. */
@@ -40,4 +40,11 @@ export const flatPanel = css`
 export const raisedPanel = css`
   ${flatPanel}
   box-shadow: ${theme.shadow};
+`;
+
+/** A page of its own (the catalog's pages, the course editor): the site's content width at most, centred. */
+export const Page = styled.div`
+  max-width: ${theme.maxWidth};
+  margin: 0 auto;
+  padding: 1.5rem 1rem 2rem;
 `;

@@ -1,6 +1,5 @@
-import { Banner, EmptyState, ErrorState, Loading } from '@liveedu/ui';
+import { Banner, EmptyState, ErrorState, Loading, Page } from '@liveedu/ui';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
-import { Page } from '../../../shared/components/page.tsx';
 import { useCategories } from '../../../shared/hooks/use-categories.ts';
 
 export function CategoriesPage() {

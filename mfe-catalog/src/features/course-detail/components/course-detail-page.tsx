@@ -8,6 +8,7 @@ import {
   LiveClassBadge,
   Loading,
   media,
+  Page,
   ResponsiveImage,
   StarRating,
   theme,
@@ -15,7 +16,6 @@ import {
 } from '@liveedu/ui';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { Page } from '../../../shared/components/page.tsx';
 import { CourseReviews } from './course-reviews.tsx';
 import { Curriculum } from './curriculum.tsx';
 import { InstructorCard } from './instructor-card.tsx';

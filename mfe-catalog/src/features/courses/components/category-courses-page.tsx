@@ -1,8 +1,8 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
+import { Page } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import { ListControls, useListBrowse } from '../../../shared/components/list-controls.tsx';
-import { Page } from '../../../shared/components/page.tsx';
 import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
 export function CategoryCoursesPage() {

@@ -1,11 +1,21 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Button, flatPanel, gridList, Loading, ResponsiveImage, theme, toast, truncate } from '@liveedu/ui';
+import {
+  Button,
+  flatPanel,
+  gridList,
+  Loading,
+  Page,
+  ResponsiveImage,
+  theme,
+  toast,
+  truncate,
+} from '@liveedu/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ListControls, useListBrowse } from '../../../shared/components/list-controls.tsx';
-import { Page, Section } from '../../../shared/components/page.tsx';
+import { Section } from '../../../shared/components/page.tsx';
 import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
 const SearchForm = styled.form`

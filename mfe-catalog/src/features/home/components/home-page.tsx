@@ -1,12 +1,12 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ButtonLink, ErrorState, Loading, theme } from '@liveedu/ui';
+import { ButtonLink, ErrorState, Loading, Page, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { CategoryTiles } from '../../../shared/components/category-tiles.tsx';
 import { CourseList } from '../../../shared/components/course-section.tsx';
 import { BookIcon, ClockIcon, RupeeIcon, VideoIcon } from '../../../shared/components/icons.tsx';
 import { type InfoCard, InfoCardList, InfoCards } from '../../../shared/components/info-cards.tsx';
-import { Page, Section } from '../../../shared/components/page.tsx';
+import { Section } from '../../../shared/components/page.tsx';
 import { useCategories } from '../../../shared/hooks/use-categories.ts';
 import { homeCategories } from '../api/home-categories.ts';
 import { ReviewsCarousel } from './reviews-carousel.tsx';

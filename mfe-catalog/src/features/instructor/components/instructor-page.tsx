@@ -1,9 +1,9 @@
 import { usePagedQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ErrorState, flatPanel, Loading, ResponsiveImage, truncate } from '@liveedu/ui';
+import { ErrorState, flatPanel, Loading, Page, ResponsiveImage, truncate } from '@liveedu/ui';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { Page, Section } from '../../../shared/components/page.tsx';
+import { Section } from '../../../shared/components/page.tsx';
 import { PagedCourseList } from '../../../shared/components/paged-course-list.tsx';
 
 const Header = styled.header`

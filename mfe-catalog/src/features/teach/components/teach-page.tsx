@@ -1,9 +1,9 @@
 import { useSession } from '@liveedu/session';
-import { Banner, ButtonLink, flatPanel, theme } from '@liveedu/ui';
+import { Banner, ButtonLink, flatPanel, Page, theme } from '@liveedu/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { type InfoCard, InfoCardList } from '../../../shared/components/info-cards.tsx';
-import { Page, Section } from '../../../shared/components/page.tsx';
+import { Section } from '../../../shared/components/page.tsx';
 import { TutorApplicationForm } from './tutor-application-form.tsx';
 
 const Hero = styled.section`

@@ -1,11 +1,20 @@
 import { type Category, type CourseForUpdate, messageOf } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation, useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { Banner, Button, Field, ImageDropZone, ResourceView, raisedPanel, theme, toast } from '@liveedu/ui';
+import {
+  Banner,
+  Button,
+  Field,
+  ImageDropZone,
+  Page,
+  ResourceView,
+  raisedPanel,
+  theme,
+  toast,
+} from '@liveedu/ui';
 import { cloneElement, type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
-import { Page } from '../../../shared/components/page.tsx';
 import {
   type CourseDraft,
   type CourseField,
