@@ -164,10 +164,25 @@ interface Matches {
   found: KeptCourse[];
 }
 
+/**
+ * A narrowed list: the courses themselves when a search put a few of them in order, else the
+ * positions of those kept in the list they were read from. Positions are numbers outside the
+ * JavaScript heap, so the lists kept between changes (a hundred thousand courses each, at most)
+ * are neither scanned nor moved by the garbage collector, and a pause never grows with them.
+ */
+type Narrowed = KeptCourse[] | { base: readonly KeptCourse[]; at: Int32Array };
+
 interface Browsed {
   version: number;
-  ordered: KeptCourse[];
+  ordered: Narrowed;
   facets: Facets;
+}
+
+function narrowedPage(ordered: Narrowed, request: PageRequest): Page<KeptCourse> {
+  if (Array.isArray(ordered)) return pageOf(ordered, request);
+  const start = (request.page - 1) * request.limit;
+  const items = Array.from(ordered.at.subarray(start, start + request.limit), (at) => ordered.base[at]!);
+  return { items, total: ordered.at.length };
 }
 
 /** The description text the index keeps: enough to find a course by what it teaches. */
@@ -277,6 +292,9 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     return { stamp, found };
   }
 
+  /** Where a scan of a list writes the positions it keeps, before they are copied out. */
+  let scratch = new Int32Array(0);
+
   /** The whole narrowed list in order, and its counts, for a browse request (pages aside). */
   function narrowed(request: BrowseRequest, matched: Matches | null): Omit<Browsed, 'version'> {
     const { categoryKey, tutorId, filters } = request;
@@ -306,13 +324,15 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
     const category = categoryKey === undefined ? -1 : (groups.get(`category:${categoryKey}`) ?? -2);
     const tutor = tutorId === undefined ? -1 : (groups.get(`tutor:${tutorId}`) ?? -2);
     if (category === -2 || tutor === -2) return { ordered, facets: counter.facets() };
+    if (scratch.length < base.length) scratch = new Int32Array(base.length);
+    let kept = 0;
     for (let at = 0; at < base.length; at += 1) {
       if (category >= 0 && columns.category[at] !== category) continue;
       if (tutor >= 0 && columns.tutor[at] !== tutor) continue;
       if (matched !== null && base[at]!.matchedBy !== matched.stamp) continue;
-      if (counter.countAt(columns, at)) ordered.push(base[at]!);
+      if (counter.countAt(columns, at)) scratch[kept++] = at;
     }
-    return { ordered, facets: counter.facets() };
+    return { ordered: { base, at: scratch.slice(0, kept) }, facets: counter.facets() };
   }
 
   /** A search in relevance order: only the page is ordered, the counts cover every match. */
@@ -455,7 +475,7 @@ export function createCourseListing(opts: { deletedTutors?: Set<string> } = {}):
         browsed.set(key, answer);
         if (browsed.size > BROWSED_KEPT) browsed.delete(browsed.keys().next().value as string);
       }
-      return { ...pageOf(answer.ordered, request), facets: answer.facets };
+      return { ...narrowedPage(answer.ordered, request), facets: answer.facets };
     },
 
     putTutor(tutor) {
