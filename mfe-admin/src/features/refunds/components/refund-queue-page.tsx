@@ -1,19 +1,13 @@
 import type { AdminRefundRequest, RefundDecision, RefundStatus } from '@liveedu/api-client';
 import { useApiMutation, usePagedQuery } from '@liveedu/query';
-import { Banner, EmptyState, gridList, ToggleButtons } from '@liveedu/ui';
+import { ToggleButtons } from '@liveedu/ui';
 import { useState } from 'react';
-import styled from 'styled-components';
-import { PageFrame } from '../../../shared/components/page-frame.tsx';
-import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
+import { DecisionQueue } from '../../../shared/components/decision-queue.tsx';
 import { useCommerceApi } from '../../../shared/hooks/commerce-api.ts';
 import { decisionOutcome, REFUND_FILTERS } from '../api/refund-facts.ts';
 import { RefundRequestCard } from './refund-request-card.tsx';
 
 const REFUNDS = ['admin', 'refund-requests'];
-
-const List = styled.ul`
-  ${gridList({})}
-`;
 
 const EMPTY: Record<RefundStatus | 'all', string> = {
   pending: 'No refund requests waiting',
@@ -47,24 +41,16 @@ export function RefundQueuePage() {
   const decided = (answer: AdminRefundRequest) => setOutcome(decisionOutcome(answer));
 
   return (
-    <PageFrame title="Refunds">
-      <ToggleButtons label="Status" options={REFUND_FILTERS} active={status} onChange={setStatus} />
-      {outcome ? <Banner tone="success">{outcome}</Banner> : null}
-      <PagedListView list={requests} what="the refund requests">
-        {(rows) =>
-          rows.length === 0 ? (
-            <EmptyState message={EMPTY[status]} />
-          ) : (
-            <List aria-label="Refund requests">
-              {rows.map((request) => (
-                <li key={`${request._id}:${request.status}`}>
-                  <RefundRequestCard request={request} decide={decide} onDecided={decided} />
-                </li>
-              ))}
-            </List>
-          )
-        }
-      </PagedListView>
-    </PageFrame>
+    <DecisionQueue
+      title="Refunds"
+      filter={<ToggleButtons label="Status" options={REFUND_FILTERS} active={status} onChange={setStatus} />}
+      outcome={outcome}
+      list={requests}
+      what="the refund requests"
+      empty={EMPTY[status]}
+      label="Refund requests"
+    >
+      {(request) => <RefundRequestCard request={request} decide={decide} onDecided={decided} />}
+    </DecisionQueue>
   );
 }

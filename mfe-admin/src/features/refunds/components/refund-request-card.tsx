@@ -1,22 +1,15 @@
-import { type AdminRefundRequest, messageOf, type RefundDecision } from '@liveedu/api-client';
-import { Button, Field, formatOrderDate, formatRupees, raisedPanel, theme } from '@liveedu/ui';
+import type { AdminRefundRequest, RefundDecision } from '@liveedu/api-client';
+import { Button, Field, formatOrderDate, formatRupees } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Badge, type BadgeTone } from '../../../shared/components/badge.tsx';
+import { DecisionCard, useDecision } from '../../../shared/components/decision-queue.tsx';
 import { InlineError } from '../../../shared/components/page-frame.tsx';
 import { daysSincePurchase, purchasedAt, STATUS_LABELS } from '../api/refund-facts.ts';
 
-const Card = styled.article`
-  ${raisedPanel}
-  padding: 1rem 1.25rem;
-  header { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; }
-  header h2 { font-size: 1.1rem; margin: 0; }
-  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.3rem 1rem; margin: 0.85rem 0; }
-  dt { color: ${theme.colors.muted}; font-weight: 500; }
-  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
+const Card = styled(DecisionCard)`
   textarea { width: 100%; min-height: 4rem; }
-  .actions { display: flex; gap: 0.5rem; }
 `;
 
 const TONES: Record<AdminRefundRequest['status'], BadgeTone> = {
@@ -46,21 +39,12 @@ export function RefundRequestCard({
 }) {
   const id = useId();
   const [note, setNote] = useState('');
-  const [sending, setSending] = useState<RefundDecision['decision'] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function send(decision: RefundDecision['decision']) {
-    setSending(decision);
-    setProblem(null);
-    try {
+  const { sending, problem, send: sendDecision } = useDecision<RefundDecision['decision']>();
+  const send = (decision: RefundDecision['decision']) =>
+    sendDecision(decision, async () => {
       const trimmed = note.trim();
       onDecided(await decide(request._id, { decision, ...(trimmed ? { note: trimmed } : {}) }));
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setSending(null);
-    }
-  }
+    });
 
   const who = request.user.username;
   const days = daysSincePurchase(request);

@@ -1,20 +1,14 @@
-import { messageOf, type PostReport } from '@liveedu/api-client';
-import { Button, formatOrderDate, raisedPanel, theme } from '@liveedu/ui';
-import { useId, useState } from 'react';
+import type { PostReport } from '@liveedu/api-client';
+import { Button, formatOrderDate } from '@liveedu/ui';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { Badge, type BadgeTone } from '../../../shared/components/badge.tsx';
+import { DecisionCard, useDecision } from '../../../shared/components/decision-queue.tsx';
 import { InlineError } from '../../../shared/components/page-frame.tsx';
 
-const Card = styled.article`
-  ${raisedPanel}
-  padding: 1rem 1.25rem;
-  header { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; }
-  header h2 { font-size: 1.1rem; margin: 0; overflow-wrap: anywhere; }
-  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.3rem 1rem; margin: 0.85rem 0; }
-  dt { color: ${theme.colors.muted}; font-weight: 500; }
-  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
+const Card = styled(DecisionCard)`
+  header h2 { overflow-wrap: anywhere; }
   ul { margin: 0; padding-left: 1.1rem; }
-  .actions { display: flex; gap: 0.5rem; }
 `;
 
 const STATUS: Record<PostReport['status'], { label: string; tone: BadgeTone }> = {
@@ -41,22 +35,11 @@ export function ReportCard({
   act: (reportId: string, action: ReportAction) => Promise<unknown>;
 }) {
   const id = useId();
-  const [sending, setSending] = useState<ReportAction | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { sending, problem, send: sendAction } = useDecision<ReportAction>();
   const status = STATUS[report.status];
   const what = report.kind === 'question' ? 'Question' : 'Answer';
 
-  async function send(action: ReportAction) {
-    setSending(action);
-    setProblem(null);
-    try {
-      await act(report._id, action);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setSending(null);
-    }
-  }
+  const send = (action: ReportAction) => sendAction(action, () => act(report._id, action));
 
   return (
     <Card aria-labelledby={`${id}-title`}>

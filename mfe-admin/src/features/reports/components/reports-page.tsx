@@ -1,9 +1,7 @@
 import { useApiMutation, usePagedQuery } from '@liveedu/query';
-import { Banner, EmptyState, gridList, ToggleButtons } from '@liveedu/ui';
+import { ToggleButtons } from '@liveedu/ui';
 import { useState } from 'react';
-import styled from 'styled-components';
-import { PageFrame } from '../../../shared/components/page-frame.tsx';
-import { PagedListView } from '../../../shared/components/paged-list-view.tsx';
+import { DecisionQueue } from '../../../shared/components/decision-queue.tsx';
 import { useCommunityApi } from '../hooks/community-api.ts';
 import { type ReportAction, ReportCard } from './report-card.tsx';
 
@@ -14,10 +12,6 @@ const TABS: readonly { id: Tab; label: string }[] = [
   { id: 'open', label: 'Open' },
   { id: 'closed', label: 'Closed' },
 ];
-
-const List = styled.ul`
-  ${gridList({})}
-`;
 
 const DONE: Record<ReportAction, string> = {
   hide: 'The post is hidden',
@@ -49,32 +43,26 @@ export function ReportsPage() {
   };
 
   return (
-    <PageFrame title="Reports">
-      <ToggleButtons
-        label="Reports"
-        options={TABS}
-        active={tab}
-        onChange={(next) => {
-          setOutcome(null);
-          setTab(next);
-        }}
-      />
-      {outcome ? <Banner tone="success">{outcome}</Banner> : null}
-      <PagedListView list={reports} what="the reports">
-        {(rows) =>
-          rows.length === 0 ? (
-            <EmptyState message={tab === 'open' ? 'No reports waiting' : 'No closed reports yet'} />
-          ) : (
-            <List aria-label={tab === 'open' ? 'Open reports' : 'Closed reports'}>
-              {rows.map((report) => (
-                <li key={`${report._id}:${report.status}`}>
-                  <ReportCard report={report} act={act} />
-                </li>
-              ))}
-            </List>
-          )
-        }
-      </PagedListView>
-    </PageFrame>
+    <DecisionQueue
+      title="Reports"
+      filter={
+        <ToggleButtons
+          label="Reports"
+          options={TABS}
+          active={tab}
+          onChange={(next) => {
+            setOutcome(null);
+            setTab(next);
+          }}
+        />
+      }
+      outcome={outcome}
+      list={reports}
+      what="the reports"
+      empty={tab === 'open' ? 'No reports waiting' : 'No closed reports yet'}
+      label={tab === 'open' ? 'Open reports' : 'Closed reports'}
+    >
+      {(report) => <ReportCard report={report} act={act} />}
+    </DecisionQueue>
   );
 }
