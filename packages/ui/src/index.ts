@@ -31,6 +31,7 @@ export {
 } from './components/live-class-parts.tsx';
 export { LoadMore, PagedListEnd } from './components/load-more.tsx';
 export { Loading, Skeleton, Spinner } from './components/loading.tsx';
+export { MarkAllReadButton } from './components/mark-all-read-button.tsx';
 export { ConfirmDialog, Modal } from './components/modal.tsx';
 export { type NavItem, NavLinkItems } from './components/nav-link-items.tsx';
 export {

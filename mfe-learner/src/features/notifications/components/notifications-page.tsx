@@ -6,6 +6,7 @@ import {
   ErrorState,
   flatPanel,
   Loading,
+  MarkAllReadButton,
   PagedListEnd,
   theme,
   timeAgo,
@@ -139,16 +140,7 @@ export function NotificationsPage() {
             />
             Unread only
           </label>
-          {anyUnread ? (
-            <Button
-              type="button"
-              $variant="secondary"
-              aria-disabled={markRead.busy || undefined}
-              onClick={() => void markRead.mark('all')}
-            >
-              Mark all as read
-            </Button>
-          ) : null}
+          {anyUnread ? <MarkAllReadButton markRead={markRead} /> : null}
         </Controls>
         {body}
       </PageSection>

@@ -1,9 +1,9 @@
 import type { AppNotification } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import {
-  Button,
   ErrorState,
   Loading,
+  MarkAllReadButton,
   theme,
   timeAgo,
   useMarkNotificationsRead,
@@ -125,16 +125,7 @@ export function NotificationMenu({ id, onClose }: { id: string; onClose: () => v
     <MenuBox id={id} aria-label="Notifications">
       <Head>
         <h2>Notifications</h2>
-        {anyUnread ? (
-          <Button
-            type="button"
-            $variant="secondary"
-            aria-disabled={markRead.busy || undefined}
-            onClick={() => void markRead.mark('all')}
-          >
-            Mark all as read
-          </Button>
-        ) : null}
+        {anyUnread ? <MarkAllReadButton markRead={markRead} /> : null}
       </Head>
       {body}
       <Foot>
