@@ -21,8 +21,8 @@ import {
   payAndReturn,
   readOk,
 } from '../support/flows.ts';
-import { PURCHASE_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { purchaseStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 type Enrolled = ResponseOf<'/api/v1/enrolled-courses', 'get'>['coursesEnrolled'];
 type Analytics = ResponseOf<'/api/v1/course-analytics/{courseId}', 'get'>;
@@ -35,10 +35,8 @@ let tutor: Session;
 let admin: Session;
 
 beforeAll(async () => {
-  // catalog before payments: payments asks the catalog what a course costs.
-  stack = await startTestStack({ services: PURCHASE_SERVICES, razorpay: true });
+  ({ stack, admin } = await purchaseStack());
   tutor = await newTutor(stack, 'freetutor');
-  admin = await stack.loginAdmin();
   // One real sale first, so the figures a free enrollment must leave alone are not all zero.
   const sold = await courseDetails(stack, await createCourse(stack, tutor, { title: 'Sold', price: 499 }));
   const buyer = await stack.newUser('buyer');

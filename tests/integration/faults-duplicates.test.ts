@@ -1,8 +1,8 @@
 import type { CourseDetails, ResponseOf } from '@liveedu/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as flows from '../support/flows.ts';
-import { PURCHASE_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { purchaseStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 /**
  * The same request sent more than once at the same moment ends in one outcome, the one
@@ -13,8 +13,7 @@ let stack: TestStack;
 let admin: Session;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: PURCHASE_SERVICES, razorpay: true });
-  admin = await stack.loginAdmin();
+  ({ stack, admin } = await purchaseStack());
 });
 afterAll(() => stack?.close());
 

@@ -17,8 +17,8 @@ import {
   razorpayEntity,
   readOk,
 } from '../support/flows.ts';
-import { PURCHASE_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { purchaseStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 /** The cart as `GET`/`PUT api/v1/cart` answer it (rupees). */
 interface Cart {
@@ -114,10 +114,9 @@ function coupon(who: Session, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: PURCHASE_SERVICES, razorpay: true });
+  ({ stack, admin } = await purchaseStack());
   tutorA = await newTutor(stack, 'carttutora');
   tutorB = await newTutor(stack, 'carttutorb');
-  admin = await stack.loginAdmin();
   a1 = await course(tutorA, 'Carts for Beginners', 499);
   a2 = await course(tutorA, 'Orders in Depth', 799);
   b1 = await course(tutorB, 'Two Tutors, One Payment', 1299);

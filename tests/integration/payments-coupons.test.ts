@@ -13,8 +13,8 @@ import {
   readOk,
   sandboxOf,
 } from '../support/flows.ts';
-import { PURCHASE_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { purchaseStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 /** A coupon as its maker sees it. */
 interface Coupon {
@@ -62,10 +62,9 @@ let courses: CourseDetails[];
 let othersCourse: CourseDetails;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: PURCHASE_SERVICES, razorpay: true });
+  ({ stack, admin } = await purchaseStack());
   tutor = await newTutor(stack, 'coupontutor');
   otherTutor = await newTutor(stack, 'othertutor');
-  admin = await stack.loginAdmin();
   courses = [];
   for (const [title, price] of [
     ['Discounted Databases', 499],

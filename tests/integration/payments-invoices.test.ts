@@ -23,8 +23,8 @@ import {
   publishRefundProcessed,
   readOk,
 } from '../support/flows.ts';
-import { PURCHASE_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { purchaseStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 /** An order-history line with the numbers of its tax documents. */
 type Line = PaymentRecord & { invoiceNumber?: string; creditNoteNumber?: string };
@@ -44,9 +44,8 @@ beforeAll(async () => {
   // poppler-utils from Debian, once per machine, as the other Debian tools tests need.
   pdftotext = await installPdftotext({ log: (line) => console.log(`[pdftotext] ${line}`) });
   scratch = await mkdtemp(join(tmpdir(), 'liveedu-invoices-'));
-  stack = await startTestStack({ services: PURCHASE_SERVICES, razorpay: true });
+  ({ stack, admin } = await purchaseStack());
   tutor = await newTutor(stack, 'invoicetutor');
-  admin = await stack.loginAdmin();
   course = await courseDetails(
     stack,
     await createCourse(stack, tutor, { title: 'Invoices in Practice', price: PRICE }),

@@ -31,8 +31,8 @@ import {
   readOk,
   sandboxOf,
 } from '../support/flows.ts';
-import { PURCHASE_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { purchaseStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 /** A refund request as the student reads it (the admin's adds `user`). */
 interface RefundRequest {
@@ -83,9 +83,8 @@ let tutor: Session;
 let admin: Session;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: PURCHASE_SERVICES, razorpay: true });
+  ({ stack, admin } = await purchaseStack());
   tutor = await newTutor(stack, 'refundtutor');
-  admin = await stack.loginAdmin();
 }, 120_000);
 afterAll(() => stack?.close());
 

@@ -13,7 +13,14 @@ import { paymentsService } from '@liveedu/payments';
 import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
 import type { Service, ServiceDefinition } from '@liveedu/service-kit';
 import { todoService } from '@liveedu/todo';
-import { eventually, type Session, type StackOptions, startTestStack, type TestStack } from './stack.ts';
+import {
+  eventually,
+  type Session,
+  type StackOptions,
+  startTestStack,
+  type TestStack,
+  withAdmin,
+} from './stack.ts';
 
 const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
   identity: identityService,
@@ -33,13 +40,24 @@ export const ALL_SERVICES: StackOptions['services'] = Object.fromEntries(
   serviceStartOrder().map((name) => [name, DEFINITIONS[name]]),
 );
 
-/** What a purchase goes through: accounts, the course, the payment and the tutor's credit. */
+/**
+ * What a purchase goes through: accounts, the course, the payment and the tutor's credit (the
+ * catalog before payments, which asks it what a course costs).
+ */
 export const PURCHASE_SERVICES = {
   identity: identityService,
   catalog: catalogService,
   earnings: earningsService,
   payments: paymentsService,
 } satisfies StackOptions['services'];
+
+/**
+ * A stack a purchase can go through (for a file's `beforeAll`): the purchase's services with a
+ * Razorpay sandbox of the stack's own, and the admin logged in.
+ */
+export function purchaseStack(): Promise<{ stack: TestStack; admin: Session }> {
+  return withAdmin(startTestStack({ services: PURCHASE_SERVICES, razorpay: true }));
+}
 
 /** What a course's questions, answers and announcements need: accounts, the course and the community. */
 export const COMMUNITY_SERVICES = {
