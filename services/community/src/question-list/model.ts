@@ -12,7 +12,7 @@ import {
   searchWords,
   shownTo,
 } from './domain.ts';
-import { changedSince, revisionOf } from './store.ts';
+import { changedSince, revisionNumberOf, revisionOf } from './store.ts';
 import { WordIndex } from './word-index.ts';
 
 /** What a card needs of a question: never its body, answers or followers (named, which reads faster). */
@@ -301,6 +301,8 @@ export class QuestionLists {
       loading.catch(() => this.courses.delete(courseId));
     }
     const model = await loading;
+    // The number alone first: the ids of the last changes are read only when the model is behind.
+    if ((await revisionNumberOf(this.db, courseId)) <= model.rev) return model;
     const revision = await revisionOf(this.db, courseId);
     if (!revision || revision.rev <= model.rev) return model;
     // One catch-up at a time per course, so an older read of a question never lands after a newer one.
@@ -327,7 +329,7 @@ export class QuestionLists {
 
   private async load(courseId: string): Promise<CourseQuestions> {
     // The revision first: a change written during the load is applied again at the next read.
-    const rev = (await revisionOf(this.db, courseId))?.rev ?? 0;
+    const rev = await revisionNumberOf(this.db, courseId);
     const docs = await QUESTIONS.in(this.db).find({ courseId }, { projection: CARD_FIELDS }).toArray();
     return new CourseQuestions(docs.map(cardOf), rev);
   }

@@ -45,6 +45,14 @@ export async function revisionOf(db: Db, courseId: string): Promise<RevisionDoc 
   return REVISIONS.in(db).findOne({ _id: courseId });
 }
 
+/**
+ * How far the course's questions have changed (0 before any change), without the ids of the
+ * changes: what every read of a list asks, to learn that its model is still current.
+ */
+export async function revisionNumberOf(db: Db, courseId: string): Promise<number> {
+  return (await REVISIONS.in(db).findOne({ _id: courseId }, { projection: { rev: 1 } }))?.rev ?? 0;
+}
+
 /** The courses of each tutor that have questions: the tutor's inbox reads these courses' models. */
 export interface TutorCoursesDoc {
   _id: string;
