@@ -61,6 +61,11 @@ export function answer(respond: Responder): void {
   );
 }
 
+/** The answer to a request the test made none for: a 599 naming it, which fails the page's call. */
+export function unexpected(request: ApiRequest): Response {
+  return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+}
+
 type Reply = { status?: number; body?: unknown };
 /** Answers by `METHOD /path?query` (query optional in the key when the answer is the same for any). */
 export type Routes = Record<string, Reply | ((request: ApiRequest) => Reply)>;
@@ -68,9 +73,10 @@ export type Routes = Record<string, Reply | ((request: ApiRequest) => Reply)>;
 /** Answers from a table of routes; anything else gets a 599 naming it, which fails the page's call. */
 export function answerRoutes(routes: Routes): void {
   answer((request) => {
-    const key = `${request.method} ${request.path}`;
-    const route = routes[key] ?? routes[`${request.method} ${request.path.split('?')[0]}`];
-    if (!route) return json({ message: `Unexpected ${key}` }, 599);
+    const route =
+      routes[`${request.method} ${request.path}`] ??
+      routes[`${request.method} ${request.path.split('?')[0]}`];
+    if (!route) return unexpected(request);
     const reply = typeof route === 'function' ? route(request) : route;
     return json(reply.body ?? null, reply.status ?? 200);
   });

@@ -9,8 +9,10 @@ export {
   requestedPaths,
   requests,
   resetApi,
+  unexpected,
 } from './api-server.ts';
 export { couponCalls, couponOf } from './coupons.ts';
+export { CurrentLocation } from './current-location.tsx';
 export { catchDownloads, type Download } from './downloads.ts';
 export { expectRetryAfterFailure } from './failed-load.ts';
 export { answerPost, cartOf, courseCard, liveSession, questionPost, userData } from './fixtures.ts';

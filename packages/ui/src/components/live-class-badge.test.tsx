@@ -1,5 +1,12 @@
 import { createQueryClient, QueryProvider } from '@liveedu/query';
-import { answer, createTestStore, json, renderRoutes, requestedPaths } from '@liveedu/web-test-kit';
+import {
+  answer,
+  createTestStore,
+  json,
+  renderRoutes,
+  requestedPaths,
+  unexpected,
+} from '@liveedu/web-test-kit';
 import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -13,9 +20,7 @@ const minutes = (n: number) => new Date(NOW + n * 60_000).toISOString();
 
 function serveStatus(status: unknown, code = 200) {
   answer((request) =>
-    request.path === '/api/v1/courses/c1/live-status'
-      ? json(status, code)
-      : json({ message: `Unexpected ${request.method} ${request.path}` }, 599),
+    request.path === '/api/v1/courses/c1/live-status' ? json(status, code) : unexpected(request),
   );
 }
 

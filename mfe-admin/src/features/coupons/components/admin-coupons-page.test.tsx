@@ -8,6 +8,7 @@ import {
   requestedPaths,
   requests,
   rowCells,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +42,7 @@ function server(all: Coupon[]) {
       const found = [...CATALOG, ...FOUND].find((c) => c._id === details[1]);
       return found ? json(found) : json({ message: 'Course not found' }, 404);
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
 }
 

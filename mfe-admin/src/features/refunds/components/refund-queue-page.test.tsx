@@ -1,5 +1,5 @@
 import type { AdminRefundRequest, RefundDecision } from '@liveedu/api-client';
-import { answer, expectRetryAfterFailure, json, requests } from '@liveedu/web-test-kit';
+import { answer, expectRetryAfterFailure, json, requests, unexpected } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderDashboard } from '../../../shared/testing/render-dashboard.tsx';
@@ -61,7 +61,7 @@ function refundServer(all: AdminRefundRequest[], options: { fail?: () => boolean
       };
       return json(all[at]);
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { PostReport } from '@liveedu/api-client';
-import { answer, json, requests } from '@liveedu/web-test-kit';
+import { answer, json, requests, unexpected } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderDashboard } from '../../../shared/testing/render-dashboard.tsx';
@@ -47,7 +47,7 @@ function reportServer(all: PostReport[], options: { fail?: boolean } = {}) {
       all[at] = { ...all[at]!, status: action === 'hide' ? 'hidden' : 'dismissed' };
       return json(all[at]);
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
 }
 

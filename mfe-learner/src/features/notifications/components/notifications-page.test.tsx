@@ -5,14 +5,16 @@ import {
 } from '@liveedu/api-client';
 import {
   answer,
+  CurrentLocation,
   createTestStore,
   expectNextPage,
   json,
   renderWithProviders,
   requests,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NotificationsPage } from './notifications-page.tsx';
 
@@ -65,14 +67,9 @@ function notificationServer(all: AppNotification[], options: { failList?: boolea
       }
       return json({ preferences });
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
   return next;
-}
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p>At {`${pathname}${search}`}</p>;
 }
 
 function openPage(role: 'student' | 'tutor' = 'student') {
@@ -80,7 +77,7 @@ function openPage(role: 'student' | 'tutor' = 'student') {
     <MemoryRouter initialEntries={['/profile/notifications']}>
       <Routes>
         <Route path="/profile/notifications" element={<NotificationsPage />} />
-        <Route path="*" element={<Where />} />
+        <Route path="*" element={<CurrentLocation />} />
       </Routes>
     </MemoryRouter>,
     createTestStore({ userId: 'u1', role, token: 't1' }),

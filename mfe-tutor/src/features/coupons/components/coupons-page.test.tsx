@@ -9,6 +9,7 @@ import {
   requestedPaths,
   requests,
   rowCells,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,7 +44,7 @@ function couponServer(all: Coupon[], options: { failList?: () => boolean } = {})
     if (url.pathname === '/api/v1/get-tutors-courses') {
       return json(COURSE_PAGES[Number(url.searchParams.get('page') ?? 1) - 1]);
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
 }
 

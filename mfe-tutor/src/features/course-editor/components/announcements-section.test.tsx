@@ -1,5 +1,5 @@
 import type { Announcement } from '@liveedu/api-client';
-import { answer, json, requests } from '@liveedu/web-test-kit';
+import { answer, json, requests, unexpected } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../shared/testing/render-page.tsx';
@@ -50,7 +50,7 @@ function announcementServer(
       all.unshift(posted);
       return json(posted, 201);
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
 }
 

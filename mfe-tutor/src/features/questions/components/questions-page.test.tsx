@@ -1,5 +1,13 @@
 import type { Answer, Question, QuestionInList } from '@liveedu/api-client';
-import { answer, answerPost, json, questionPost, requestedPaths, requests } from '@liveedu/web-test-kit';
+import {
+  answer,
+  answerPost,
+  json,
+  questionPost,
+  requestedPaths,
+  requests,
+  unexpected,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -116,7 +124,7 @@ function communityServer(
       found.acceptedAnswerId = answerId;
       return json(found);
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
   return next;
 }

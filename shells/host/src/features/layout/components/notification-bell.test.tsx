@@ -1,7 +1,15 @@
 import type { AppNotification } from '@liveedu/api-client';
-import { answer, createTestStore, json, renderWithProviders, requests } from '@liveedu/web-test-kit';
+import {
+  answer,
+  CurrentLocation,
+  createTestStore,
+  json,
+  renderWithProviders,
+  requests,
+  unexpected,
+} from '@liveedu/web-test-kit';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NavBar } from './nav-bar.tsx';
 
@@ -57,14 +65,9 @@ function notificationServer(all: AppNotification[]) {
       for (const n of all) if (body.all || body.ids?.includes(n._id)) n.read = true;
       return json({ unread: unread() });
     }
-    return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
+    return unexpected(request);
   });
   return stream;
-}
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p>At {`${pathname}${search}`}</p>;
 }
 
 /** The bar of the admin, who has no cart: the bell's requests are all the bar sends. */
@@ -74,7 +77,7 @@ function renderBar(loggedIn = true) {
     <MemoryRouter initialEntries={['/courses']}>
       <NavBar isLoggedIn={loggedIn} role={role} showTeachLink={false} />
       <Routes>
-        <Route path="*" element={<Where />} />
+        <Route path="*" element={<CurrentLocation />} />
       </Routes>
     </MemoryRouter>,
     createTestStore(loggedIn ? { userId: 'u1', role: 'admin', token: 't1' } : null),
