@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentItem, courseWithItems, enrolledStudent, newTutor } from '../support/flows.ts';
 import { PNG } from '../support/identity-fixtures.ts';
-import { LEARNING_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { learningStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 interface Submission {
   _id: string;
@@ -55,8 +55,7 @@ const mine = async (as: Session, courseId: string, itemId: string) =>
   ).body.submissions;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: LEARNING_SERVICES });
-  tutor = await newTutor(stack);
+  ({ stack, tutor } = await learningStack());
 }, 60_000);
 
 afterAll(() => stack?.close());

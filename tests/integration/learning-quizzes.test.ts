@@ -7,8 +7,8 @@ import {
   quizItem,
   videoItem,
 } from '../support/flows.ts';
-import { LEARNING_SERVICES } from '../support/platform.ts';
-import { eventually, type Session, startTestStack, type TestStack } from '../support/stack.ts';
+import { learningStack } from '../support/platform.ts';
+import { eventually, type Session, type TestStack } from '../support/stack.ts';
 
 interface TutorQuiz {
   questions: Array<{ _id: string; options: Array<{ _id: string; text: string }>; correct: string[] }>;
@@ -75,8 +75,7 @@ async function itemCompleted(student: Session, courseId: string, itemId: string)
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: LEARNING_SERVICES });
-  tutor = await newTutor(stack);
+  ({ stack, tutor } = await learningStack());
 }, 60_000);
 
 afterAll(() => stack?.close());

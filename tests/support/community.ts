@@ -1,6 +1,6 @@
 import { courseWithItems, enrolledFree, newTutor } from './flows.ts';
 import { COMMUNITY_SERVICES } from './platform.ts';
-import { type Session, startTestStack, type TestStack } from './stack.ts';
+import { preparedStack, type Session, startTestStack, type TestStack } from './stack.ts';
 
 /** A free course and the people around it, as the suites of its questions and reports use them. */
 export interface CourseClass {
@@ -20,20 +20,15 @@ export interface CourseClass {
 /**
  * A stack with the community's services, the admin logged in, and a free course of a new tutor's
  * with these items, two of its students and a user outside it; user names begin with `prefix`.
- * A stack that started is closed again when a later step fails.
  */
-export async function communityClass(prefix: string, items: unknown[]): Promise<CourseClass> {
-  const stack = await startTestStack({ services: COMMUNITY_SERVICES });
-  try {
+export function communityClass(prefix: string, items: unknown[]): Promise<CourseClass> {
+  return preparedStack(startTestStack({ services: COMMUNITY_SERVICES }), async (stack) => {
     const admin = await stack.loginAdmin();
     const tutor = await newTutor(stack, `${prefix}tutor`);
     const { courseId, itemIds } = await courseWithItems(stack, tutor, items, { price: 0 });
     const student = await enrolledFree(stack, courseId, `${prefix}asker`);
     const classmate = await enrolledFree(stack, courseId, `${prefix}classmate`);
     const outsider = await stack.newUser(`${prefix}outsider`);
-    return { stack, admin, tutor, student, classmate, outsider, courseId, itemIds };
-  } catch (error) {
-    await stack.close();
-    throw error;
-  }
+    return { admin, tutor, student, classmate, outsider, courseId, itemIds };
+  });
 }

@@ -13,8 +13,10 @@ import { paymentsService } from '@liveedu/payments';
 import { type ServiceName, serviceStartOrder } from '@liveedu/platform-registry';
 import type { Service, ServiceDefinition } from '@liveedu/service-kit';
 import { todoService } from '@liveedu/todo';
+import { newTutor } from './flows.ts';
 import {
   eventually,
+  preparedStack,
   type Session,
   type StackOptions,
   startTestStack,
@@ -72,6 +74,13 @@ export const LEARNING_SERVICES = {
   catalog: catalogService,
   learning: learningService,
 } satisfies StackOptions['services'];
+
+/** A stack for quizzes and assignments, with a new tutor to write them (for a file's `beforeAll`). */
+export function learningStack(): Promise<{ stack: TestStack; tutor: Session }> {
+  return preparedStack(startTestStack({ services: LEARNING_SERVICES }), async (stack) => ({
+    tutor: await newTutor(stack),
+  }));
+}
 
 /** What the tutors' and the admin's money figures need: accounts and the ledger. */
 export const EARNINGS_SERVICES = {

@@ -344,12 +344,26 @@ export async function callGateway<T = Record<string, unknown>>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
-/** The stack with its admin logged in (for a file's `beforeAll`). */
-export async function withAdmin<S extends TestStack>(
+/**
+ * The stack, once started, with what `prepare` makes on it (for a file's `beforeAll`): users,
+ * courses. When `prepare` fails the stack is closed again, as no `afterAll` holds it yet.
+ */
+export async function preparedStack<S extends TestStack, T extends object>(
   starting: Promise<S>,
-): Promise<{ stack: S; admin: Session }> {
+  prepare: (stack: S) => Promise<T>,
+): Promise<{ stack: S } & T> {
   const stack = await starting;
-  return { stack, admin: await stack.loginAdmin() };
+  try {
+    return { stack, ...(await prepare(stack)) };
+  } catch (error) {
+    await stack.close();
+    throw error;
+  }
+}
+
+/** The stack with its admin logged in (for a file's `beforeAll`). */
+export function withAdmin<S extends TestStack>(starting: Promise<S>): Promise<{ stack: S; admin: Session }> {
+  return preparedStack(starting, async (stack) => ({ admin: await stack.loginAdmin() }));
 }
 
 /** A sandbox with a key pair and webhook secret of its own; webhooks are pointed once the gateway listens. */
