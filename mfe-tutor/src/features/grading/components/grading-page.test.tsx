@@ -3,14 +3,8 @@ import { answer, expectNextPage, json, requestedPaths, requests } from '@liveedu
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
+import { FILTER_COURSES } from '../../../shared/testing/filter-courses.ts';
 import { renderPage } from '../../../shared/testing/render-page.tsx';
-
-const COURSES = {
-  createdCourses: [
-    { _id: 'c1', title: 'Typed JavaScript' },
-    { _id: 'c2', title: 'Statistics with Python' },
-  ],
-};
 
 function handIn(n: number, changes: Partial<TutorSubmission> = {}): TutorSubmission {
   return {
@@ -36,7 +30,7 @@ function gradingServer(all: TutorSubmission[]) {
   const next: { refuse?: string } = {};
   answer((request) => {
     const url = new URL(`http://x${request.path}`);
-    if (url.pathname === '/api/v1/get-tutors-courses') return json(COURSES);
+    if (url.pathname === '/api/v1/get-tutors-courses') return json(FILTER_COURSES);
     if (url.pathname === '/api/v1/tutor/submissions') {
       const status = url.searchParams.get('status');
       const course = url.searchParams.get('courseId');

@@ -11,15 +11,12 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
+import { FILTER_COURSES } from '../../../shared/testing/filter-courses.ts';
 import { renderPage } from '../../../shared/testing/render-page.tsx';
 
-const COURSES = {
-  createdCourses: [
-    { _id: 'c1', title: 'Typed JavaScript' },
-    { _id: 'c2', title: 'Statistics with Python' },
-  ],
-};
-const COURSE_TITLES: Record<string, string> = { c1: 'Typed JavaScript', c2: 'Statistics with Python' };
+const COURSE_TITLES: Record<string, string> = Object.fromEntries(
+  FILTER_COURSES.createdCourses.map((c) => [c._id, c.title]),
+);
 
 const student = (name: string) => ({ _id: `u-${name}`, name, instructor: false });
 
@@ -67,7 +64,7 @@ function communityServer(
   };
   answer((request) => {
     const url = new URL(`http://x${request.path}`);
-    if (url.pathname === '/api/v1/get-tutors-courses') return json(COURSES);
+    if (url.pathname === '/api/v1/get-tutors-courses') return json(FILTER_COURSES);
     if (url.pathname === '/api/v1/tutor/questions') {
       const status = url.searchParams.get('status') ?? 'all';
       const course = url.searchParams.get('courseId');
@@ -265,7 +262,7 @@ describe("the tutor's questions inbox", () => {
     answer(({ path }) =>
       path.startsWith('/api/v1/tutor/questions')
         ? json({ message: 'Questions are unavailable' }, 503)
-        : json(COURSES),
+        : json(FILTER_COURSES),
     );
     openInbox();
     expect(await screen.findByText('Questions are unavailable')).toBeTruthy();
