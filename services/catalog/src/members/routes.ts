@@ -19,10 +19,14 @@ export default async function memberRoutes(app: ServiceApp): Promise<void> {
     { preHandler: onlyUs, schema: internalSchema(courseMember) },
     async (request) => {
       const { courseId, userId } = request.params;
-      const course = await COURSES.in(app.db).findOne(
-        { _id: new ObjectId(courseId) },
-        { projection: { tutorId: 1, title: 1, listed: 1 } },
-      );
+      // A listed course is in the listing (its tutor never changes); any other is read.
+      const listed = app.listing.get(courseId.toLowerCase());
+      const course = listed
+        ? { tutorId: listed.tutorId, title: listed.title, listed: true }
+        : await COURSES.in(app.db).findOne(
+            { _id: new ObjectId(courseId) },
+            { projection: { tutorId: 1, title: 1, listed: 1 } },
+          );
       if (!course) throw notFound('Course not found');
       const access = await memberAccess({
         role: request.query.role,
