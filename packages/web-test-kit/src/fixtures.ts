@@ -1,4 +1,5 @@
 import type { Answer, Cart, CourseCard, LiveSession, Question, UserData } from '@liveedu/api-client';
+import type { Routes } from './api-server.ts';
 
 /** A course as the list calls answer it; `fields` overrides what the test cares about. */
 export function courseCard(fields: Partial<CourseCard> & { _id: string }): CourseCard {
@@ -17,6 +18,21 @@ export function courseCard(fields: Partial<CourseCard> & { _id: string }): Cours
 /** The cart as the cart service answers it when it holds these courses and no coupon (totals left at 0). */
 export function cartOf(courseIds: string[]): Cart {
   return { courseIds, items: [], count: courseIds.length, total: 0, payable: 0, coupon: null };
+}
+
+/**
+ * The cart's calls over a cart that starts with these courses: GET answers it as it stands, PUT
+ * replaces its courses (as the cart service does), so a page that adds a course reads it back.
+ */
+export function cartRoutes(courseIds: string[]): Routes {
+  let held = courseIds;
+  return {
+    'GET /api/v1/cart': () => ({ body: cartOf(held) }),
+    'PUT /api/v1/cart': ({ body }) => {
+      held = (body as { courseIds: string[] }).courseIds;
+      return { body: cartOf(held) };
+    },
+  };
 }
 
 /** The signed-in user as `getUserData` answers it: a student with no application unless `fields` say otherwise. */

@@ -15,7 +15,15 @@ export { couponCalls, couponOf } from './coupons.ts';
 export { CurrentLocation } from './current-location.tsx';
 export { catchDownloads, type Download } from './downloads.ts';
 export { expectRetryAfterFailure } from './failed-load.ts';
-export { answerPost, cartOf, courseCard, liveSession, questionPost, userData } from './fixtures.ts';
+export {
+  answerPost,
+  cartOf,
+  cartRoutes,
+  courseCard,
+  liveSession,
+  questionPost,
+  userData,
+} from './fixtures.ts';
 export { fillIn } from './form-fields.ts';
 export { expectFiltered, expectFiltersCleared, expectNextPage } from './paged-list.ts';
 export { fakePaymentWindow, type OpenedPaymentWindow, paymentSuccessRoute } from './payment-window.tsx';

@@ -1,6 +1,7 @@
 import {
   answerRoutes,
   cartOf,
+  cartRoutes,
   fakePaymentWindow,
   paymentSuccessRoute,
   type Routes,
@@ -123,14 +124,7 @@ describe('the coupon box of a course page', () => {
 
 describe('Add to cart on a course page', () => {
   it('puts the course in the cart, then says it is in the cart', async () => {
-    let courseIds: string[] = ['c7'];
-    serve({
-      'GET /api/v1/cart': () => ({ body: cartOf(courseIds) }),
-      'PUT /api/v1/cart': ({ body }) => {
-        courseIds = (body as { courseIds: string[] }).courseIds;
-        return { body: cartOf(courseIds) };
-      },
-    });
+    serve(cartRoutes(['c7']));
     renderPage();
     const add = await screen.findByRole('button', { name: 'Add to cart' });
     await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));

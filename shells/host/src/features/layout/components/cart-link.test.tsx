@@ -1,6 +1,12 @@
 import { createCommerceClient } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiMutation } from '@liveedu/query';
-import { answerRoutes, cartOf, createTestStore, renderWithProviders } from '@liveedu/web-test-kit';
+import {
+  answerRoutes,
+  cartOf,
+  cartRoutes,
+  createTestStore,
+  renderWithProviders,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +26,7 @@ function AddCourse({ courseId }: { courseId: string }) {
 
 describe('the cart in the header', () => {
   it("shows the cart's count, leads to the cart, and follows a course added elsewhere", async () => {
-    let courseIds = ['c1'];
-    answerRoutes({
-      'GET /api/v1/cart': () => ({ body: cartOf(courseIds) }),
-      'PUT /api/v1/cart': ({ body }) => {
-        courseIds = (body as { courseIds: string[] }).courseIds;
-        return { body: cartOf(courseIds) };
-      },
-    });
+    answerRoutes(cartRoutes(['c1']));
     renderWithProviders(
       <MemoryRouter>
         <CartLink />

@@ -1,7 +1,7 @@
 import type { Role } from '@liveedu/api-client';
 import { createQueryClient, QueryProvider } from '@liveedu/query';
 import { createSessionStore, sessionActions } from '@liveedu/session';
-import { answerRoutes } from '@liveedu/web-test-kit';
+import { answerRoutes, cartOf } from '@liveedu/web-test-kit';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -17,7 +17,7 @@ function renderAt(path: string, session: { loggedIn: boolean; role?: Role }) {
   }
   // A signed-in buyer's bar shows the cart's count.
   answerRoutes({
-    'GET /api/v1/cart': { body: { courseIds: [], items: [], count: 0, total: 0, payable: 0, coupon: null } },
+    'GET /api/v1/cart': { body: cartOf([]) },
   });
   render(
     <Provider store={store}>
