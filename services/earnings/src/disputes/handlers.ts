@@ -6,9 +6,8 @@ import {
   type PaymentsDisputeData,
 } from '@liveedu/contracts';
 import type { EventHandler, HandlerContext } from '@liveedu/service-kit';
+import { isText } from '../ledger/domain.ts';
 import { closeDispute, type DisputeFacts, openDispute, settleFreezes } from './store.ts';
-
-const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /** The facts of a dispute event, or null (logged) when they cannot be used. */
 function factsOf(
@@ -17,7 +16,7 @@ function factsOf(
 ): DisputeFacts | null {
   const data = event.data ?? ({} as PaymentsDisputeData);
   const at = new Date(typeof data.at === 'string' ? data.at : event.occurredAt);
-  if (!text(data.disputeId) || !text(data.paymentId) || Number.isNaN(at.getTime())) {
+  if (!isText(data.disputeId) || !isText(data.paymentId) || Number.isNaN(at.getTime())) {
     // Retrying cannot fix a malformed fact; keep it visible in the logs instead of looping.
     log.error({ eventId: event.id, data }, 'ignoring a dispute event without its dispute or payment');
     return null;

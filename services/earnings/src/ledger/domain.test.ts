@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, isPaise, reversed, saleKey, splitPayment, toRupees } from './domain.ts';
+import { accountKey, isPaise, isText, reversed, saleKey, splitPayment, toRupees } from './domain.ts';
 
 describe('splitPayment', () => {
   it('gives the tutor 80% and the platform 20% of an even amount', () => {
@@ -27,6 +27,11 @@ describe('splitPayment', () => {
       expect(isPaise(bad)).toBe(false);
       expect(() => splitPayment(bad)).toThrow(RangeError);
     }
+  });
+
+  it('takes an id from an event only when it is a string with something in it', () => {
+    expect(isText('pay_1')).toBe(true);
+    for (const bad of ['', undefined, null, 42, {}]) expect(isText(bad)).toBe(false);
   });
 });
 

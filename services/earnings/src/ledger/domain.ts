@@ -11,6 +11,11 @@ export function isPaise(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+/** An id or name an event carries, usable only when it is a string with something in it. */
+export function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
 /**
  * Splits a gross payment: the tutor gets 80% rounded down to the paisa, and the platform gets
  * everything else, so the two always add up to the gross and no paisa is lost or invented.

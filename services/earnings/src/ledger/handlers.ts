@@ -7,10 +7,9 @@ import {
 } from '@liveedu/contracts';
 import type { EventHandler } from '@liveedu/service-kit';
 import { isDisputed, settleFreezes } from '../disputes/store.ts';
-import { isPaise, reversed, saleKey, splitPayment } from './domain.ts';
+import { isPaise, isText, reversed, saleKey, splitPayment } from './domain.ts';
 import { insertLine, type LedgerEntry, postLine, saleLine } from './store.ts';
 
-const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const instant = (value: unknown): Date | null => {
   const date = typeof value === 'string' ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
@@ -30,7 +29,7 @@ export const onPaymentSucceeded: EventHandler<PaymentsPaymentSucceeded> = {
   async handle(event, { db, log }) {
     const data = event.data ?? ({} as PaymentsPaymentSucceeded['data']);
     const paidAt = instant(data.paidAt) ?? instant(event.occurredAt);
-    const valid = text(data.paymentId) && text(data.courseId) && text(data.tutorId);
+    const valid = isText(data.paymentId) && isText(data.courseId) && isText(data.tutorId);
     if (!valid || !isPaise(data.amountPaise) || !paidAt) {
       // Retrying cannot fix a malformed fact; keep it visible in the logs instead of looping.
       log.error({ eventId: event.id, data }, 'ignoring a payment event that cannot be credited');
@@ -74,7 +73,7 @@ export const onRefundProcessed: EventHandler<PaymentsRefundProcessed> = {
   async handle(event, { db, log }) {
     const data = event.data ?? ({} as PaymentsRefundProcessed['data']);
     const refundedAt = instant(data.refundedAt) ?? instant(event.occurredAt);
-    if (!text(data.paymentId) || !text(data.courseId) || !refundedAt) {
+    if (!isText(data.paymentId) || !isText(data.courseId) || !refundedAt) {
       log.error({ eventId: event.id, data }, 'ignoring a refund event that cannot be debited');
       return;
     }
@@ -100,7 +99,7 @@ export const onRefundProcessed: EventHandler<PaymentsRefundProcessed> = {
       ...calendarKeys(refundedAt),
       recordedAt: new Date(),
       refundKey: saleKey(sale.paymentId, sale.courseId),
-      ...(text(data.refundId) ? { refundId: data.refundId } : {}),
+      ...(isText(data.refundId) ? { refundId: data.refundId } : {}),
       unposted: true,
     };
     const line = await insertLine(db, refund);
