@@ -177,15 +177,8 @@ export function apiCalls(options: ApiClientOptions) {
 
 const auth = { auth: true } as const;
 
-/**
- * The catalog's free enrollment. Its answer is written out here (`EnrollFreeReply`) rather than
- * read from the API document, which lists the call once it is generated from the catalog again.
- */
-const ENROLL_FREE: string = '/api/v1/enroll-free/{courseId}';
-export interface EnrollFreeReply {
-  message: string;
-  courseId: string;
-}
+/** What the catalog's free enrollment answers. */
+export type EnrollFreeReply = ResponseOf<'/api/v1/enroll-free/{courseId}', 'post'>;
 
 /**
  * The log-in sessions of the account (the devices logged in): apart from the main client, so only
@@ -274,8 +267,8 @@ export function createApiClient(options: ApiClientOptions) {
      * Enrolls the caller in a course priced 0, with no order or payment: 201 `{message, courseId}`;
      * 409 when already enrolled, 400 for a course with a price, 403 for the tutor's own.
      */
-    enrollFree: (courseId: string): Promise<EnrollFreeReply> =>
-      post(ENROLL_FREE as PathsWith<'post'>, { ...auth, params: { courseId } }) as Promise<never>,
+    enrollFree: (courseId: string) =>
+      post('/api/v1/enroll-free/{courseId}', { ...auth, params: { courseId } }),
     /** The address the payment provider calls back once the card payment completes. */
     paymentVerificationUrl: (p: {
       orderId: string;
