@@ -1,7 +1,7 @@
 import type { NotificationDelivery, NotificationKind, NotificationPreferences } from '@liveedu/contracts';
-import type { ApiClientOptions } from './client.ts';
+import { type ApiClientOptions, apiCalls } from './client.ts';
 import { readCredentials } from './storage.ts';
-import { untypedCalls } from './untyped-calls.ts';
+import type { ResponseOf } from './types.ts';
 
 /** What a notification is about (each kind has its own mail preference), as the contracts name them. */
 export {
@@ -11,24 +11,15 @@ export {
   type NotificationPreferences,
 } from '@liveedu/contracts';
 
-/** One notification: `link` is the site path it leads to. */
-export interface AppNotification {
-  _id: string;
+type NotificationList = ResponseOf<'/api/v1/notifications', 'get'>;
+
+/** One notification: `link` is the site path it leads to, `kind` one of those the contracts name. */
+export type AppNotification = Omit<NotificationList['notifications'][number], 'kind'> & {
   kind: NotificationKind;
-  title: string;
-  link: string;
-  createdAt: string;
-  read: boolean;
-}
+};
 
 /** A page of the caller's notifications, newest first, with how many are unread in all. */
-export interface NotificationPage {
-  notifications: AppNotification[];
-  unread: number;
-  page: number;
-  pages: number;
-  total: number;
-}
+export type NotificationPage = Omit<NotificationList, 'notifications'> & { notifications: AppNotification[] };
 
 /** How a kind of notification is mailed: at once, in the daily digest, or not at all. */
 export type MailChoice = NotificationDelivery;
@@ -222,13 +213,9 @@ export async function openNotificationStream(
   return 'aborted';
 }
 
-/**
- * The caller's notifications and mail preferences, and their live stream. The API document lists
- * these calls once it is generated from the notifications service again; until then their
- * answers are written out above.
- */
+/** The caller's notifications and mail preferences, and their live stream. */
 export function createNotificationsClient(options: ApiClientOptions) {
-  const { get, post, put } = untypedCalls(options);
+  const { get, post, put } = apiCalls(options);
   return {
     /** Newest first, 20 a page; `unread` keeps the unread ones. */
     notifications: (filter: { unread?: boolean; page?: number } = {}, signal?: AbortSignal) => {
@@ -247,16 +234,11 @@ export function createNotificationsClient(options: ApiClientOptions) {
       post('/api/v1/notifications/read', {
         ...auth,
         body: which === 'all' ? { all: true } : { ids: which },
-      }) as Promise<{ unread: number }>,
-    preferences: (signal?: AbortSignal) =>
-      get('/api/v1/notification-preferences', { ...auth, signal }) as Promise<{
-        preferences: NotificationPreferences;
-      }>,
+      }),
+    preferences: (signal?: AbortSignal) => get('/api/v1/notification-preferences', { ...auth, signal }),
     /** Changes the kinds given; answers the whole map. */
     savePreferences: (preferences: Partial<NotificationPreferences>) =>
-      put('/api/v1/notification-preferences', { ...auth, body: { preferences } }) as Promise<{
-        preferences: NotificationPreferences;
-      }>,
+      put('/api/v1/notification-preferences', { ...auth, body: { preferences } }),
     openNotificationStream: (handlers: NotificationStreamOptions) =>
       openNotificationStream(options, handlers),
   };
