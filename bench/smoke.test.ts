@@ -224,6 +224,12 @@ describe('npm run bench -- --smoke', () => {
         expect('median' in cell, `growth / ${row.name} / ${column}: ${JSON.stringify(cell)}`).toBe(true);
       }
     }
+    // The announcement reached every student enrolled for it (found through the course's roster).
+    const announcement = section('conversation').rows.find((r) => r.name.startsWith('announcement to'))!;
+    expect(
+      'median' in announcement.cells.p50!,
+      `conversation / ${announcement.name}: ${JSON.stringify(announcement.cells.p50)}`,
+    ).toBe(true);
     // Lighthouse ran on the home page with Debian's Chromium: its scores are there.
     const home = section('lighthouse').rows.find((r) => r.name === '/')!;
     for (const column of ['accessibility', 'SEO', 'best practices']) {

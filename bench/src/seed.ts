@@ -3,6 +3,8 @@
  * public API it would take hours (a password hash per account, a multipart upload per course).
  * Each database is written by its own pipeline, in parallel.
  */
+import { ROSTERS, rosterKey, rosterPart } from '@liveedu/catalog';
+import { type KeyedListEntry, keyedListDocs } from '@liveedu/service-kit';
 import { type Document, MongoClient } from 'mongodb';
 import {
   type CourseDoc,
@@ -155,6 +157,7 @@ export class Seeder {
       const payments: Document[] = [];
       const ledger: Document[] = [];
       const courseReviews: Document[] = [];
+      const rosters: KeyedListEntry[] = [];
       const purchases: Document[] = [];
       const orderRows: Document[] = [];
       const d = this.derived;
@@ -182,6 +185,11 @@ export class Seeder {
           d.touched.students.add(studentId);
           d.touched.tutors.add(c.tutorId);
           reviewEntries.push({ id: docs.review._id, at: docs.review.createdAt.getTime() });
+          rosters.push({
+            owner: rosterKey(courseId, rosterPart(studentId)),
+            id: studentId,
+            at: docs.enrollment.enrolledAt.getTime(),
+          });
           purchases.push({ _id: `${studentId}:${courseId}`, at: docs.payment.paidAt });
           orderRows.push({ _id: docs.payment.razorpay_order_id, ids: [paymentId], count: 1 });
           d.highlight({
@@ -195,12 +203,15 @@ export class Seeder {
         if (reviewEntries.length > 0)
           courseReviews.push({ _id: c._id.toHexString(), ...Derived.list(reviewEntries) });
       }
+      const rosterDocs = keyedListDocs(rosters);
       await Promise.all([
         (async () => {
           await this.insert('catalog', 'courses', courses);
           await this.insert('catalog', 'enrollments', enrollments);
           await this.insert('catalog', 'reviews', reviews);
           await this.insert('catalog', 'course_reviews', courseReviews);
+          // A course's students all come in its chunk, so its roster is written whole here.
+          await this.insert('catalog', ROSTERS, rosterDocs);
         })(),
         (async () => {
           await this.insert('payments', 'payments', payments);
@@ -216,6 +227,7 @@ export class Seeder {
         payments.length +
         ledger.length +
         courseReviews.length +
+        rosterDocs.length +
         purchases.length +
         orderRows.length;
     }

@@ -4,7 +4,7 @@
  * `mode.announcementStudents` enrolled students, from the tutor's post until every student has
  * the notification.
  */
-import { itemIdFor } from '@liveedu/catalog';
+import { itemIdFor, ROSTERS, rosterKey, rosterPart } from '@liveedu/catalog';
 import { MongoClient } from 'mongodb';
 import type { BenchContext, People } from '../context.ts';
 import { BENCH_PASSWORD, course as courseDoc, courseTutorIndex, oid, student, tutor } from '../data.ts';
@@ -96,7 +96,8 @@ async function announcementFanOut(
       : oid('extra', 1_000_000 + i).toHexString(),
   );
   const enrolledAt = new Date();
-  const enrollments = client.db('catalog').collection<{ _id: string }>('enrollments');
+  const catalog = client.db('catalog');
+  const enrollments = catalog.collection<{ _id: string }>('enrollments');
   for (let at = 0; at < students.length; at += 1_000) {
     await enrollments.bulkWrite(
       students.slice(at, at + 1_000).map((studentId) => ({
@@ -107,6 +108,24 @@ async function announcementFanOut(
         },
       })),
       { ordered: false },
+    );
+  }
+  // …and on the course's roster, each part adding the students it does not hold yet.
+  const parts = new Map<string, string[]>();
+  for (const studentId of students) {
+    const key = rosterKey(courseId, rosterPart(studentId));
+    const part = parts.get(key);
+    if (part) part.push(studentId);
+    else parts.set(key, [studentId]);
+  }
+  const rosters = catalog.collection<{ _id: string; ids: string[]; count: number }>(ROSTERS);
+  for (const [key, ids] of parts) {
+    const held = new Set((await rosters.findOne({ _id: key }))?.ids ?? []);
+    const added = ids.filter((id) => !held.has(id));
+    await rosters.updateOne(
+      { _id: key },
+      { $push: { ids: { $each: added, $position: 0 } }, $inc: { count: added.length } },
+      { upsert: true },
     );
   }
   const teacher = tutor(mode.seed, courseTutorIndex(mode.size, COURSE_INDEX));
