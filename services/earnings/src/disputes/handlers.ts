@@ -31,28 +31,33 @@ function factsOf(
 }
 
 /**
+ * Records what a dispute event says of its dispute, then freezes or releases the credit of its
+ * payment's courses to match all that is known of the payment's disputes.
+ */
+async function recordAndSettle(
+  event: PaymentsDisputeCreated | PaymentsDisputeClosed,
+  { db, log }: HandlerContext,
+  record: (db: HandlerContext['db'], facts: DisputeFacts) => Promise<void>,
+): Promise<void> {
+  const facts = factsOf(event, log);
+  if (!facts) return;
+  await record(db, facts);
+  await settleFreezes(db, facts.paymentId);
+}
+
+/**
  * Freezes the credit of every course the disputed payment paid for, until the dispute closes.
  * Repeating it changes nothing; after the dispute's `closed` it freezes nothing.
  */
 export const onDisputeCreated: EventHandler<PaymentsDisputeCreated> = {
   event: PAYMENTS_DISPUTE_CREATED,
   name: 'on-dispute-created',
-  async handle(event, { db, log }) {
-    const facts = factsOf(event, log);
-    if (!facts) return;
-    await openDispute(db, facts);
-    await settleFreezes(db, facts.paymentId);
-  },
+  handle: (event, context) => recordAndSettle(event, context, openDispute),
 };
 
 /** Releases what the dispute froze, whether its `created` came before or comes after. */
 export const onDisputeClosed: EventHandler<PaymentsDisputeClosed> = {
   event: PAYMENTS_DISPUTE_CLOSED,
   name: 'on-dispute-closed',
-  async handle(event, { db, log }) {
-    const facts = factsOf(event, log);
-    if (!facts) return;
-    await closeDispute(db, facts);
-    await settleFreezes(db, facts.paymentId);
-  },
+  handle: (event, context) => recordAndSettle(event, context, closeDispute),
 };
