@@ -61,7 +61,7 @@ export {
   emptyCouponDraft,
   localDateTime,
 } from './coupons.ts';
-export { flatPanel, type GridColumns, gridList, Page, raisedPanel } from './layout.ts';
+export { bareList, flatPanel, type GridColumns, gridList, Page, raisedPanel } from './layout.ts';
 export { type LazyPage, lazyPage } from './lazy-page.ts';
 export {
   canJoinLive,

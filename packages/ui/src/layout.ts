@@ -9,6 +9,13 @@ export interface GridColumns {
   lg?: number;
 }
 
+/** A list (`ul`, `ol`) with no bullets, indent or margin: the caller lays out its items. */
+export const bareList = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
 const columns = (n: number) => `grid-template-columns: repeat(${n}, minmax(0, 1fr));`;
 
 /**
@@ -17,9 +24,7 @@ const columns = (n: number) => `grid-template-columns: repeat(${n}, minmax(0, 1f
  */
 export function gridList({ base = 1, sm, md, lg }: GridColumns, gap = '1rem') {
   return css`
-    list-style: none;
-    padding: 0;
-    margin: 0;
+    ${bareList}
     display: grid;
     gap: ${gap};
     ${columns(base)}

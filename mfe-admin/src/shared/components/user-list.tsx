@@ -1,6 +1,6 @@
 import { type AdminUser, messageOf } from '@liveedu/api-client';
 import { useApiMutation } from '@liveedu/query';
-import { Avatar, Button, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
+import { Avatar, Button, bareList, ConfirmDialog, EmptyState, flatPanel, theme } from '@liveedu/ui';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -9,9 +9,7 @@ import { Badge, type BadgeTone } from './badge.tsx';
 import { InlineError } from './page-frame.tsx';
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   ${flatPanel}
 `;
 

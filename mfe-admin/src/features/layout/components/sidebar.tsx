@@ -1,5 +1,5 @@
 import { logOut, useSessionDispatch } from '@liveedu/session';
-import { type NavItem, NavLinkItems, theme } from '@liveedu/ui';
+import { bareList, type NavItem, NavLinkItems, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 const Side = styled.aside`
@@ -14,7 +14,7 @@ const Side = styled.aside`
   background: ${theme.colors.hero};
   color: #fff;
   .brand { font-size: 1.3rem; font-weight: 700; padding: 0 0.75rem; color: #fff; text-decoration: none; }
-  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
+  ul { ${bareList} display: flex; flex-direction: column; gap: 0.25rem; }
   ul a {
     display: block;
     padding: 0.6rem 0.75rem;

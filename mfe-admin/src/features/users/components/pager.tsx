@@ -1,4 +1,4 @@
-import { Button } from '@liveedu/ui';
+import { Button, bareList } from '@liveedu/ui';
 import styled from 'styled-components';
 
 const Bar = styled.nav`
@@ -8,7 +8,7 @@ const Bar = styled.nav`
   gap: 0.5rem;
   margin-top: 1rem;
   p { margin: 0 1rem 0 0; font-weight: 600; }
-  ul { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0; padding: 0; }
+  ul { display: flex; flex-wrap: wrap; gap: 0.35rem; ${bareList} }
 `;
 
 /** 'Page x of y' and one button a page; nothing at all when everything fits on one page. */

@@ -1,5 +1,5 @@
 import type { CourseDetails } from '@liveedu/api-client';
-import { Button, Loading, Modal, theme } from '@liveedu/ui';
+import { Button, bareList, Loading, Modal, theme } from '@liveedu/ui';
 import { clockOf } from '@liveedu/video';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
@@ -37,9 +37,7 @@ export function courseSummary(content: CourseDetails['courseContent']): string {
 }
 
 const Sections = styled.ol`
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${bareList}
   display: grid;
   gap: 0.5rem;
   details { border: 1px solid ${theme.colors.border}; border-radius: 8px; background: ${theme.colors.surface}; }

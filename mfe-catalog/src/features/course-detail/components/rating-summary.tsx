@@ -1,5 +1,5 @@
 import type { CourseReviews } from '@liveedu/api-client';
-import { StarRating, theme } from '@liveedu/ui';
+import { bareList, StarRating, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 
 const Summary = styled.div`
@@ -19,9 +19,7 @@ const Average = styled.div`
 `;
 
 const Bars = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.35rem;
 `;

@@ -5,6 +5,7 @@ import {
   BillingStateSelect,
   Button,
   ButtonLink,
+  bareList,
   CouponField,
   DiscountedPrice,
   EmptyState,
@@ -38,9 +39,7 @@ const Layout = styled.div`
 `;
 
 const Lines = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   ${flatPanel}
   li {
     display: grid;

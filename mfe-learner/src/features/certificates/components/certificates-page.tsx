@@ -1,14 +1,12 @@
 import { useApiQuery } from '@liveedu/query';
 import { useApi } from '@liveedu/session';
-import { ButtonLink, EmptyState, ErrorState, flatPanel, Loading, theme } from '@liveedu/ui';
+import { ButtonLink, bareList, EmptyState, ErrorState, flatPanel, Loading, theme } from '@liveedu/ui';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PageSection } from '../../../shared/components/page-section.tsx';
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.75rem;
   li {

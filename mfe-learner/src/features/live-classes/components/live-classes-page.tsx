@@ -2,6 +2,7 @@ import { type LiveSession, messageOf } from '@liveedu/api-client';
 import { useApiMutation, useApiQuery } from '@liveedu/query';
 import {
   Button,
+  bareList,
   ConfirmDialog,
   canJoinLive,
   EmptyState,
@@ -27,9 +28,7 @@ import { useLiveScheduleApi } from '../hooks/live-schedule-api.ts';
 
 const List = styled.ul`
   ${flatPanel}
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   li { display: grid; gap: 0.35rem; padding: 0.9rem 1rem; }
   li + li { border-top: 1px solid ${theme.colors.border}; }
   h3 { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }

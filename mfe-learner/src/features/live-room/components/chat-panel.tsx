@@ -1,4 +1,4 @@
-import { Button, flatPanel, theme } from '@liveedu/ui';
+import { Button, bareList, flatPanel, theme } from '@liveedu/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CHAT_MAX, type ChatMessage } from '../api/chat.ts';
@@ -10,7 +10,7 @@ const Panel = styled.section`
   padding: 1rem;
   h2 { margin: 0; font-size: 1.1rem; }
   .log { max-height: 22rem; overflow-y: auto; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.6rem; }
+  ul { ${bareList} display: grid; gap: 0.6rem; }
   li { display: grid; gap: 0.1rem; }
   .who { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.5rem; font-size: 0.9rem; }
   .who strong { overflow-wrap: anywhere; }

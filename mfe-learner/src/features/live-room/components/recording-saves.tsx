@@ -1,4 +1,4 @@
-import { Banner, Button, flatPanel, theme } from '@liveedu/ui';
+import { Banner, Button, bareList, flatPanel, theme } from '@liveedu/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LIVE_SECTION_TITLE } from '../api/recording-lecture.ts';
@@ -9,7 +9,7 @@ const Panel = styled.section`
   padding: 1rem;
   margin-bottom: 1rem;
   h2 { margin: 0 0 0.5rem; font-size: 1.1rem; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem; }
+  ul { ${bareList} display: grid; gap: 0.75rem; }
   li { display: grid; gap: 0.35rem; }
   progress { width: 100%; height: 0.6rem; accent-color: ${theme.colors.primary}; }
   .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }

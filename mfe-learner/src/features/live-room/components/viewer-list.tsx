@@ -1,5 +1,5 @@
 import { messageOf } from '@liveedu/api-client';
-import { Button, ConfirmDialog, flatPanel, theme, toast } from '@liveedu/ui';
+import { Button, bareList, ConfirmDialog, flatPanel, theme, toast } from '@liveedu/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { inRaisedHandOrder } from '../api/room-state.ts';
@@ -17,7 +17,7 @@ const Panel = styled.section`
   ${flatPanel}
   padding: 1rem;
   h2 { margin: 0 0 0.75rem; font-size: 1.1rem; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem; }
+  ul { ${bareList} display: grid; gap: 0.5rem; }
   li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
   .name { flex: 1 1 8rem; overflow-wrap: anywhere; font-weight: 600; }
   .hand { color: ${theme.colors.warning}; background: ${theme.colors.warningBg}; border-radius: 999px; padding: 0 0.5rem; font-size: 0.85rem; }

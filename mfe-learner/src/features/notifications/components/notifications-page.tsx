@@ -2,6 +2,7 @@ import type { AppNotification } from '@liveedu/api-client';
 import { SHARED_KEYS, usePagedQuery } from '@liveedu/query';
 import {
   Button,
+  bareList,
   EmptyState,
   ErrorState,
   flatPanel,
@@ -31,9 +32,7 @@ const Controls = styled.div`
 
 const List = styled.ul`
   ${flatPanel}
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   li {
     display: grid;
     grid-template-columns: 0.6rem minmax(0, 1fr) auto;

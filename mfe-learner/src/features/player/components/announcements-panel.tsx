@@ -1,15 +1,13 @@
 import { RenderedHtml } from '@liveedu/markdown';
 import { usePagedQuery } from '@liveedu/query';
-import { EmptyState, ErrorState, Loading, PagedListEnd, theme } from '@liveedu/ui';
+import { bareList, EmptyState, ErrorState, Loading, PagedListEnd, theme } from '@liveedu/ui';
 import styled from 'styled-components';
 import { playerKeys } from '../api/keys.ts';
 import { useCommunityApi } from '../hooks/use-community-api.ts';
 import { AuthorLine } from './post-parts.tsx';
 
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 1rem;
   li { border-top: 1px solid ${theme.colors.border}; padding-top: 0.75rem; }

@@ -4,6 +4,7 @@ import { useApiMutation, useApiQuery } from '@liveedu/query';
 import {
   Banner,
   Button,
+  bareList,
   EmptyState,
   ErrorState,
   Field,
@@ -31,9 +32,7 @@ const Panel = styled.section`
 `;
 
 const HandIns = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.75rem;
   li { border: 1px solid ${theme.colors.border}; border-radius: 8px; padding: 0.75rem 1rem; overflow-wrap: anywhere; }

@@ -1,4 +1,4 @@
-import { theme } from '@liveedu/ui';
+import { bareList, theme } from '@liveedu/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -38,9 +38,7 @@ function LockIcon() {
 }
 
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};

@@ -1,7 +1,17 @@
 import type { Answer, Question } from '@liveedu/api-client';
 import { RenderedHtml } from '@liveedu/markdown';
 import { useApiMutation, useApiQuery } from '@liveedu/query';
-import { Banner, Button, ConfirmDialog, ErrorState, Field, Loading, theme, toast } from '@liveedu/ui';
+import {
+  Banner,
+  Button,
+  bareList,
+  ConfirmDialog,
+  ErrorState,
+  Field,
+  Loading,
+  theme,
+  toast,
+} from '@liveedu/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { postingError, TITLE_LIMIT, TITLE_MIN } from '../api/conversation.ts';
@@ -16,7 +26,7 @@ const Thread = styled.article`
   .marks { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
   .actions button { min-height: 32px; padding: 0.25rem 0.6rem; }
-  ol { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem; }
+  ol { ${bareList} display: grid; gap: 0.75rem; }
   li { border-top: 1px solid ${theme.colors.border}; padding-top: 0.75rem; }
   li.accepted { border-left: 3px solid ${theme.colors.success}; padding-left: 0.6rem; }
 `;

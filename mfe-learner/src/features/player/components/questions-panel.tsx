@@ -1,6 +1,6 @@
 import type { QuestionInList, QuestionSort } from '@liveedu/api-client';
 import { usePagedQuery } from '@liveedu/query';
-import { Button, PagedListStates, ToggleButtons, theme } from '@liveedu/ui';
+import { Button, bareList, PagedListStates, ToggleButtons, theme } from '@liveedu/ui';
 import type { VideoControl, VideoMarker } from '@liveedu/video';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
@@ -13,9 +13,7 @@ import { Badge, HiddenNote, MomentButton } from './post-parts.tsx';
 import { QuestionThread } from './question-thread.tsx';
 
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.75rem;
   li { border-top: 1px solid ${theme.colors.border}; padding-top: 0.75rem; }

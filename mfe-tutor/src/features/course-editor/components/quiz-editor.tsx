@@ -1,6 +1,15 @@
 import type { TutorQuiz } from '@liveedu/api-client';
 import { useApiQuery } from '@liveedu/query';
-import { Button, Checkbox, ChoiceSelect, Field, ResourceView, theme, WholeNumberInput } from '@liveedu/ui';
+import {
+  Button,
+  bareList,
+  Checkbox,
+  ChoiceSelect,
+  Field,
+  ResourceView,
+  theme,
+  WholeNumberInput,
+} from '@liveedu/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LEARNING_KEYS, orNone } from '../../../shared/api/or-none.ts';
@@ -49,9 +58,7 @@ const Check = styled.div`
 `;
 
 const Questions = styled.ol`
-  list-style: none;
-  padding: 0;
-  margin: 0;
+  ${bareList}
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: 0.75rem;

@@ -1,6 +1,6 @@
 import type { Answer, QuestionThread as Thread } from '@liveedu/api-client';
 import { useApiMutation, useApiQuery } from '@liveedu/query';
-import { Banner, Button, ErrorState, Field, Loading, theme, timeAgo, toast } from '@liveedu/ui';
+import { Banner, Button, bareList, ErrorState, Field, Loading, theme, timeAgo, toast } from '@liveedu/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { postProblem } from '../../../shared/api/post-limits.ts';
@@ -21,9 +21,7 @@ const Wrap = styled.div`
 `;
 
 const Answers = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.75rem;
   > li {

@@ -1,4 +1,4 @@
-import { media, theme } from '@liveedu/ui';
+import { bareList, media, theme } from '@liveedu/ui';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 
@@ -17,7 +17,7 @@ const Inner = styled.div`
   grid-template-columns: 1fr;
   ${media.md} { grid-template-columns: 2fr 1fr 1fr 1fr; }
   h2 { font-size: 1rem; margin: 0 0 0.5rem; color: #fff; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.35rem; }
+  ul { ${bareList} display: grid; gap: 0.35rem; }
   a { color: #c7d2fe; text-decoration: none; }
   a:hover { text-decoration: underline; }
   .soon { color: #a5b4fc; }

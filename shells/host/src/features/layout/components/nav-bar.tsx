@@ -1,4 +1,4 @@
-import { ButtonLink, media, theme } from '@liveedu/ui';
+import { ButtonLink, bareList, media, theme } from '@liveedu/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
@@ -58,9 +58,7 @@ const Menu = styled.div<{ $open: boolean }>`
 `;
 
 const Links = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: flex;
   flex-direction: column;
   gap: 0.5rem;

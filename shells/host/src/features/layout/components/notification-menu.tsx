@@ -1,6 +1,7 @@
 import type { AppNotification } from '@liveedu/api-client';
 import { SHARED_KEYS, useApiQuery } from '@liveedu/query';
 import {
+  bareList,
   ErrorState,
   Loading,
   MarkAllReadButton,
@@ -29,9 +30,7 @@ const Head = styled.div`
 `;
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   li + li { border-top: 1px solid ${theme.colors.border}; }
   a {
     display: grid;
