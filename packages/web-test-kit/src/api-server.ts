@@ -62,7 +62,7 @@ export function answer(respond: Responder): void {
 }
 
 /** The answer to a request the test made none for: a 599 naming it, which fails the page's call. */
-export function unexpected(request: ApiRequest): Response {
+export function unexpected(request: Pick<ApiRequest, 'method' | 'path'>): Response {
   return json({ message: `Unexpected ${request.method} ${request.path}` }, 599);
 }
 

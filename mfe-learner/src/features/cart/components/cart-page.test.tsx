@@ -5,6 +5,7 @@ import {
   paymentSuccessRoute,
   renderRoutes,
   requests,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -66,7 +67,7 @@ function serveCart(initial: string[], order: Record<string, unknown> = {}) {
     if (path === '/api/v1/get-api-keys') return json({ key: 'rzp_test_key' });
     if (path === '/api/v1/getUserData') return json({ email: 'asha@example.com' });
     if (method === 'POST' && path === '/api/v1/cart/checkout') return json(order);
-    return json({ message: `Unexpected ${method} ${path}` }, 599);
+    return unexpected({ method, path });
   });
   return state;
 }

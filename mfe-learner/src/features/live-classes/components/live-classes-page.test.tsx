@@ -1,6 +1,14 @@
 import type { LiveSession } from '@liveedu/api-client';
 import { formatLiveTime } from '@liveedu/ui';
-import { answer, catchDownloads, json, liveSession, renderRoutes, requests } from '@liveedu/web-test-kit';
+import {
+  answer,
+  catchDownloads,
+  json,
+  liveSession,
+  renderRoutes,
+  requests,
+  unexpected,
+} from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveClassesPage } from './live-classes-page.tsx';
@@ -30,7 +38,7 @@ function liveServer(sessions: LiveSession[]) {
         headers: { 'content-type': 'text/calendar' },
       });
     }
-    return json({ message: `Unexpected ${method} ${path}` }, 599);
+    return unexpected({ method, path });
   });
 }
 

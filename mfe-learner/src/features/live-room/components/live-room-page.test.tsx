@@ -1,6 +1,6 @@
 import type { LiveSession } from '@liveedu/api-client';
 import { formatLiveTime } from '@liveedu/ui';
-import { answer, json, liveSession, renderRoutes, requests } from '@liveedu/web-test-kit';
+import { answer, json, liveSession, renderRoutes, requests, unexpected } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LiveRoomPage } from './live-room-page.tsx';
@@ -20,7 +20,7 @@ function liveServer(live: LiveSession, join: { status: number; body: unknown }) 
   answer(({ method, path }) => {
     if (method === 'GET' && path === '/api/v1/live-sessions/s1') return json({ session: live });
     if (method === 'POST' && path === '/api/v1/live-sessions/s1/join') return json(join.body, join.status);
-    return json({ message: `Unexpected ${method} ${path}` }, 599);
+    return unexpected({ method, path });
   });
 }
 
@@ -38,7 +38,7 @@ const openRoom = (
 
 describe('the live class room page', () => {
   it('asks a visitor to log in, and asks the live service nothing', async () => {
-    answer(() => json({ message: 'Unexpected' }, 599));
+    answer(unexpected);
     openRoom(null);
     expect(await screen.findByText('Log in to join this live class.')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Log in' }));

@@ -7,6 +7,7 @@ import {
   liveSession,
   renderWithProviders,
   requests,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
@@ -109,7 +110,7 @@ function platform(failures: { startUpload?: number; updateCourse?: number; start
         return json({ message: 'This live class has not started yet' }, 409);
       return json({ session: { ...SESSION, recording: request.body } });
     }
-    return json({ message: `Unexpected ${method} ${path}` }, 599);
+    return unexpected({ method, path });
   });
 }
 

@@ -9,7 +9,14 @@ import type {
   QuizAttemptResult,
   Submission,
 } from '@liveedu/api-client';
-import { type ApiRequest, answer, createTestStore, json, renderWithProviders } from '@liveedu/web-test-kit';
+import {
+  type ApiRequest,
+  answer,
+  createTestStore,
+  json,
+  renderWithProviders,
+  unexpected,
+} from '@liveedu/web-test-kit';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CoursePlayerPage } from '../components/course-player-page.tsx';
 import { type CommunityState, emptyCommunity, respondCommunity } from './community.ts';
@@ -152,7 +159,7 @@ function respond(state: PlayerState, request: ApiRequest): Response {
     return json({ url: `/media/${a}/master.m3u8`, poster: '', captions: [] });
   }
   if (what === 'create-review') return json({ message: 'Review added successfully' }, 201);
-  return json({ message: `Unexpected ${method} ${path}` }, 599);
+  return unexpected({ method, path });
 }
 
 /** Answers every call of the player from `state`, as the services would. */

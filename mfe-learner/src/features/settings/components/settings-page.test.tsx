@@ -6,6 +6,7 @@ import {
   type Responder,
   renderWithProviders,
   requests,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -45,7 +46,7 @@ const isSessionsList = (request: ApiRequest) =>
   request.method === 'GET' && request.path === '/api/v1/sessions';
 
 /** The page's calls answered by `respond`; the devices list it loads beside them, by SESSIONS. */
-function answerPage(respond: Responder = () => json({ message: 'Unexpected' }, 599)) {
+function answerPage(respond: Responder = unexpected) {
   answer((request) => (isSessionsList(request) ? json(SESSIONS) : respond(request)));
 }
 

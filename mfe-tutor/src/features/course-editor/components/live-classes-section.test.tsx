@@ -1,6 +1,6 @@
 import type { LiveAttendee, LiveSession } from '@liveedu/api-client';
 import { formatLiveTime, localDateTime } from '@liveedu/ui';
-import { answer, json, requests } from '@liveedu/web-test-kit';
+import { answer, json, requests, unexpected } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../shared/testing/render-page.tsx';
@@ -63,7 +63,7 @@ function liveServer(
       all.splice(index, 1);
       return json({ message: 'Live session cancelled' });
     }
-    return json({ message: `Unexpected ${method} ${path}` }, 599);
+    return unexpected({ method, path });
   });
 }
 

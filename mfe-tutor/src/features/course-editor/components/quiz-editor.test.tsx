@@ -6,6 +6,7 @@ import {
   json,
   renderWithProviders,
   requests,
+  unexpected,
 } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ function stored(body: TutorQuizBody, on: 'quiz' | 'video'): TutorQuiz {
 function quizServer(on: 'quiz' | 'video', start: TutorQuiz | null = null) {
   let quiz = start;
   answer((request: ApiRequest) => {
-    if (request.path !== QUIZ_PATH) return json({ message: `Unexpected ${request.path}` }, 599);
+    if (request.path !== QUIZ_PATH) return unexpected(request);
     if (request.method === 'PUT') {
       quiz = stored(request.body as TutorQuizBody, on);
       return json(quiz);

@@ -1,5 +1,5 @@
 import type { SubmissionGrade, TutorSubmission } from '@liveedu/api-client';
-import { answer, expectNextPage, json, requestedPaths, requests } from '@liveedu/web-test-kit';
+import { answer, expectNextPage, json, requestedPaths, requests, unexpected } from '@liveedu/web-test-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import TutorApp from '../../../app/remote-app.tsx';
@@ -51,7 +51,7 @@ function gradingServer(all: TutorSubmission[]) {
       all[at] = { ...all[at]!, ...grade, status: 'graded', gradedAt: '2026-11-21T10:00:00.000Z' };
       return json(all[at]);
     }
-    return json({ message: `Unexpected ${request.path}` }, 599);
+    return unexpected(request);
   });
   return next;
 }
