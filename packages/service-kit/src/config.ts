@@ -75,6 +75,10 @@ export const PortNumber = (fallback: number) =>
 export const HttpUrl = (options: { default?: string } = {}) =>
   Type.String({ format: 'uri', pattern: '^https?://', ...options });
 
+/** Where another of the platform's services answers: by default, on this machine at its own port. */
+export const ServiceUrl = (service: string) =>
+  HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS[service]}` });
+
 /**
  * The variables every service (and the gateway) reads. `JWT_SECRET` only where user tokens are
  * signed or verified (`userTokens`: identity and the gateway): a service that cannot mint a token

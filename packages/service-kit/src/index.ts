@@ -19,6 +19,7 @@ export {
   PortNumber,
   type S3Config,
   type ServiceSettings,
+  ServiceUrl,
   serviceSettings,
   trimSlashes,
 } from './config.ts';

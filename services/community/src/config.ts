@@ -1,9 +1,9 @@
-import { DEFAULT_SERVICE_PORTS, HttpUrl, serviceSettings, Type, trimSlashes } from '@liveedu/service-kit';
+import { ServiceUrl, serviceSettings, Type, trimSlashes } from '@liveedu/service-kit';
 
 /** Declared once and parsed at start: a bad value stops the start, naming the variable. */
 export const communitySettings = serviceSettings(() =>
   Type.Object({
-    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+    CATALOG_URL: ServiceUrl('catalog'),
   }),
 );
 

@@ -1,7 +1,7 @@
 import {
-  DEFAULT_SERVICE_PORTS,
   HttpUrl,
   required,
+  ServiceUrl,
   secret,
   serviceSettings,
   Type,
@@ -16,7 +16,7 @@ const LOCAL_LIVEKIT_SECRET = 'liveedu-local-livekit-secret-change-me';
 /** Declared once and parsed at start: a bad value stops the start, naming the variable. */
 export const liveSettings = serviceSettings((production: boolean) =>
   Type.Object({
-    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+    CATALOG_URL: ServiceUrl('catalog'),
     // The media server's API, reached by this service (removing a participant, letting one speak).
     LIVEKIT_URL: HttpUrl({ default: LOCAL_LIVEKIT_URL }),
     // Where browsers connect (ws:// or wss://); LIVEKIT_URL with http→ws when unset.

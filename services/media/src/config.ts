@@ -1,11 +1,4 @@
-import {
-  DEFAULT_SERVICE_PORTS,
-  HttpUrl,
-  secret,
-  serviceSettings,
-  Type,
-  trimSlashes,
-} from '@liveedu/service-kit';
+import { HttpUrl, ServiceUrl, secret, serviceSettings, Type, trimSlashes } from '@liveedu/service-kit';
 import type { ToolPaths } from './transcode/ffmpeg.ts';
 import { toolPaths } from './transcode/tools.ts';
 
@@ -46,7 +39,7 @@ export const mediaSettings = serviceSettings((production) =>
     MEDIA_PLAYBACK_SECRET: production
       ? secret(production, LOCAL_PLAYBACK_SECRET)
       : Type.String({ minLength: 32, writeOnly: true, default: LOCAL_PLAYBACK_SECRET }),
-    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+    CATALOG_URL: ServiceUrl('catalog'),
     MEDIA_S3_UPLOAD_ENDPOINT: Type.Optional(HttpUrl()),
     FFMPEG_PATH: Type.Optional(Type.String()),
     FFPROBE_PATH: Type.Optional(Type.String()),

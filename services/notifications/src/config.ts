@@ -1,8 +1,7 @@
 import {
-  DEFAULT_SERVICE_PORTS,
-  HttpUrl,
   type KitConfig,
   mailSettingsFields,
+  ServiceUrl,
   secret,
   serviceSettings,
   Type,
@@ -12,7 +11,7 @@ import {
 /** Declared once and parsed at start: a bad value stops the start, naming the variable. */
 export const notificationsSettings = serviceSettings((production) =>
   Type.Object({
-    CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+    CATALOG_URL: ServiceUrl('catalog'),
     /** Where mail goes (`SMTP_URL`; unset, `.eml` files in `DATA_DIR/outbox/`) and from whom. */
     ...mailSettingsFields(),
     /** The hour of the day (UTC) the daily digest goes out. */

@@ -1,9 +1,9 @@
 import {
   ConfigError,
-  DEFAULT_SERVICE_PORTS,
   HAS_TEXT,
   HttpUrl,
   PUBLISHED_VALUES,
+  ServiceUrl,
   secret,
   serviceSettings,
   Type,
@@ -98,7 +98,7 @@ const settings = serviceSettings((production) =>
             'must be "test" to start with a test key (rzp_test_) or an API other than Razorpay\'s (RAZORPAY_API_URL)',
         }),
       ),
-      CATALOG_URL: HttpUrl({ default: `http://127.0.0.1:${DEFAULT_SERVICE_PORTS.catalog}` }),
+      CATALOG_URL: ServiceUrl('catalog'),
       // The seller on tax invoices and credit notes: the registered legal name, the address and
       // the GSTIN (whose state decides CGST + SGST or IGST).
       INVOICE_LEGAL_NAME: issuerText(production, LOCAL_INVOICE_ISSUER.legalName, 200),
