@@ -67,9 +67,11 @@ export async function rosterPage(
   size: number,
 ): Promise<{ studentIds: string[]; next: string | null }> {
   const found: string[] = [];
-  for (let part = after ? rosterPart(after) : 0; part < ROSTER_PARTS; part += 1) {
+  const first = after ? rosterPart(after) : 0;
+  for (let part = first; part < ROSTER_PARTS; part += 1) {
     const ids = (await readPart(part)).sort();
-    found.push(...(after && part === rosterPart(after) ? ids.filter((id) => id > after) : ids));
+    // Only the part `after` is in holds ids that came before it.
+    found.push(...(after && part === first ? ids.filter((id) => id > after) : ids));
     if (found.length > size) break;
   }
   const studentIds = found.slice(0, size);
